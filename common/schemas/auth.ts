@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { LEVELS } from '../levels';
+
+export const levelParams = z.object({ level: z.enum(LEVELS) });
+
+export const loginBody = z
+  .object({
+    email: z.string().trim().min(1).max(254).pipe(z.email()),
+    password: z.string().min(1).max(200),
+  })
+  .strict();
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginResponse = z.object({ success: z.literal(true), token: z.string() });
+
+export const city = z.object({ id: z.number().int(), name: z.string() });
+export type City = z.infer<typeof city>;
+
+export const statistics = z.object({
+  schools: z.number().int(),
+  branches: z.number().int(),
+  students: z.number().int(),
+  studentsWithPhoto: z.number().int(),
+  managers: z.number().int(),
+  messages: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
+  nicknames: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
+  notifications: z.number().int(),
+});
+export type Statistics = z.infer<typeof statistics>;
+
+export const studioInfo = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  cityId: z.number().int().nullable(),
+  website: z.string(),
+});
+export type StudioInfo = z.infer<typeof studioInfo>;
+
+export const schoolInfo = z.object({ id: z.number().int(), name: z.string(), cityId: z.number().int().nullable() });
+export const branchInfo = z.object({ id: z.number().int(), schoolId: z.number().int(), name: z.string() });
+
+export const designInfo = z.object({ primaryColor: z.string(), accentColor: z.string() }).passthrough();
+
+/** GET {level}/user: the spec §3 fields. */
+export const userResponse = z.object({
+  success: z.literal(true),
+  userInfo: z.object({ id: z.number().int(), name: z.string(), email: z.string(), level: z.enum(LEVELS) }),
+  design: designInfo,
+  cities: z.array(city),
+  studio: studioInfo,
+  school: schoolInfo.nullable(),
+  branch: branchInfo.nullable(),
+  statistics,
+  level: z.enum(LEVELS),
+});
+export type UserResponse = z.infer<typeof userResponse>;

@@ -1,0 +1,32 @@
+/** The Home dashboard figures beyond the counts of user info (GET statistics). */
+import { z } from 'zod';
+
+export const progressRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  students: z.number().int(),
+  /** Students who have written at least one approved message. */
+  wrote: z.number().int(),
+  /** Students who have received at least one approved message. */
+  received: z.number().int(),
+  withPhoto: z.number().int(),
+  /** Student messages to the unit's students that wait for moderation. */
+  pendingMessages: z.number().int(),
+});
+
+export const deadlineRow = z.object({
+  schoolId: z.number().int(),
+  name: z.string(),
+  deadline: z.string().nullable(),
+  daysLeft: z.number().int().nullable(),
+});
+
+export const dashboard = z.object({
+  /** 'school' for level panel (one row per school), 'branch' below it. */
+  progressBy: z.enum(['school', 'branch']),
+  progress: z.array(progressRow),
+  deadlines: z.array(deadlineRow),
+  /** The last 30 days, oldest first, every day present ('yyyy-mm-dd', UTC days). */
+  messagesPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
+});
+export type Dashboard = z.infer<typeof dashboard>;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { tr } from '../tr';
+import { id } from './fields';
+
+export const DESIGN_TEMPLATES = ['klasik', 'modern', 'pastel'] as const;
+export const PHOTO_SHAPES = ['square', 'rounded', 'circle'] as const;
+export const FONT_PAIRS = ['inter-merriweather', 'poppins-lora', 'nunito-playfair'] as const;
+
+export const COVER_URL = /^\/api\/files\/design-cover\/\d+(\?v=\d+)?$/;
+
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Renk #RRGGBB biçiminde olmalıdır.');
+
+export const designSettings = z
+  .object({
+    template: z.enum(DESIGN_TEMPLATES),
+    primaryColor: color,
+    accentColor: color,
+    fontPair: z.enum(FONT_PAIRS),
+    /** Only a cover this server stored (upload), or null for none. */
+    coverImageUrl: z
+      .string()
+      .regex(COVER_URL, tr.design.coverUrlInvalid)
+      .nullable(),
+    photoShape: z.enum(PHOTO_SHAPES),
+    showNickname: z.boolean(),
+    showQuote: z.boolean(),
+    showMessages: z.boolean(),
+    messagesPerPage: z.number().int().min(1).max(12),
+  })
+  .strict();
+export type DesignSettings = z.infer<typeof designSettings>;
+
+export const DEFAULT_DESIGN: DesignSettings = {
+  template: 'klasik',
+  primaryColor: '#1c7ed6',
+  accentColor: '#f59f00',
+  fontPair: 'inter-merriweather',
+  coverImageUrl: null,
+  photoShape: 'rounded',
+  showNickname: true,
+  showQuote: true,
+  showMessages: true,
+  messagesPerPage: 6,
+};
+
+/** GET design?schoolId= : the studio's design, or the design a school sees. */
+export const designQuery = z.object({ schoolId: id.optional() }).strict();
+export const designPutBody = z.object({ schoolId: id.nullable().default(null), settings: designSettings }).strict();
+export type DesignPutBody = z.input<typeof designPutBody>;
+
+export const designResponse = z.object({
+  success: z.literal(true),
+  schoolId: z.number().int().nullable(),
+  /** True when the school has its own design row (an override of the studio's). */
+  overridden: z.boolean(),
+  settings: designSettings,
+});
+export type DesignResponse = z.infer<typeof designResponse>;
+
+/** The yearbook page the live preview draws: a real student of the chosen scope. */
+export const previewStudent = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  nickname: z.string(),
+  quote: z.string(),
+  branchName: z.string(),
+  schoolName: z.string(),
+  photoUrl: z.string().nullable(),
+  messages: z.array(z.object({ id: z.number().int(), body: z.string(), authorName: z.string() })),
+});
+export type PreviewStudent = z.infer<typeof previewStudent>;

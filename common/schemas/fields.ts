@@ -1,0 +1,27 @@
+/** Field schemas reused by every area's request schemas. */
+import { z } from 'zod';
+import { isApiDate } from '../dates';
+import { tr } from '../tr';
+
+/** A trimmed required text of at most `max` characters. */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+/** A trimmed optional text; '' is stored as ''. */
+export const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+export const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+/** 'yyyy-mm-dd' and a real calendar date (spec §5: sent yyyy-mm-dd). */
+export const apiDate = z.string().refine(isApiDate, { message: tr.validation.date });
+
+/** Turkish phone numbers: 10 digits after an optional 0 / +90 (e.g. 0 (212) 555 12 34). */
+export const phone = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((value) => value === '' || /^(\+?90|0)?[2-5]\d{9}$/.test(value.replace(/[\s()-]/g, '')), {
+    message: 'Geçerli bir telefon numarası giriniz (ör. 0212 555 12 34).',
+  });
+
+export const id = z.coerce.number().int().positive();
+/** Not strict: the route's params also hold `level` from the /api/:level prefix. */
+export const idParams = z.object({ id });

@@ -1,0 +1,176 @@
+/** Messages and nickname suggestions: request and answer shapes shared by server and web. */
+import { z } from 'zod';
+import { id, requiredText } from './fields';
+import { listQuery } from './list';
+
+export const MESSAGE_MAX = 1000;
+export const NICKNAME_MAX = 40;
+export const NOTE_MAX = 300;
+/** How long after a moderation action its undo is accepted (the toast offers it for a few seconds). */
+export const UNDO_WINDOW_SECONDS = 60;
+/** "All that match the filter" moderates at most this many rows in one call. */
+export const BULK_MAX = 10_000;
+
+export const moderationStatus = z.enum(['pending', 'approved', 'rejected']);
+export type ModerationStatus = z.infer<typeof moderationStatus>;
+export const messageListType = z.enum(['school', 'branch', 'from', 'to']);
+export type MessageListType = z.infer<typeof messageListType>;
+
+const optionalId = z.preprocess((v) => (v === '' ? undefined : v), id.optional());
+const optionalStatus = z.preprocess((v) => (v === '' ? undefined : v), moderationStatus.optional());
+
+export const message = z.object({
+  id: z.number(),
+  kind: z.enum(['school', 'branch', 'student']),
+  schoolId: z.number(),
+  branchId: z.number().nullable(),
+  branchName: z.string(),
+  fromStudentId: z.number().nullable(),
+  fromName: z.string(),
+  toStudentId: z.number().nullable(),
+  toName: z.string(),
+  authorName: z.string(),
+  body: z.string(),
+  originalBody: z.string().nullable(),
+  status: moderationStatus,
+  note: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Message = z.infer<typeof message>;
+
+/** A school's or a teacher's message (author = the caller). */
+export const staffMessageBody = z.object({ body: requiredText(MESSAGE_MAX) }).strict();
+
+/** Staff entering a student's message on the student's behalf (e.g. from a paper form). */
+export const studentMessageBody = z
+  .object({ fromStudentId: id, toStudentId: id, body: requiredText(MESSAGE_MAX) })
+  .strict();
+
+/** Edit the text and/or moderate one message. */
+export const messageUpdate = z
+  .object({
+    body: requiredText(MESSAGE_MAX).optional(),
+    status: moderationStatus.optional(),
+    note: z.string().trim().max(NOTE_MAX).optional(),
+  })
+  .strict();
+
+export const messageFilter = z
+  .object({
+    status: optionalStatus,
+    q: z.string().trim().max(100).default(''),
+    fromStudentId: optionalId,
+    toStudentId: optionalId,
+  })
+  .strict();
+export type MessageFilter = z.infer<typeof messageFilter>;
+
+export const messageListQuery = listQuery.extend({
+  status: optionalStatus,
+  fromStudentId: optionalId,
+  toStudentId: optionalId,
+  sort: z.enum(['date']).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+/** Bulk moderation: the ids of a selection, or everything matching a list's filter. */
+export const bulkModeration = z
+  .object({
+    action: z.enum(['approve', 'reject']),
+    note: z.string().trim().max(NOTE_MAX).default(''),
+    ids: z.array(id).min(1).max(BULK_MAX).optional(),
+    match: z
+      .object({ type: messageListType, id, filter: messageFilter })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((v) => Boolean(v.ids) !== Boolean(v.match), { message: 'ids veya match', path: ['ids'] });
+
+export const undoBody = z.object({ token: z.coerce.number().int().positive() }).strict();
+export const moderationAnswer = z.object({ success: z.literal(true), count: z.number(), undoToken: z.number().nullable() });
+
+/** Per-student message counts (message-from / message-to). */
+export const messageCountQuery = listQuery.extend({
+  schoolId: optionalId,
+  branchId: optionalId,
+  has: z.enum(['none', 'some']).or(z.literal('')).optional(),
+});
+export const studentCount = z.object({
+  studentId: z.number(),
+  schoolNumber: z.string(),
+  name: z.string(),
+  schoolId: z.number(),
+  branchId: z.number(),
+  branchName: z.string(),
+  pending: z.number(),
+  approved: z.number(),
+  rejected: z.number(),
+  total: z.number(),
+});
+export type StudentCount = z.infer<typeof studentCount>;
+
+export const nickname = z.object({
+  id: z.number(),
+  schoolId: z.number(),
+  branchId: z.number(),
+  branchName: z.string(),
+  fromStudentId: z.number(),
+  fromName: z.string(),
+  toStudentId: z.number(),
+  toName: z.string(),
+  text: z.string(),
+  status: moderationStatus,
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type Nickname = z.infer<typeof nickname>;
+
+export const nicknameBody = z.object({ fromStudentId: id, toStudentId: id, text: requiredText(NICKNAME_MAX) }).strict();
+export const nicknameUpdate = z
+  .object({
+    text: requiredText(NICKNAME_MAX).optional(),
+    status: moderationStatus.optional(),
+    note: z.string().trim().max(NOTE_MAX).optional(),
+  })
+  .strict();
+export const nicknameListQuery = listQuery.extend({
+  schoolId: optionalId,
+  branchId: optionalId,
+  status: optionalStatus,
+  fromStudentId: optionalId,
+  toStudentId: optionalId,
+  sort: z.enum(['date']).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export const nicknameFilter = z
+  .object({
+    schoolId: optionalId,
+    branchId: optionalId,
+    status: optionalStatus,
+    q: z.string().trim().max(100).default(''),
+    fromStudentId: optionalId,
+    toStudentId: optionalId,
+  })
+  .strict();
+export type NicknameFilter = z.infer<typeof nicknameFilter>;
+export const nicknameBulk = z
+  .object({
+    action: z.enum(['approve', 'reject']),
+    note: z.string().trim().max(NOTE_MAX).default(''),
+    ids: z.array(id).min(1).max(BULK_MAX).optional(),
+    match: nicknameFilter.optional(),
+  })
+  .strict()
+  .refine((v) => Boolean(v.ids) !== Boolean(v.match), { message: 'ids veya match', path: ['ids'] });
+
+/** Students a from/to select offers (limited to the branch, or the school when allowed). */
+export const studentOption = z.object({ id: z.number(), name: z.string(), schoolNumber: z.string(), branchId: z.number() });
+
+export const scopeChoice = z.object({
+  id: z.number(),
+  name: z.string(),
+  branches: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type ScopeChoice = z.infer<typeof scopeChoice>;

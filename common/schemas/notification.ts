@@ -1,0 +1,58 @@
+/** Notifications (design.md §3): request and answer shapes shared by server and web. */
+import { z } from 'zod';
+import { apiDate, id, requiredText } from './fields';
+import { listQuery } from './list';
+
+export const NOTIFICATION_STATUSES = ['draft', 'scheduled', 'sent', 'cancelled'] as const;
+export const TARGET_TYPES = ['all', 'school', 'branch'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+export type TargetType = (typeof TARGET_TYPES)[number];
+
+/** What a person writes; `status` moves draft → scheduled (→ cancelled); 'sent' only the job sets. */
+export const notificationBody = z
+  .object({
+    title: requiredText(150),
+    body: requiredText(2000),
+    targetType: z.enum(TARGET_TYPES),
+    targetId: id.nullable().default(null),
+    sendDate: apiDate,
+    status: z.enum(['draft', 'scheduled', 'cancelled']).default('draft'),
+  })
+  .strict();
+export type NotificationBody = z.input<typeof notificationBody>;
+
+export const notificationListQuery = listQuery
+  .extend({
+    status: z.enum(NOTIFICATION_STATUSES).optional(),
+    targetType: z.enum(TARGET_TYPES).optional(),
+    schoolId: id.optional(),
+  })
+  .strict();
+
+export const notificationItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  targetType: z.enum(TARGET_TYPES),
+  targetId: z.number().int().nullable(),
+  /** The school the target lies in (for branch targets, the branch's school). */
+  schoolId: z.number().int().nullable(),
+  targetName: z.string(),
+  sendDate: z.string(),
+  status: z.enum(NOTIFICATION_STATUSES),
+  /** Students reached: counted when sent; the students the target holds now before that. */
+  recipientCount: z.number().int(),
+  sentAt: z.string().nullable(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export type NotificationItem = z.infer<typeof notificationItem>;
+
+/** GET notifications/targets?schoolId= : the schools in scope, and the branches of one of them. */
+export const targetsQuery = z.object({ schoolId: id.optional() }).strict();
+export const targetsResponse = z.object({
+  success: z.literal(true),
+  schools: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  branches: z.array(z.object({ id: z.number().int(), schoolId: z.number().int(), name: z.string() })),
+});
+export type TargetsResponse = z.infer<typeof targetsResponse>;

@@ -1,0 +1,173 @@
+/** Schools, branches and manager accounts (issue 3): request and response shapes of design.md §3. */
+import { z } from 'zod';
+import { apiDate, email, id, optionalText, phone, requiredText } from './fields';
+import { listQuery } from './list';
+import { tr } from '../tr';
+
+export const schoolStatus = z.enum(['active', 'archived']);
+
+export const school = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cityId: z.number().int().nullable(),
+  cityName: z.string(),
+  district: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  logoUrl: z.string().nullable(),
+  academicYear: z.string(),
+  messageDeadline: z.string().nullable(),
+  status: schoolStatus,
+  branchCount: z.number().int(),
+  studentCount: z.number().int(),
+});
+export type School = z.infer<typeof school>;
+
+const academicYear = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const m = /^(\d{4})-(\d{4})$/.exec(v);
+    return m !== null && Number(m[2]) === Number(m[1]) + 1;
+  }, { message: tr.organisation.validation.academicYear });
+
+/** A logo as a data URL of a small PNG/JPEG/WebP image (the web app picks it with a preview). */
+const logoDataUrl = z
+  .string()
+  .max(700_000)
+  .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, { message: tr.organisation.validation.logo });
+
+export const schoolBody = z
+  .object({
+    name: requiredText(150),
+    cityId: z.number().int().min(1).max(81),
+    district: optionalText(80),
+    address: optionalText(300),
+    phone: phone.default(''),
+    email: z.union([z.literal(''), email]).default(''),
+    academicYear,
+    messageDeadline: apiDate.nullable().default(null),
+    status: schoolStatus.default('active'),
+    /** A new logo (data URL), null to remove it, absent to keep it. */
+    logo: logoDataUrl.nullable().optional(),
+  })
+  .strict();
+export type SchoolBody = z.input<typeof schoolBody>;
+
+export const schoolListQuery = listQuery
+  .extend({
+    cityId: z.coerce.number().int().min(1).max(81).optional().or(z.literal('').transform(() => undefined)),
+    status: schoolStatus.optional().or(z.literal('').transform(() => undefined)),
+  })
+  .strict();
+const exportFormat = z.enum(['csv', 'xlsx']);
+export const schoolExportQuery = schoolListQuery.extend({ format: exportFormat });
+
+export const manager = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  active: z.boolean(),
+  schoolId: z.number().int().nullable(),
+  branchId: z.number().int().nullable(),
+  lastLoginAt: z.string().nullable(),
+});
+export type Manager = z.infer<typeof manager>;
+
+const password = z.string().min(8).max(200);
+
+export const managerCreateBody = z
+  .object({
+    name: requiredText(120),
+    email,
+    phone: phone.default(''),
+    /** Absent or '' → the server generates one and answers it once. */
+    password: z.union([z.literal(''), password]).optional(),
+    active: z.boolean().default(true),
+  })
+  .strict();
+export type ManagerCreateBody = z.input<typeof managerCreateBody>;
+
+export const managerUpdateBody = z
+  .object({
+    name: requiredText(120),
+    email,
+    phone: phone.default(''),
+    active: z.boolean(),
+    /** true → a new generated password, answered once; sessions end. */
+    resetPassword: z.boolean().optional(),
+    /** A password chosen by the panel; sessions end. */
+    password: z.union([z.literal(''), password]).optional(),
+  })
+  .strict();
+export type ManagerUpdateBody = z.input<typeof managerUpdateBody>;
+
+export const managerSaved = z.object({
+  success: z.literal(true),
+  item: manager,
+  /** Present only when the server generated the password: shown once, never again. */
+  generatedPassword: z.string().optional(),
+});
+
+export const managerListQuery = listQuery.strict();
+export const managerExportQuery = managerListQuery.extend({ format: exportFormat });
+
+/** Section letters are Turkish letters (I and İ differ), or a number-like label; never folded. */
+const section = z
+  .string()
+  .trim()
+  .min(1)
+  .max(5)
+  .regex(/^[A-Za-zÇĞİÖŞÜçğıöşü0-9]+$/, { message: tr.organisation.validation.section })
+  .transform((v) => v.toLocaleUpperCase('tr-TR'));
+
+const grade = z.number().int().min(1).max(12);
+
+export const branch = z.object({
+  id: z.number().int(),
+  schoolId: z.number().int(),
+  grade: z.number().int(),
+  section: z.string(),
+  programme: z.string(),
+  name: z.string(),
+  studentCount: z.number().int(),
+  managerName: z.string(),
+});
+export type Branch = z.infer<typeof branch>;
+
+export const branchBody = z.object({ grade, section, programme: optionalText(80) }).strict();
+export type BranchBody = z.input<typeof branchBody>;
+
+/** Quick creation of a range: grade 12, sections A–F (Turkish alphabet) in one step. */
+export const branchRangeBody = z
+  .object({
+    grade,
+    from: section,
+    to: section,
+    programme: optionalText(80),
+  })
+  .strict();
+export type BranchRangeBody = z.input<typeof branchRangeBody>;
+
+export const branchListQuery = listQuery.strict();
+export const branchExportQuery = branchListQuery.extend({ format: exportFormat });
+
+export const branchRangeResponse = z.object({ success: z.literal(true), created: z.array(branch), skipped: z.array(z.string()) });
+
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.number().int().nullable(),
+  changes: z.unknown(),
+  createdAt: z.string(),
+});
+export const auditListQuery = listQuery
+  .extend({ entity: z.string().max(40).optional(), entityId: id.optional() })
+  .strict();
+
+export const schoolParams = z.object({ id }).strict();

@@ -1,0 +1,127 @@
+/** Request and response schemas of the students area, shared by the server and the web app. */
+import { z } from 'zod';
+import { tr } from '../tr';
+import { apiDate, id, optionalText, requiredText } from './fields';
+import { listQuery } from './list';
+
+export const QUOTE_MAX = 300;
+export const genders = ['female', 'male', ''] as const;
+export type Gender = (typeof genders)[number];
+
+/** School numbers are digits as schools write them (e-Okul: up to 6), kept as text. */
+export const schoolNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(12)
+  .regex(/^[0-9A-Za-z-]+$/, { message: 'Okul numarası yalnızca rakam ve harf içerebilir.' });
+
+export const studentBody = z
+  .object({
+    schoolNumber,
+    firstName: requiredText(60),
+    lastName: requiredText(60),
+    gender: z.enum(genders).default(''),
+    quote: optionalText(QUOTE_MAX),
+    photoConsent: z.boolean().default(false),
+    photoConsentDate: apiDate.nullable().default(null),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.photoConsent && !value.photoConsentDate) {
+      ctx.addIssue({ code: 'custom', path: ['photoConsentDate'], message: tr.students.consentDateNeeded });
+    }
+  });
+export type StudentBody = z.input<typeof studentBody>;
+
+export const moveBody = z.object({ branchId: id }).strict();
+
+export const studentListQuery = listQuery.extend({
+  photo: z.enum(['present', 'missing']).optional(),
+  consent: z.enum(['yes', 'no']).optional(),
+});
+export type StudentListQuery = z.infer<typeof studentListQuery>;
+
+export const studentItem = z.object({
+  id: z.number().int(),
+  branchId: z.number().int(),
+  schoolId: z.number().int(),
+  branchName: z.string(),
+  schoolNumber: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(genders),
+  quote: z.string(),
+  nickname: z.string(),
+  photoConsent: z.boolean(),
+  photoConsentDate: z.string().nullable(),
+  photoCount: z.number().int(),
+  /** Signed, short-lived URLs of the portrait (display and thumbnail sizes); null without one. */
+  photoUrl: z.string().nullable(),
+  thumbUrl: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+});
+export type StudentItem = z.infer<typeof studentItem>;
+
+export const photoSizes = ['thumb', 'display', 'download', 'original'] as const;
+export type PhotoSize = (typeof photoSizes)[number];
+
+export const photoItem = z.object({
+  id: z.number().int(),
+  studentId: z.number().int(),
+  isPortrait: z.boolean(),
+  originalName: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  thumbUrl: z.string(),
+  photoUrl: z.string(),
+  downloadUrl: z.string(),
+});
+export type PhotoItem = z.infer<typeof photoItem>;
+
+export const importFields = ['schoolNumber', 'firstName', 'lastName', 'gender', 'branch'] as const;
+export type ImportField = (typeof importFields)[number];
+/** Which column (0-based) of the file holds each field; null where the file has none. */
+export const importMapping = z
+  .object(Object.fromEntries(importFields.map((f) => [f, z.number().int().min(0).max(200).nullable().default(null)])) as Record<ImportField, z.ZodDefault<z.ZodNullable<z.ZodNumber>>>)
+  .strict();
+export type ImportMapping = z.infer<typeof importMapping>;
+
+export const importRow = z.object({
+  line: z.number().int(),
+  schoolNumber: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(genders),
+  branch: z.string(),
+  action: z.enum(['create', 'update', 'skip', 'error']),
+  errors: z.array(z.string()),
+});
+export type ImportRow = z.infer<typeof importRow>;
+
+export const importPreview = z.object({
+  success: z.literal(true),
+  format: z.enum(['csv', 'xlsx', 'eokul']),
+  headers: z.array(z.string()),
+  mapping: importMapping,
+  rows: z.array(importRow),
+  totals: z.object({ rows: z.number().int(), create: z.number().int(), update: z.number().int(), skip: z.number().int(), error: z.number().int() }),
+  newBranches: z.array(z.string()),
+});
+export type ImportPreview = z.infer<typeof importPreview>;
+
+export const importResult = z.object({
+  success: z.literal(true),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  branchesCreated: z.array(z.string()),
+});
+export type ImportResult = z.infer<typeof importResult>;
+
+export const bulkPhotoResult = z.object({
+  success: z.literal(true),
+  matched: z.array(z.object({ fileName: z.string(), studentId: z.number().int(), schoolNumber: z.string() })),
+  unmatched: z.array(z.object({ fileName: z.string(), reason: z.string() })),
+});
+export type BulkPhotoResult = z.infer<typeof bulkPhotoResult>;

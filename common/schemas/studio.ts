@@ -1,0 +1,33 @@
+/** The studio profile (Stüdyo) and the public white label of the login page. */
+import { z } from 'zod';
+import { tr } from '../tr';
+import { email, phone, requiredText } from './fields';
+
+export const website = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i.test(value), { message: tr.studio.websiteInvalid });
+
+export const studioBody = z
+  .object({
+    name: requiredText(120),
+    phone,
+    email: z.literal('').or(email),
+    address: z.string().trim().max(300),
+    cityId: z.number().int().min(1).max(81).nullable(),
+    website,
+  })
+  .strict();
+export type StudioBody = z.infer<typeof studioBody>;
+
+export const brandingResponse = z.object({
+  success: z.literal(true),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  primaryColor: z.string(),
+});
+export type Branding = z.infer<typeof brandingResponse>;
+
+/** Upload limits of logos and cover images. */
+export const IMAGE_MAX_MB = { logo: 2, cover: 5 } as const;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, keyLower, orderKey, searchKey, trCompare, trLower, trUpper } from './text';
+
+describe('Turkish text helpers', () => {
+  it('sorts in Turkish alphabet order (design.md §4)', () => {
+    const sorted = 'Çağla Ilgaz ıslak idil İpek Oya Ömer Sude Şule Uğur Ümit Zeynep'.split(' ');
+    const scrambled = 'Şule Zeynep ıslak Ümit Çağla Oya İpek Sude Ilgaz Uğur Ömer idil'.split(' ');
+    expect(scrambled.sort(trCompare)).toEqual(sorted);
+    expect(['Zeynep', 'Çağla', 'Cem', 'Deniz'].sort(trCompare)).toEqual(['Cem', 'Çağla', 'Deniz', 'Zeynep']);
+    expect(['Güneş', 'Göksu', 'Ğ', 'Hale'].sort(trCompare)).toEqual(['Göksu', 'Güneş', 'Ğ', 'Hale']);
+  });
+
+  it('makes order keys whose byte order is the Turkish order (for COLLATE "C")', () => {
+    const names = ['Işık', 'İnci', 'Irmak', 'Ilgın', 'Can', 'Çınar'];
+    const byKey = [...names].sort((a, b) => (orderKey(a) < orderKey(b) ? -1 : 1));
+    expect(byKey).toEqual(['Can', 'Çınar', 'Ilgın', 'Irmak', 'Işık', 'İnci']);
+    expect(orderKey('10/I') < orderKey('10/İ')).toBe(true);
+  });
+
+  it('folds case and Turkish letters for search', () => {
+    for (const q of ['sule', 'ŞULE', 'şule', 'Şule']) expect(searchKey(q)).toBe('sule');
+    expect(searchKey('ISIK')).toBe(searchKey('Işık'));
+    expect(searchKey('İSTANBUL')).toBe('istanbul');
+    expect(searchKey('  Öğretmen   Çağlar ')).toBe('ogretmen caglar');
+    expect(searchKey('Işıklar Fen Lisesi')).toContain(searchKey('isik'));
+  });
+
+  it('uses Turkish case for names and the invariant one for identifiers', () => {
+    expect(trLower('IŞIK İNCE')).toBe('ışık ince');
+    expect(trUpper('ışık ince')).toBe('IŞIK İNCE');
+    expect(keyLower(' Admin@Demo.TEST ')).toBe('admin@demo.test');
+    expect(keyLower('FATIH@OKUL.COM')).toBe('fatih@okul.com');
+  });
+
+  it('escapes HTML for captions', () => {
+    expect(escapeHtml('<img src=x onerror="alert(1)">&\'')).toBe('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
+  });
+});

@@ -1,0 +1,23 @@
+/** Texts of the Home dashboard. */
+export const dashboard = {
+  progress: 'İlerleme',
+  progressBySchool: 'Okullara göre ilerleme',
+  progressByBranch: 'Şubelere göre ilerleme',
+  unit: 'Birim',
+  studentsCol: 'Öğrenci',
+  wrote: 'Mesaj yazan',
+  received: 'Mesaj alan',
+  withPhoto: 'Fotoğrafı olan',
+  deadlines: 'Mesaj son tarihleri',
+  deadline: 'Mesaj son tarihi',
+  daysLeft: (n: number) => (n === 0 ? 'Bugün son gün' : n > 0 ? `${n} gün kaldı` : `${-n} gün geçti`),
+  noDeadline: 'Son tarih belirlenmemiş',
+  messagesPerDay: 'Son 30 günde günlük mesajlar',
+  chartSummary: (total: number, max: number) => `Son 30 günde toplam ${total} mesaj; en yoğun günde ${max} mesaj.`,
+  dayBar: (date: string, n: number) => `${date}: ${n} mesaj`,
+  pendingWork: 'Bekleyen onay işleri',
+  reviewMessages: (n: number) => `${n} mesaj onay bekliyor`,
+  reviewNicknames: (n: number) => `${n} lakap önerisi onay bekliyor`,
+  nothingPending: 'Onay bekleyen iş yok.',
+  percent: (n: number) => `%${n}`,
+} as const;

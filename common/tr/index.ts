@@ -1,0 +1,16 @@
+/**
+ * Every Turkish text of the product, in one place. Each area keeps its own file here and is
+ * added to `tr` below; screens and the server read from `tr`, never from scattered literals.
+ */
+import { core } from './core';
+import { dashboard } from './dashboard';
+import { design } from './design';
+import { frame } from './frame';
+import { messages } from './messages';
+import { notifications } from './notifications';
+import { organisation } from './organisation';
+import { pages } from './pages';
+import { students } from './students';
+import { studio } from './studio';
+
+export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard } as const;

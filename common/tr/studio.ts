@@ -1,0 +1,22 @@
+/** Texts of the studio profile (Stüdyo) and the white label. */
+export const studio = {
+  name: 'Stüdyo adı',
+  logo: 'Logo',
+  chooseLogo: 'Logo seç',
+  upload: 'Yükle',
+  logoHint: 'PNG, JPEG veya WebP; en fazla 2 MB.',
+  logoUploaded: 'Logo yüklendi.',
+  noLogo: 'Logo yok',
+  phone: 'Telefon',
+  email: 'E-posta',
+  address: 'Adres',
+  city: 'İl',
+  website: 'Web sitesi',
+  websiteInvalid: 'Geçerli bir web adresi giriniz (ör. https://ornek.com).',
+  notImage: 'Dosya bir resim değil. Lütfen PNG, JPEG veya WebP seçiniz.',
+  tooLarge: (mb: number) => `Dosya en fazla ${mb} MB olabilir.`,
+  noFile: 'Lütfen bir dosya seçiniz.',
+  logoAlt: (name: string) => `${name} logosu`,
+  preview: 'Önizleme',
+  profile: 'Stüdyo bilgileri',
+} as const;

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { signIn, toast } from './helpers';
+
+test.describe('yearbook design', () => {
+  test('changing a colour changes the live preview, and saving colours the panel', async ({ page }) => {
+    await signIn(page, 'panel');
+    await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Yıllık Tasarımı' }).click();
+    const preview = page.getByRole('region', { name: 'Canlı önizleme' });
+    const name = preview.getByTestId('preview-name');
+    await expect(name).toBeVisible();
+    await expect(name).toHaveCSS('color', 'rgb(28, 126, 214)'); // #1c7ed6, the seeded studio colour
+
+    await page.getByLabel('Ana renk').fill('#2f9e44');
+    await page.getByLabel('Ana renk').blur();
+    await expect(name).toHaveCSS('color', 'rgb(47, 158, 68)');
+
+    // Other settings show in the preview too.
+    await page.getByRole('group', { name: 'Fotoğraf biçimi' }).getByText('Daire').click();
+    await expect(preview.locator('[data-shape="circle"]')).toBeVisible();
+    await page.getByRole('group', { name: 'Şablon' }).getByText('Pastel').click();
+    await expect(preview.locator('[data-template="pastel"]')).toBeVisible();
+
+    // A word that is not a colour is not kept: the field goes back to the last colour.
+    await page.getByLabel('Vurgu rengi').fill('kırmızı');
+    await page.getByLabel('Vurgu rengi').blur();
+    await expect(page.getByLabel('Vurgu rengi')).toHaveValue('#f08c00');
+    await page.getByLabel('Vurgu rengi').fill('#e8590c');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+    // The panel uses the studio's primary colour.
+    await expect(page.getByRole('button', { name: 'Kaydet' })).toHaveCSS('background-color', 'rgb(47, 158, 68)');
+
+    await page.reload();
+    await expect(page.getByLabel('Ana renk')).toHaveValue('#2f9e44');
+  });
+
+  test('a school gets its own design; the studio design stays', async ({ page }) => {
+    await signIn(page, 'panel');
+    await page.goto('/design');
+    await page.getByRole('combobox', { name: 'Tasarımı düzenlenen' }).click();
+    await page.getByRole('option', { name: 'Işıklar Fen Lisesi' }).click();
+    await expect(page.getByText('Bu okul stüdyo tasarımını kullanıyor.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Canlı önizleme' })).toContainText('Işıklar Fen Lisesi');
+    await page.getByLabel('Ana renk').fill('#ae3ec9');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+    await expect(page.getByText('Bu okulun kendine özel tasarımı var.')).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Tasarımı düzenlenen' }).click();
+    await page.getByRole('option', { name: 'Stüdyo tasarımı (tüm okullar)' }).click();
+    await expect(page.getByLabel('Ana renk')).not.toHaveValue('#ae3ec9');
+
+    await page.getByRole('combobox', { name: 'Tasarımı düzenlenen' }).click();
+    await page.getByRole('option', { name: 'Işıklar Fen Lisesi' }).click();
+    await page.getByRole('button', { name: 'Okula özel tasarımı kaldır' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Okula özel tasarımı kaldır' }).click();
+    await expect(toast(page, 'Okul stüdyo tasarımına döndü.')).toBeVisible();
+  });
+
+  test('a school manager edits only its own school’s design', async ({ page }) => {
+    await signIn(page, 'school');
+    await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Yıllık Tasarımı' }).click();
+    await expect(page.getByRole('combobox', { name: 'Tasarımı düzenlenen' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Canlı önizleme' })).toContainText('Atatürk Anadolu Lisesi');
+    await page.getByLabel('Sayfa başına mesaj').fill('3');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+  });
+});

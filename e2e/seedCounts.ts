@@ -1,0 +1,56 @@
+/**
+ * What the demo seed holds, counted independently of the app: the same seed in an in-memory
+ * database, counted with plain SQL per level's scope (the first school and its first branch).
+ */
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../server/db/client';
+import { seedDemo } from '../server/db/seed/demo';
+import { seedReferenceData } from '../server/db/seed/reference';
+
+export interface SeedCounts {
+  units: Record<'panel' | 'school' | 'branch', Array<{ name: string; students: number }>>;
+  students: Record<'panel' | 'school' | 'branch', number>;
+  branches: { panel: number; school: number };
+  notifications: Record<'panel' | 'school' | 'branch', number>;
+  deadlines: Array<{ name: string; deadline: string }>;
+  pendingNicknames: number;
+  pendingMessages: number;
+}
+
+export async function countDemoSeed(): Promise<SeedCounts> {
+  const database = await openDatabase({ dataDir: null });
+  try {
+    const db = database.db;
+    await seedReferenceData(db);
+    await seedDemo(db);
+    const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const [first] = await rows<{ id: number }>(sql`SELECT id FROM schools ORDER BY id LIMIT 1`);
+    const [firstBranch] = await rows<{ id: number }>(sql`SELECT id FROM branches WHERE school_id = ${first.id} ORDER BY id LIMIT 1`);
+    const n = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(query))[0].n);
+    const schoolUnits = await rows<{ name: string; students: number }>(
+      sql`SELECT s.name, (SELECT count(*) FROM students st WHERE st.school_id = s.id)::int AS students FROM schools s ORDER BY s.id`,
+    );
+    const branchUnits = await rows<{ name: string; students: number; id: number }>(
+      sql`SELECT b.id, b.grade || '/' || b.section AS name, (SELECT count(*) FROM students st WHERE st.branch_id = b.id)::int AS students FROM branches b WHERE b.school_id = ${first.id} ORDER BY b.id`,
+    );
+    return {
+      units: { panel: schoolUnits, school: branchUnits, branch: branchUnits.filter((b) => b.id === firstBranch.id) },
+      students: {
+        panel: await n(sql`SELECT count(*) AS n FROM students`),
+        school: await n(sql`SELECT count(*) AS n FROM students WHERE school_id = ${first.id}`),
+        branch: await n(sql`SELECT count(*) AS n FROM students WHERE branch_id = ${firstBranch.id}`),
+      },
+      branches: { panel: await n(sql`SELECT count(*) AS n FROM branches`), school: await n(sql`SELECT count(*) AS n FROM branches WHERE school_id = ${first.id}`) },
+      notifications: {
+        panel: await n(sql`SELECT count(*) AS n FROM notifications`),
+        school: await n(sql`SELECT count(*) AS n FROM notifications WHERE school_id = ${first.id}`),
+        branch: await n(sql`SELECT count(*) AS n FROM notifications WHERE branch_id = ${firstBranch.id}`),
+      },
+      pendingNicknames: await n(sql`SELECT count(*) AS n FROM nicknames WHERE status = 'pending'`),
+      pendingMessages: await n(sql`SELECT count(*) AS n FROM messages WHERE status = 'pending' AND kind = 'student'`),
+      deadlines: await rows<{ name: string; deadline: string }>(sql`SELECT name, to_char(message_deadline, 'YYYY-MM-DD') AS deadline FROM schools ORDER BY message_deadline`),
+    };
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,263 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { signIn, toast } from './helpers';
+
+const png = (color: string, width = 300, height = 400) => sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+
+/** Signs in as the branch manager and opens its students (12/A of the demo school). */
+async function openStudents(page: Page) {
+  await signIn(page, 'branch');
+  await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Öğrenciler' }).click();
+  await expect(page.getByRole('heading', { name: /Öğrenciler · 12\/A/ })).toBeVisible();
+  const branchId = Number(new URL(page.url()).pathname.split('/').pop());
+  return branchId;
+}
+
+async function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('authToken');
+      const res = await fetch(`/api/branch/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return res.json();
+    },
+    { method, path, body },
+  );
+}
+
+/** Gives the first `count` students of the branch portraits through the bulk upload call, and one a hostile caption. */
+async function portraits(page: Page, branchId: number, count: number) {
+  const list = await callApi(page, 'GET', `branches/${branchId}/students?perPage=${count}`);
+  const students = list.items as Array<{ id: number; schoolNumber: string; firstName: string; lastName: string; gender: string }>;
+  const colors = ['#aa3344', '#3344aa', '#33aa44', '#aaaa33', '#33aaaa'];
+  const files = await Promise.all(students.map(async (s, i) => ({ name: `${s.schoolNumber}.jpg`, data: [...(await png(colors[i % colors.length]))] })));
+  await page.evaluate(
+    async ({ branchId, files }) => {
+      const form = new FormData();
+      for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)], { type: 'image/jpeg' }), f.name);
+      const res = await fetch(`/api/branch/branches/${branchId}/photos/bulk`, { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` }, body: form });
+      if (!res.ok) throw new Error(await res.text());
+    },
+    { branchId, files },
+  );
+  // The second student's quote holds markup: the caption must show it as text.
+  const s = students[1];
+  await callApi(page, 'PUT', `students/${s.id}`, { schoolNumber: s.schoolNumber, firstName: s.firstName, lastName: s.lastName, gender: s.gender, quote: '<img src=x onerror="window.__xss=1">', photoConsent: false, photoConsentDate: null });
+  return students;
+}
+
+test.describe('students', () => {
+  test('adds a student with the date picker for the photo consent', async ({ page }) => {
+    await openStudents(page);
+    await page.getByRole('button', { name: 'Yeni öğrenci' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Yeni öğrenci' });
+    await dialog.getByLabel('Okul No').fill('9876');
+    await dialog.getByRole('textbox', { name: /^Ad(\s|$)/ }).fill('Çağla');
+    await dialog.getByLabel('Soyad').fill('Işıkoğlu');
+    await dialog.getByLabel('Cinsiyet').click();
+    await page.getByRole('option', { name: 'Kız' }).click();
+    await dialog.getByLabel('Fotoğraf izni (veli açık rızası)').check();
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog.getByText('İzin verildiyse izin tarihini giriniz.')).toBeVisible();
+    const date = dialog.getByLabel('İzin tarihi');
+    await date.click();
+    await date.fill('15/03/2026');
+    // The Turkish calendar follows the typed date; pick the 20th in it.
+    const calendar = page.locator('.mantine-Popover-dropdown');
+    await expect(calendar.getByRole('button', { name: 'Mart 2026', exact: true })).toBeVisible();
+    await calendar.getByRole('button', { name: /^20 Mart 2026$|^20$/ }).click();
+    await expect(date).toHaveValue('20/03/2026');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+    await page.getByLabel('Ara', { exact: true }).fill('cagla isikoglu');
+    const row = page.getByRole('row', { name: /Çağla Işıkoğlu/ });
+    await expect(row).toContainText('9876');
+    await expect(row).toContainText('20/03/2026');
+    await expect(row).toContainText('Kız');
+
+    // The same number again: the server's Turkish message, on the field too.
+    await page.getByRole('button', { name: 'Yeni öğrenci' }).click();
+    await dialog.getByLabel('Okul No').fill('9876');
+    await dialog.getByRole('textbox', { name: /^Ad(\s|$)/ }).fill('Başka');
+    await dialog.getByLabel('Soyad').fill('Öğrenci');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Bu okul numarası okulda başka bir öğrenciye ait.')).toBeVisible();
+    await expect(dialog.getByText('Bu okul numarası okulda başka bir öğrenciye ait.')).toBeVisible();
+  });
+
+  test('imports a spreadsheet through the preview', async ({ page }) => {
+    await openStudents(page);
+    await page.getByRole('button', { name: 'İçe aktar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Öğrenci listesini içe aktar' });
+    const csv = '\uFEFFOkul No;Adı;Soyadı;Cinsiyet\r\n7001;Ilgın;Şener;Kız\r\n7002;İsmet;Ünal;\r\n7003;;Eksik;Erkek\r\n';
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
+    await expect(dialog.getByText('1 satırda hata var')).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /7003/ })).toContainText('Ad: Bu alan zorunludur.');
+    await expect(dialog.getByRole('button', { name: 'İçe aktar' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Geri' }).click();
+    const fixed = csv.replace('7003;;Eksik', '7003;Tam;Eksik');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
+    await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
+    await expect(dialog.getByText('3 satır hazır')).toBeVisible();
+    await dialog.getByRole('button', { name: 'İçe aktar' }).click();
+    await expect(toast(page, 'İçe aktarma tamamlandı: 3 yeni, 0 güncellendi, 0 değişmedi.').first()).toBeVisible();
+    await expect(dialog.getByRole('alert', { name: 'Özet' })).toContainText('3 yeni');
+    await dialog.getByRole('button', { name: 'Kapat' }).click();
+    await page.getByLabel('Ara', { exact: true }).fill('sener');
+    await expect(page.getByRole('row', { name: /Ilgın Şener/ })).toContainText('7001');
+  });
+
+  test('picks two photos, shows both previews, removes one and uploads the other', async ({ page }) => {
+    await openStudents(page);
+    const first = page.getByRole('row').nth(1);
+    await first.getByRole('button', { name: /fotoğraflar$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Fotoğraflar ·/ });
+    await expect(dialog.getByText('Bu öğrencinin fotoğrafı yok.')).toBeVisible();
+    await dialog.locator('input[type=file]').setInputFiles([
+      { name: 'bir.jpg', mimeType: 'image/jpeg', buffer: await png('#cc2244') },
+      { name: 'iki.jpg', mimeType: 'image/jpeg', buffer: await png('#2244cc') },
+    ]);
+    const previews = dialog.getByRole('list', { name: 'Seçilen fotoğraflar' }).getByRole('listitem');
+    await expect(previews).toHaveCount(2);
+    await expect(previews.first().getByRole('img', { name: 'bir.jpg' })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    await dialog.getByRole('button', { name: 'Önizlemeyi kaldır: iki.jpg' }).click();
+    await expect(previews).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Yükle' }).click();
+    await expect(toast(page, '1 fotoğraf yüklendi.')).toBeVisible();
+    await expect(dialog.getByText('Vesikalık', { exact: true })).toBeVisible();
+    await expect(previews).toHaveCount(0);
+  });
+});
+
+test.describe('lightbox', () => {
+  test('opens by click and by #slug-2, moves with every key, toggles thumbnails with t, closes with Escape on the same route', async ({ page }) => {
+    const branchId = await openStudents(page);
+    const students = await portraits(page, branchId, 3);
+    await page.reload();
+    const path = new URL(page.url()).pathname;
+    const slug = `sube${branchId}`;
+    const name = (i: number) => `${students[i].firstName} ${students[i].lastName} fotoğrafını aç`;
+    await page.getByRole('link', { name: name(0) }).click();
+    const box = page.locator('.fancybox__container');
+    await expect(box).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`#${slug}-1$`));
+    const caption = page.locator('.fancybox__slide.is-selected .fancybox__caption');
+    await expect(caption).toContainText(`${students[0].firstName} ${students[0].lastName} (${students[0].schoolNumber})`);
+
+    for (const [key, index] of [['ArrowRight', 2], ['ArrowLeft', 1], ['ArrowDown', 2], ['ArrowUp', 1], ['PageUp', 2], ['PageDown', 1]] as const) {
+      await page.keyboard.press(key);
+      await expect(page, key).toHaveURL(new RegExp(`#${slug}-${index}$`));
+      await page.waitForTimeout(200); // the 150 ms throttle between slides
+    }
+    const thumbs = page.locator('.fancybox__container .f-thumbs');
+    await expect(thumbs).toBeVisible();
+    await page.keyboard.press('t');
+    await expect(thumbs).toHaveAttribute('aria-hidden', 'true');
+    await page.keyboard.press('t');
+    await expect(thumbs).not.toHaveAttribute('aria-hidden', 'true');
+
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+    expect(new URL(page.url()).hash).toBe('');
+    expect(new URL(page.url()).pathname).toBe(path);
+    await expect(page.getByRole('heading', { name: /Öğrenciler · 12\/A/ })).toBeVisible();
+
+    // Back closes an open lightbox and stays on the route; forward opens it again.
+    await page.getByRole('link', { name: name(0) }).click();
+    await expect(box).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`#${slug}-1$`));
+    await page.goBack();
+    await expect(box).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await expect(page.getByRole('heading', { name: /Öğrenciler · 12\/A/ })).toBeVisible();
+    await page.goForward();
+    await expect(box).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+
+    // Delete and Backspace close too.
+    for (const key of ['Delete', 'Backspace']) {
+      await page.getByRole('link', { name: name(0) }).click();
+      await expect(box).toBeVisible();
+      await page.keyboard.press(key);
+      await expect(box, key).toHaveCount(0);
+    }
+
+    // A #slug-2 URL opens the second slide after load; back closes it and stays on the route.
+    await page.goto(`${path}#${slug}-2`);
+    await expect(box).toBeVisible();
+    await expect(page.locator('.fancybox__slide.is-selected .fancybox__caption')).toContainText(students[1].lastName);
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe(path);
+  });
+
+  test('opens a student’s photos in the lightbox from the photos dialog; Escape closes only the lightbox', async ({ page }) => {
+    const branchId = await openStudents(page);
+    const students = await portraits(page, branchId, 2);
+    await page.reload();
+    const name = `${students[0].firstName} ${students[0].lastName}`;
+    await page.getByRole('button', { name: `${name}: fotoğraflar` }).click();
+    const dialog = page.getByRole('dialog', { name: `Fotoğraflar · ${name}` });
+    await dialog.getByRole('link', { name: `${name} 1 fotoğrafını aç` }).click();
+    const box = page.locator('.fancybox__container');
+    await expect(box).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`#ogrenci${students[0].id}(-1)?$`));
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+  });
+
+  test('shows a caption holding markup as text, and a missing photo as "Image Not Found"', async ({ page }) => {
+    const branchId = await openStudents(page);
+    const students = await portraits(page, branchId, 2);
+    await page.reload();
+    await page.getByRole('link', { name: `${students[1].firstName} ${students[1].lastName} fotoğrafını aç` }).click();
+    const caption = page.locator('.fancybox__slide.is-selected .fancybox__caption');
+    await expect(caption).toContainText('<img src=x onerror="window.__xss=1">');
+    await expect(caption.locator('img')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await page.keyboard.press('Escape');
+
+    // The display size of every photo now answers 404.
+    await page.route('**/photo-files/*/display*', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
+    await expect(page.locator('.fancybox__slide.is-selected').getByText('Image Not Found')).toBeVisible();
+  });
+
+  test('keeps the spec’s constants: idle after 3.5 s, slideshow every 3 s with space, compact at 578 px', async ({ page }) => {
+    const branchId = await openStudents(page);
+    const students = await portraits(page, branchId, 3);
+    await page.reload();
+    const slug = `sube${branchId}`;
+    await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
+    const box = page.locator('.fancybox__container');
+    await expect(box).toBeVisible();
+    await expect(box).not.toHaveClass(/is-compact/);
+    await page.waitForTimeout(2_500);
+    await expect(box).not.toHaveClass(/is-idle/);
+    await expect(box).toHaveClass(/is-idle/, { timeout: 3_000 });
+
+    await page.keyboard.press(' ');
+    const started = Date.now();
+    await expect(page).toHaveURL(new RegExp(`#${slug}-2$`), { timeout: 6_000 });
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(2_500);
+    await page.keyboard.press(' ');
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+
+    await page.setViewportSize({ width: 578, height: 800 });
+    await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
+    await expect(box).toHaveClass(/is-compact/);
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+    await page.setViewportSize({ width: 900, height: 579 });
+    await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
+    await expect(box).not.toHaveClass(/is-compact/);
+  });
+});

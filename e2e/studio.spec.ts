@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { signIn, toast } from './helpers';
+
+const files = path.join(import.meta.dirname, 'files');
+
+test.describe('studio', () => {
+  test('change the studio logo and name; both appear in the layout and on the login page', async ({ page }) => {
+    await signIn(page, 'panel');
+    await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Stüdyo' }).click();
+    await expect(page.getByRole('heading', { name: 'Stüdyo' })).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('img', { name: /logosu/ })).toHaveCount(0);
+
+    // A file that is not an image is refused with the server's Turkish message.
+    await page.locator('input[type=file]').setInputFiles(path.join(files, 'not-image.png'));
+    await page.getByRole('button', { name: 'Yükle' }).click();
+    await expect(toast(page, 'Dosya bir resim değil.')).toBeVisible();
+    await expect(header.getByRole('img', { name: /logosu/ })).toHaveCount(0);
+
+    await page.locator('input[type=file]').setInputFiles(path.join(files, 'logo.png'));
+    await expect(page.getByRole('img', { name: 'Demo Fotoğraf Stüdyosu logosu' }).first()).toHaveAttribute('src', /^data:image\/png/);
+    await page.getByRole('button', { name: 'Yükle' }).click();
+    await expect(toast(page, 'Logo yüklendi.')).toBeVisible();
+    const logo = header.getByRole('img', { name: 'Demo Fotoğraf Stüdyosu logosu' });
+    await expect(logo).toHaveAttribute('src', /\/api\/files\/studio-logo\/\d+\?v=\d+/);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+
+    // Name and validation.
+    await page.getByLabel('Web sitesi').fill('demo');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(page.getByText('Geçerli bir web adresi giriniz (ör. https://ornek.com).')).toBeVisible();
+    await page.getByLabel('Web sitesi').fill('https://isik-foto.test');
+    await page.getByLabel('Stüdyo adı').fill('Işık Fotoğraf Stüdyosu');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+    await expect(page.getByTestId('studio-name')).toHaveText('Işık Fotoğraf Stüdyosu');
+
+    // White label on the login page.
+    await page.getByRole('button', { name: 'Çıkış yap' }).click();
+    await expect(page).toHaveURL('/panel/login');
+    await expect(page.getByRole('heading', { name: 'Işık Fotoğraf Stüdyosu' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Işık Fotoğraf Stüdyosu logosu' })).toHaveAttribute('src', /\/api\/files\/studio-logo\//);
+  });
+
+  test('the studio page is not in a school manager’s menu and its call is refused', async ({ page }) => {
+    await signIn(page, 'school');
+    await expect(page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Stüdyo' })).toHaveCount(0);
+    await page.goto('/studio');
+    await expect(toast(page, 'Bu işlem için yetkiniz yok.')).toBeVisible();
+  });
+});

@@ -1,0 +1,61 @@
+/** Branches of a school: ordered by grade then section in Turkish letter order (10/I before 10/İ). */
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '../../../common/schemas/list';
+import type { Branch } from '../../../common/schemas/organisation';
+import type { Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { branches } from '../../db/schema';
+import { containsPattern, orderFor } from '../../http/list';
+
+/** Turkish letters folded before lower(), which only knows ASCII under every collation we meet. */
+const foldedLabel = sql`lower(translate(${branches.grade}::text || '/' || ${branches.section} || ' ' || ${branches.programme}, 'ÇĞİIÖŞÜçğıöşü', 'cgiiosucgiosu'))`;
+
+// Qualified by hand: on a one-table select Drizzle writes a bare "id", which the subquery would take as its own.
+const branchId = sql`"branches"."id"`;
+const studentCount = sql<number>`(select count(*) from students s where s.branch_id = ${branchId})`.mapWith(Number);
+const managerName = sql<string>`coalesce((select u.name from users u where u.branch_id = ${branchId} and u.level = 'branch' order by u.sort_key collate "C", u.id limit 1), '')`;
+
+const columns = {
+  id: branches.id,
+  schoolId: branches.schoolId,
+  grade: branches.grade,
+  section: branches.section,
+  programme: branches.programme,
+  studentCount,
+  managerName,
+};
+
+const OTHER_SORTS = { programme: sql`${branches.programme}`, studentCount, managerName: sql`${managerName}` };
+
+function orderOf(query: ListQuery): SQL[] {
+  const direction = query.order === 'desc' ? desc : asc;
+  if (!query.sort || query.sort === 'name') {
+    return [direction(branches.grade), direction(sql`${branches.sectionKey} COLLATE "C"`), direction(branches.id)];
+  }
+  return orderFor(OTHER_SORTS, query, 'programme', branches.id);
+}
+
+const withName = <T extends { grade: number; section: string }>(row: T) => ({ ...row, name: `${row.grade}/${row.section}` });
+
+export async function listBranches(db: Db, caller: Caller, schoolId: number, query: ListQuery, paged = true) {
+  const pattern = containsPattern(query.q);
+  const where = and(
+    eq(branches.studioId, caller.studioId),
+    eq(branches.schoolId, schoolId),
+    // A branch manager sees its own branch only.
+    caller.level === 'branch' ? eq(branches.id, caller.branchId ?? -1) : undefined,
+    pattern ? sql`${foldedLabel} LIKE ${pattern}` : undefined,
+  )!;
+  const limit = paged ? query.perPage : 50_000;
+  const offset = paged ? (query.page - 1) * query.perPage : 0;
+  const [rows, [total]] = await Promise.all([
+    db.select(columns).from(branches).where(where).orderBy(...orderOf(query)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(branches).where(where),
+  ]);
+  return { items: rows.map(withName) as Branch[], total: Number(total.n) };
+}
+
+export async function branchById(db: Db, id: number): Promise<Branch> {
+  const [row] = await db.select(columns).from(branches).where(eq(branches.id, id));
+  return withName(row) as Branch;
+}

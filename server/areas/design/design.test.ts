@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DESIGN } from '../../../common/schemas/design';
+import { tr } from '../../../common/tr';
+import { auditLog, designs, messages, photos, students } from '../../db/schema';
+import { useApiTestKit } from '../../test/api';
+import { uploadForm } from '../../test/multipart';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-design-'));
+const kit = useApiTestKit({ DATA_DIR: dataDir });
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const changed = { ...DEFAULT_DESIGN, template: 'modern' as const, primaryColor: '#2f9e44', photoShape: 'circle' as const, messagesPerPage: 4 };
+
+async function uploadCover(token: string, level: string, file: Buffer, query = '') {
+  const form = uploadForm(file, 'kapak.jpg', 'image/jpeg');
+  return kit.call('POST', `/api/${level}/design/cover${query}`, form.payload, { ...form.headers, authorization: `Bearer ${token}` });
+}
+const jpeg = () => sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#1971c2' } }).jpeg().toBuffer();
+
+describe('GET/PUT design (studio)', () => {
+  it('answers the defaults, saves the studio design and puts its colour in user info', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.get('design')).body).toEqual({ success: true, schoolId: null, overridden: false, settings: DEFAULT_DESIGN });
+    const res = await panel.put('design', { settings: changed });
+    expect(res.status).toBe(200);
+    expect(res.body.settings).toEqual(changed);
+    expect((await panel.get('user')).body.design.primaryColor).toBe('#2f9e44');
+    // Schools without an override follow the studio design.
+    const school = await kit.as(kit.world.accounts.school);
+    expect((await school.get('design')).body).toMatchObject({ schoolId: kit.world.school.id, overridden: false, settings: changed });
+    expect((await kit.call('GET', '/api/panel/branding')).body.primaryColor).toBe('#2f9e44');
+    expect(await kit.database.db.select().from(auditLog).where(eq(auditLog.entity, 'design'))).toHaveLength(1);
+  });
+
+  it('refuses bad settings with Turkish messages and changes nothing', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const bad = [
+      { ...changed, primaryColor: 'red' },
+      { ...changed, template: 'gotik' },
+      { ...changed, messagesPerPage: 40 },
+      { ...changed, coverImageUrl: 'https://kotu.example/x.png' },
+      { ...changed, extra: true },
+    ];
+    for (const settings of bad) {
+      const res = await panel.put('design', { settings });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(tr.badInput);
+    }
+    const colour = await panel.put('design', { settings: { ...changed, primaryColor: 'red' } });
+    expect(colour.body.errors['settings.primaryColor']).toBe('Renk #RRGGBB biçiminde olmalıdır.');
+    expect((await panel.get('design')).body.settings).toEqual(DEFAULT_DESIGN);
+  });
+});
+
+describe('per-school override', () => {
+  it('lets panel and the school’s manager override one school; others keep the studio design', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await panel.put('design', { schoolId: kit.world.school.id, settings: changed });
+    expect(res.body).toMatchObject({ schoolId: kit.world.school.id, overridden: true, settings: changed });
+    expect((await panel.get('design')).body.settings).toEqual(DEFAULT_DESIGN);
+    expect((await panel.get(`design?schoolId=${kit.world.otherSchool.id}`)).body.settings).toEqual(DEFAULT_DESIGN);
+
+    const school = await kit.as(kit.world.accounts.school);
+    const own = await school.put('design', { schoolId: kit.world.school.id, settings: { ...changed, accentColor: '#000000' } });
+    expect(own.status).toBe(200);
+    expect((await school.get('user')).body.design.accentColor).toBe('#000000');
+    const branch = await kit.as(kit.world.accounts.branch);
+    expect((await branch.get('design')).body.settings.accentColor).toBe('#000000');
+
+    // Back to the studio design.
+    const removed = await school.del(`design?schoolId=${kit.world.school.id}`);
+    expect(removed.body).toMatchObject({ overridden: false, settings: DEFAULT_DESIGN });
+  });
+
+  it('keeps school managers to their own school, branch managers read-only, other studios out', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    expect((await school.put('design', { schoolId: null, settings: changed })).status).toBe(403);
+    expect((await school.put('design', { schoolId: kit.world.otherSchool.id, settings: changed })).status).toBe(404);
+    expect((await school.get(`design?schoolId=${kit.world.otherSchool.id}`)).status).toBe(404);
+    const branch = await kit.as(kit.world.accounts.branch);
+    expect((await branch.put('design', { schoolId: kit.world.school.id, settings: changed })).status).toBe(403);
+    const foreign = await kit.as(kit.world.accounts.foreignPanel);
+    expect((await foreign.put('design', { schoolId: kit.world.school.id, settings: changed })).status).toBe(404);
+    const peek = await foreign.get(`design?schoolId=${kit.world.school.id}`);
+    expect(peek.status).toBe(404);
+    expect(peek.body.settings).toBeUndefined();
+    expect(await kit.database.db.select().from(designs)).toHaveLength(0);
+  });
+});
+
+describe('POST design/cover', () => {
+  it('stores a cover image for the studio or a school', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await uploadCover(panel.token, 'panel', await jpeg());
+    expect(res.status).toBe(200);
+    const url: string = res.body.settings.coverImageUrl;
+    expect(url).toMatch(/^\/api\/files\/design-cover\/\d+\?v=\d+$/);
+    const file = await kit.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect((await sharp(file.rawPayload).metadata()).width).toBe(1600);
+    // Saving the settings again keeps the cover; null removes it.
+    expect((await panel.put('design', { settings: { ...changed, coverImageUrl: url } })).body.settings.coverImageUrl).toBe(url);
+    // Another stored cover cannot be pointed at; only an upload sets one.
+    const other = await panel.put('design', { settings: { ...changed, coverImageUrl: '/api/files/design-cover/999?v=1' } });
+    expect(other.status).toBe(400);
+    expect(other.body.errors['settings.coverImageUrl']).toBe(tr.design.coverUrlInvalid);
+    expect((await panel.put('design', { settings: { ...changed, coverImageUrl: null } })).body.settings.coverImageUrl).toBeNull();
+
+    const school = await kit.as(kit.world.accounts.school);
+    const own = await uploadCover(school.token, 'school', await jpeg(), `?schoolId=${kit.world.school.id}`);
+    expect(own.body).toMatchObject({ overridden: true, schoolId: kit.world.school.id });
+  });
+
+  it('refuses a non-image and another school’s cover; nothing changes', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const fake = await uploadCover(panel.token, 'panel', Buffer.from('%PDF-1.4 not an image'));
+    expect(fake.status).toBe(400);
+    expect(fake.body.message).toBe(tr.studio.notImage);
+    const big = await uploadCover(panel.token, 'panel', Buffer.alloc(5 * 1024 * 1024 + 1, 7));
+    expect(big.body.message).toBe(tr.studio.tooLarge(5));
+    const school = await kit.as(kit.world.accounts.school);
+    expect((await uploadCover(school.token, 'school', await jpeg(), `?schoolId=${kit.world.otherSchool.id}`)).status).toBe(404);
+    const branch = await kit.as(kit.world.accounts.branch);
+    expect((await uploadCover(branch.token, 'branch', await jpeg())).status).toBe(403);
+    expect(await kit.database.db.select().from(designs)).toHaveLength(0);
+  });
+});
+
+describe('GET design/preview', () => {
+  it('answers a real student of the chosen school with their approved messages only', async () => {
+    const db = kit.database.db;
+    const [a, b, c] = kit.world.students;
+    await db.update(students).set({ nickname: 'Kartal', quote: 'Hayal et, başar.' }).where(eq(students.id, b.id));
+    const base = { studioId: kit.world.studio.id, kind: 'student' as const, schoolId: kit.world.school.id, branchId: kit.world.branch.id, toStudentId: b.id };
+    await db.insert(messages).values([
+      { ...base, fromStudentId: a.id, authorName: 'Şule Işık', body: 'Seni çok özleyeceğim!', status: 'approved' },
+      { ...base, fromStudentId: c.id, authorName: 'İpek Ünal', body: 'Onay bekleyen mesaj', status: 'pending' },
+    ]);
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await panel.get(`design/preview?schoolId=${kit.world.school.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.student).toMatchObject({
+      id: b.id,
+      firstName: 'Ömer',
+      lastName: 'Çelik',
+      nickname: 'Kartal',
+      quote: 'Hayal et, başar.',
+      branchName: '12/A',
+      schoolName: 'Işıklar Anadolu Lisesi',
+      messages: [{ body: 'Seni çok özleyeceğim!', authorName: 'Şule Işık' }],
+    });
+    const other = await panel.get(`design/preview?schoolId=${kit.world.otherSchool.id}`);
+    expect(other.body.student.firstName).toBe('Çağla');
+    const school = await kit.as(kit.world.accounts.school);
+    expect((await school.get(`design/preview?studentId=${kit.world.students[4].id}`)).status).toBe(404);
+    expect((await school.get(`design/preview?schoolId=${kit.world.otherSchool.id}`)).status).toBe(404);
+  });
+
+  it('shows the student’s portrait through a signed photo URL', async () => {
+    const [a] = kit.world.students;
+    const none = await (await kit.as(kit.world.accounts.panel)).get(`design/preview?studentId=${a.id}`);
+    expect(none.body.student.photoUrl).toBeNull();
+    const [photo] = await kit.database.db
+      .insert(photos)
+      .values({ studioId: kit.world.studio.id, schoolId: kit.world.school.id, branchId: kit.world.branch.id, studentId: a.id, isPortrait: true, storageKey: 'x', width: 10, height: 10, bytes: 10 })
+      .returning();
+    const res = await (await kit.as(kit.world.accounts.school)).get(`design/preview?studentId=${a.id}`);
+    expect(res.body.student.photoUrl).toMatch(new RegExp(`^/api/school/photo-files/${photo.id}/display\\?e=\\d+&s=[\\w-]+$`));
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * Reading an uploaded student list into a plain table (header + rows of text), whatever the
+ * school handed over: CSV (UTF-8 or Windows-1254, ; , or tab), XLSX, or e-Okul's legacy
+ * "Sınıf/Şube Öğrenci Listesi" .XLS (BIFF8, one block per branch, see design.md §7).
+ *
+ * Library choice: spreadsheets are untrusted input. npm's `xlsx` 0.18.5 (the last one on the
+ * npm registry) has a prototype-pollution flaw (CVE-2023-30533, fixed in SheetJS 0.19.3) and a
+ * ReDoS (CVE-2024-22363, fixed in 0.20.2). We use `@e965/xlsx` 0.20.3, a republish of SheetJS
+ * 0.20.3 with both fixes, for .xlsx and BIFF8 .xls alike (exceljs cannot read .xls). On top of
+ * that the flaws' blast radius is contained: the file size is capped before parsing, only the
+ * first sheet's first rows are read (`sheetRows`), formulas/HTML/styles are not parsed, and
+ * only cell text leaves this module (no library objects reach the rest of the app).
+ */
+import * as XLSX from '@e965/xlsx';
+import { searchKey } from '../../../common/text';
+import type { ImportField, ImportMapping } from '../../../common/schemas/students';
+import { tr } from '../../../common/tr';
+import { badRequest } from '../../http/errors';
+
+export type ImportFormat = 'csv' | 'xlsx' | 'eokul';
+
+export interface Table {
+  format: ImportFormat;
+  headers: string[];
+  rows: Array<{ line: number; cells: string[] }>;
+  /** The mapping the file suggests (e-Okul: fixed; others: guessed from the headers). */
+  mapping: ImportMapping;
+}
+
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+export function readTable(data: Buffer, maxRows: number): Table {
+  let grid: string[][];
+  let format: ImportFormat;
+  if (data.subarray(0, 8).equals(OLE_MAGIC) || data.subarray(0, 4).equals(ZIP_MAGIC)) {
+    // .xlsx, or a legacy .xls that is not e-Okul's layout: both read as a plain table.
+    format = 'xlsx';
+    grid = readWorkbook(data, maxRows);
+  } else {
+    format = 'csv';
+    grid = parseCsv(decodeText(data), maxRows);
+  }
+  const eOkul = readEOkulBlocks(grid);
+  if (eOkul) {
+    if (eOkul.rows.length > maxRows) throw badRequest(tr.students.import.tooManyRows(maxRows));
+    return eOkul;
+  }
+  const headerIndex = grid.findIndex((row) => row.some((c) => c.trim() !== ''));
+  if (headerIndex < 0) throw badRequest(tr.students.import.empty);
+  const headers = grid[headerIndex].map((c) => c.trim());
+  const rows = grid
+    .slice(headerIndex + 1)
+    .map((cells, i) => ({ line: headerIndex + i + 2, cells: cells.map((c) => c.trim()) }))
+    .filter((r) => r.cells.some((c) => c !== ''));
+  if (!rows.length) throw badRequest(tr.students.import.empty);
+  if (rows.length > maxRows) throw badRequest(tr.students.import.tooManyRows(maxRows));
+  return { format, headers, rows, mapping: guessMapping(headers) };
+}
+
+function readWorkbook(data: Buffer, maxRows: number): string[][] {
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(data, {
+      type: 'buffer',
+      sheetRows: maxRows + 500, // room for e-Okul's headings and footers
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      cellDates: false,
+      bookVBA: false,
+      dense: true,
+      WTF: false,
+    });
+  } catch {
+    throw badRequest(tr.students.import.unsupported);
+  }
+  const first = workbook.SheetNames[0];
+  const sheet = first ? workbook.Sheets[first] : undefined;
+  if (!sheet) throw badRequest(tr.students.import.empty);
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false });
+  return rows.map((row) => (Array.isArray(row) ? row.map((c) => (c === null || c === undefined ? '' : String(c))) : []));
+}
+
+/** UTF-8 (with or without BOM); Excel's Turkish CSVs are often Windows-1254. */
+function decodeText(data: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
+  } catch {
+    return new TextDecoder('windows-1254').decode(data);
+  }
+}
+
+/** RFC 4180 CSV with the separator guessed from the first line (; , or tab). */
+export function parseCsv(text: string, maxRows: number): string[][] {
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 2000))) throw badRequest(tr.students.import.unsupported);
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const separator = [';', '\t', ','].map((s) => [s, firstLine.split(s).length] as const).sort((a, b) => b[1] - a[1])[0][0];
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell === '') quoted = true;
+    else if (ch === separator) {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      if (rows.length > maxRows + 1) break;
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows.map((r) => r.map((c) => c.replace(/^\uFEFF/, '')));
+}
+
+const HEADER_WORDS: Record<ImportField, string[]> = {
+  schoolNumber: ['okul no', 'okul numarasi', 'ogrenci no', 'ogrenci numarasi', 'numara', 'numarasi', 'no'],
+  firstName: ['ad', 'adi', 'isim', 'ogrenci adi'],
+  lastName: ['soyad', 'soyadi', 'ogrenci soyadi'],
+  gender: ['cinsiyet', 'cinsiyeti'],
+  branch: ['sube', 'subesi', 'sinif', 'sinifi', 'sinif/sube', 'sinif sube', 'sinif / sube'],
+};
+
+export function guessMapping(headers: string[]): ImportMapping {
+  const folded = headers.map((h) => searchKey(h).replace(/[.:]/g, '').trim());
+  const mapping = {} as ImportMapping;
+  for (const field of Object.keys(HEADER_WORDS) as ImportField[]) {
+    const index = folded.findIndex((h) => HEADER_WORDS[field].includes(h));
+    mapping[field] = index >= 0 ? index : null;
+  }
+  return mapping;
+}
+
+// "12. Sınıf / A Şubesi", "9. Sınıf / İ Şubesi (Anadolu Lisesi)"; Turkish section letters as written.
+const HEADING = /(\d{1,2})\s*\.?\s*S[ıiIİ]n[ıiIİ]f\s*\/\s*([A-Za-zÇĞİIÖŞÜçğıiöşü]{1,3})\s*Şubes[iİ]/iu;
+
+/** e-Okul's list: blocks with a class heading, a column header row, students, count footnotes. */
+export function readEOkulBlocks(grid: string[][]): Table | null {
+  const headers = ['Okul No', 'Adı', 'Soyadı', 'Cinsiyeti', 'Şube'];
+  const rows: Table['rows'] = [];
+  let branch: string | null = null;
+  let columns: { no: number; first: number; last: number; full: number; gender: number } | null = null;
+  let sawHeading = false;
+  grid.forEach((cells, index) => {
+    const text = cells.join(' ').replace(/\s+/g, ' ');
+    const heading = HEADING.exec(text);
+    if (heading) {
+      sawHeading = true;
+      branch = `${Number(heading[1])}/${heading[2].toLocaleUpperCase('tr-TR')}`;
+      columns = null;
+      return;
+    }
+    const folded = cells.map((c) => searchKey(c).replace(/[.:]/g, '').trim());
+    const no = folded.findIndex((c) => c === 'ogrenci no' || c === 'okul no' || c === 'ogr no');
+    if (no >= 0) {
+      columns = {
+        no,
+        first: folded.indexOf('adi'),
+        last: folded.indexOf('soyadi'),
+        full: folded.findIndex((c) => c === 'adi soyadi' || c === 'adi ve soyadi'),
+        gender: folded.findIndex((c) => c === 'cinsiyeti' || c === 'cinsiyet'),
+      };
+      return;
+    }
+    const cols = columns as typeof columns;
+    if (!branch || !cols) return;
+    const number = (cells[cols.no] ?? '').trim();
+    if (!/^\d+$/.test(number)) return; // footnotes ("Toplam Öğrenci Sayısı : 28") and blank rows
+    let first = cols.first >= 0 ? (cells[cols.first] ?? '').trim() : '';
+    let last = cols.last >= 0 ? (cells[cols.last] ?? '').trim() : '';
+    if (cols.full >= 0 && (!first || !last)) {
+      const full = (cells[cols.full] ?? '').trim().split(/\s+/);
+      last = full.pop() ?? '';
+      first = full.join(' ');
+    }
+    const gender = cols.gender >= 0 ? (cells[cols.gender] ?? '').trim() : '';
+    rows.push({ line: index + 1, cells: [number, first, last, gender, branch] });
+  });
+  if (!sawHeading) return null;
+  if (!rows.length) throw badRequest(tr.students.import.empty);
+  return { format: 'eokul', headers, rows, mapping: { schoolNumber: 0, firstName: 1, lastName: 2, gender: 3, branch: 4 } };
+}

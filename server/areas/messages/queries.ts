@@ -1,0 +1,146 @@
+/** Reading messages: the staff lists, the student-message lists and their filters. */
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Message, MessageFilter, MessageListType } from '../../../common/schemas/messages';
+import type { Caller } from '../../auth/caller';
+import { scopeWhere } from '../../auth/scope';
+import type { Db } from '../../db/client';
+import { branches, messages, students } from '../../db/schema';
+import { containsPattern, pageOf } from '../../http/list';
+import { branchInScope, schoolInScope, studentInScope } from './targets';
+
+/**
+ * Search inside one school, branch or student's messages. Every list here is already narrowed by
+ * an index to that scope (a few thousand rows at most), so the folded LIKE is checked on those
+ * rows; written as `(search_key || '')` so the planner cannot AND in the trigram index, which
+ * for a common word reads hundreds of thousands of entries of the whole table (EXPLAIN in
+ * bench/messages.ts: 200 ms instead of 5 ms at 6 000 000 messages).
+ */
+function searchInScope(q: string): SQL | undefined {
+  const pattern = containsPattern(q);
+  return pattern ? sql`(${messages.searchKey} || '') LIKE ${pattern}` : undefined;
+}
+
+const fromStudent = alias(students, 'from_student');
+const toStudent = alias(students, 'to_student');
+
+const fullName = (t: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string | null>`${t.firstName} || ' ' || ${t.lastName}`;
+
+const columns = {
+  id: messages.id,
+  kind: messages.kind,
+  schoolId: messages.schoolId,
+  branchId: messages.branchId,
+  grade: branches.grade,
+  section: branches.section,
+  fromStudentId: messages.fromStudentId,
+  fromName: fullName(fromStudent),
+  toStudentId: messages.toStudentId,
+  toName: fullName(toStudent),
+  authorName: messages.authorName,
+  body: messages.body,
+  originalBody: messages.originalBody,
+  status: messages.status,
+  note: messages.note,
+  createdAt: messages.createdAt,
+  updatedAt: messages.updatedAt,
+};
+
+type Row = { [K in keyof typeof columns]: unknown };
+
+function toMessage(row: Row): Message {
+  const r = row as Record<string, any>;
+  return {
+    id: r.id,
+    kind: r.kind,
+    schoolId: r.schoolId,
+    branchId: r.branchId,
+    branchName: r.grade == null ? '' : `${r.grade}/${r.section}`,
+    fromStudentId: r.fromStudentId,
+    fromName: r.fromName ?? '',
+    toStudentId: r.toStudentId,
+    toName: r.toName ?? '',
+    authorName: r.authorName,
+    body: r.body,
+    originalBody: r.originalBody,
+    status: r.status,
+    note: r.note,
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+  };
+}
+
+function selectMessages(db: Db) {
+  return db
+    .select(columns)
+    .from(messages)
+    .leftJoin(branches, eq(branches.id, messages.branchId))
+    .leftJoin(fromStudent, eq(fromStudent.id, messages.fromStudentId))
+    .leftJoin(toStudent, eq(toStudent.id, messages.toStudentId));
+}
+
+export async function messageById(db: Db, caller: Caller, id: number): Promise<Message | undefined> {
+  const [row] = await selectMessages(db).where(and(eq(messages.id, id), scopeWhere(caller, messages)));
+  return row ? toMessage(row) : undefined;
+}
+
+interface Paging {
+  page: number;
+  perPage: number;
+  order: 'asc' | 'desc';
+}
+
+async function pagedList(db: Db, where: SQL, query: Paging) {
+  const direction = query.order === 'asc' ? asc : desc;
+  const { limit, offset } = pageOf(query);
+  const [rows, [total]] = await Promise.all([
+    selectMessages(db).where(where).orderBy(direction(messages.createdAt), direction(messages.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(messages).where(where),
+  ]);
+  return { items: rows.map(toMessage), total: Number(total.n) };
+}
+
+/** School or branch messages written by staff. */
+export function staffMessageWhere(caller: Caller, kind: 'school' | 'branch', ownerId: number, q: string): SQL {
+  return and(
+    scopeWhere(caller, messages),
+    eq(messages.kind, kind),
+    kind === 'school' ? eq(messages.schoolId, ownerId) : eq(messages.branchId, ownerId),
+    searchInScope(q),
+  )!;
+}
+
+export async function listStaffMessages(db: Db, caller: Caller, kind: 'school' | 'branch', ownerId: number, query: Paging & { q: string }) {
+  return pagedList(db, staffMessageWhere(caller, kind, ownerId, query.q), query);
+}
+
+/**
+ * The condition for student messages of a school, a branch, or written by / to one student,
+ * after checking that school, branch or student lies in the caller's scope (404 otherwise).
+ */
+export async function studentMessageWhere(db: Db, caller: Caller, type: MessageListType, id: number, filter: MessageFilter): Promise<SQL> {
+  let target: SQL;
+  if (type === 'school') {
+    await schoolInScope(db, caller, id);
+    target = eq(messages.schoolId, id);
+  } else if (type === 'branch') {
+    await branchInScope(db, caller, id);
+    target = eq(messages.branchId, id);
+  } else {
+    await studentInScope(db, caller, id);
+    target = type === 'from' ? eq(messages.fromStudentId, id) : eq(messages.toStudentId, id);
+  }
+  return and(
+    scopeWhere(caller, messages),
+    target,
+    eq(messages.kind, 'student'),
+    filter.status ? eq(messages.status, filter.status) : undefined,
+    filter.fromStudentId ? eq(messages.fromStudentId, filter.fromStudentId) : undefined,
+    filter.toStudentId ? eq(messages.toStudentId, filter.toStudentId) : undefined,
+    searchInScope(filter.q),
+  )!;
+}
+
+export async function listStudentMessages(db: Db, caller: Caller, type: MessageListType, id: number, query: Paging & MessageFilter) {
+  return pagedList(db, await studentMessageWhere(db, caller, type, id, query), query);
+}

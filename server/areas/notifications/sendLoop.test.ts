@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest';
+import { todayApiDate } from '../../../common/dates';
+import { notifications } from '../../db/schema';
+import { useApiTestKit } from '../../test/api';
+import { startNotificationJob } from './sendJob';
+
+const kit = useApiTestKit();
+
+describe('the send loop in the server process', () => {
+  it('sends what is due as soon as it starts, again on each tick, and stop() waits for a running send', async () => {
+    const db = kit.database.db;
+    const row = (title: string) => ({
+      studioId: kit.world.studio.id,
+      title,
+      body: 'Metin',
+      targetType: 'all' as const,
+      sendDate: todayApiDate(),
+      status: 'scheduled' as const,
+    });
+    await db.insert(notifications).values(row('İlk'));
+    const log = { info: vi.fn(), error: vi.fn() };
+    const job = startNotificationJob(db, log, 50);
+    await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(1), { timeout: 5_000 });
+    await db.insert(notifications).values(row('İkinci'));
+    await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(2), { timeout: 5_000 });
+    await job.stop();
+    const statuses = (await db.select({ status: notifications.status }).from(notifications)).map((r) => r.status);
+    expect(statuses).toEqual(['sent', 'sent']);
+    expect(log.error).not.toHaveBeenCalled();
+    // Stopped: a new due one stays scheduled.
+    await db.insert(notifications).values(row('Üçüncü'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await db.select({ status: notifications.status }).from(notifications)).filter((r) => r.status === 'scheduled')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tr } from '../../../common/tr';
+import { auditLog, photos } from '../../db/schema';
+import { useApiTestKit, type Caller } from '../../test/api';
+import { formData, type Part } from '../../test/multipart';
+import { schoolNumberOfFile } from './routes';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-photos-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const kit = useApiTestKit({ DATA_DIR: dataDir, PHOTO_MAX_BYTES: String(400_000), PHOTO_MAX_PIXELS: String(4_000_000) });
+
+const jpeg = (width = 320, height = 240, color = '#3366aa') =>
+  sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+const withGps = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: '#aa6633' } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'KonumluKamera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 55/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '32/1 51/1 0/1' } })
+    .toBuffer();
+
+async function upload(caller: Caller, url: string, parts: Part[]) {
+  const { payload, headers } = formData(parts);
+  const res = await kit.app.inject({ method: 'POST', url: `/api/${caller.level}/${url}`, payload, headers: { ...headers, authorization: `Bearer ${caller.token}` } });
+  return { status: res.statusCode, body: res.json() };
+}
+const file = (data: Buffer, fileName = 'foto.jpg'): Part => ({ name: 'files', fileName, contentType: 'image/jpeg', data });
+const fetchUrl = (url: string, headers: Record<string, string> = {}) => kit.app.inject({ method: 'GET', url, headers });
+
+describe('POST students/{id}/photos', () => {
+  it('stores a portrait and an extra photo in every size, first one as the portrait, audited', async () => {
+    const branch = await kit.as(kit.world.accounts.branch);
+    const id = kit.world.students[0].id;
+    const res = await upload(branch, `students/${id}/photos`, [file(await jpeg(2000, 1500), 'a.jpg'), file(await jpeg(), 'b.jpg')]);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((p: any) => [p.originalName, p.isPortrait])).toEqual([['a.jpg', true], ['b.jpg', false]]);
+    const sizes = { thumb: 240, display: 1280, download: 2000, original: 2000 } as const;
+    for (const [size, edge] of Object.entries(sizes)) {
+      const key = size === 'display' ? 'photoUrl' : size === 'original' ? null : `${size}Url`;
+      const url = key ? res.body.items[0][key] : `/api/branch/photos/${res.body.items[0].id}/file/original`;
+      const got = await fetchUrl(url, key ? {} : { authorization: `Bearer ${branch.token}` });
+      expect(got.statusCode, size).toBe(200);
+      expect(got.headers['content-type']).toBe('image/jpeg');
+      expect(String(got.headers['cache-control'])).toMatch(/^private, max-age=\d+/);
+      expect((await sharp(got.rawPayload).metadata()).width, size).toBe(edge);
+    }
+    const student = await branch.get(`students/${id}`);
+    expect(student.body.item.photoCount).toBe(2);
+    expect(student.body.item.thumbUrl).toMatch(/^\/api\/branch\/photo-files\/\d+\/thumb\?e=\d+&s=/);
+    expect(await kit.database.db.select().from(auditLog).where(eq(auditLog.entity, 'photo'))).toHaveLength(2);
+  });
+
+  it('strips EXIF, including GPS location, from every stored copy', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const original = await withGps();
+    expect((await sharp(original).metadata()).exif?.toString('latin1')).toContain('KonumluKamera');
+    const res = await upload(school, `students/${kit.world.students[0].id}/photos`, [file(original)]);
+    expect(res.status).toBe(200);
+    const photo = res.body.items[0];
+    for (const size of ['thumb', 'display', 'download', 'original']) {
+      const got = await fetchUrl(`/api/school/photos/${photo.id}/file/${size}`, { authorization: `Bearer ${school.token}` });
+      expect(got.statusCode).toBe(200);
+      const meta = await sharp(got.rawPayload).metadata();
+      expect(meta.exif, size).toBeUndefined();
+      expect(got.rawPayload.toString('latin1')).not.toContain('KonumluKamera');
+    }
+    // Nothing on disk carries it either.
+    const all = fs.readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    for (const d of all) expect(fs.readFileSync(path.join(d.parentPath, d.name)).toString('latin1')).not.toContain('KonumluKamera');
+  });
+
+  it('refuses a non-image renamed .jpg, an oversized file and too many pixels, storing nothing', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const id = kit.world.students[0].id;
+    const fake = await upload(panel, `students/${id}/photos`, [file(Buffer.from('%PDF-1.4 not a photo at all'), 'vesikalik.jpg')]);
+    expect(fake.status).toBe(400);
+    expect(fake.body.message).toBe(tr.students.photos.notImage);
+    // A real image plus a fake one: nothing of the batch is stored.
+    const mixed = await upload(panel, `students/${id}/photos`, [file(await jpeg()), file(Buffer.from('GIF89a…'), 'x.jpg')]);
+    expect(mixed.status).toBe(400);
+    const noise = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } }).png().toBuffer();
+    expect(noise.length).toBeGreaterThan(400_000);
+    const big = await upload(panel, `students/${id}/photos`, [file(noise, 'buyuk.png')]);
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe(tr.students.photos.tooLarge(0.4));
+    const wide = await upload(panel, `students/${id}/photos`, [file(await jpeg(3000, 2000))]);
+    expect(wide.status).toBe(413);
+    expect(wide.body.message).toBe(tr.students.photos.tooManyPixels(4));
+    const empty = await upload(panel, `students/${id}/photos`, []);
+    expect(empty.status).toBe(400);
+    expect(await kit.database.db.select().from(photos)).toHaveLength(0);
+  });
+
+  it('answers 404 for students outside the caller’s scope and stores nothing', async () => {
+    const w = kit.world;
+    const cases = [
+      [w.accounts.branch, w.students[3].id],
+      [w.accounts.otherSchool, w.students[0].id],
+      [w.accounts.foreignPanel, w.students[0].id],
+    ] as const;
+    for (const [account, id] of cases) {
+      const caller = await kit.as(account);
+      const res = await upload(caller, `students/${id}/photos`, [file(await jpeg())]);
+      expect(res.status, account.email).toBe(404);
+      expect((await caller.get(`students/${id}/photos`)).status).toBe(404);
+    }
+    expect(await kit.database.db.select().from(photos)).toHaveLength(0);
+  });
+});
+
+describe('photos: portrait, delete, serving', () => {
+  async function twoPhotos() {
+    const school = await kit.as(kit.world.accounts.school);
+    const id = kit.world.students[0].id;
+    const res = await upload(school, `students/${id}/photos`, [file(await jpeg(), 'a.jpg'), file(await jpeg(200, 300), 'b.jpg')]);
+    return { school, id, items: res.body.items as any[] };
+  }
+
+  it('sets another photo as the portrait and promotes the next one when the portrait is deleted', async () => {
+    const { school, id, items } = await twoPhotos();
+    expect((await school.put(`photos/${items[1].id}/portrait`)).status).toBe(200);
+    let list = await school.get(`students/${id}/photos`);
+    expect(list.body.items.map((p: any) => [p.id, p.isPortrait])).toEqual([[items[1].id, true], [items[0].id, false]]);
+    expect((await school.del(`photos/${items[1].id}`)).status).toBe(200);
+    list = await school.get(`students/${id}/photos`);
+    expect(list.body.items.map((p: any) => [p.id, p.isPortrait])).toEqual([[items[0].id, true]]);
+    // The deleted photo's files are gone.
+    const gone = await fetchUrl(items[1].thumbUrl);
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('filters the list by photo present / missing and gives the portrait thumbnail', async () => {
+    const { school } = await twoPhotos();
+    const present = await school.get(`branches/${kit.world.branch.id}/students?photo=present`);
+    expect(present.body.items.map((s: any) => s.schoolNumber)).toEqual(['101']);
+    expect(present.body.items[0].thumbUrl).toContain('/thumb?');
+    const missing = await school.get(`branches/${kit.world.branch.id}/students?photo=missing`);
+    expect(missing.body.items.map((s: any) => s.schoolNumber)).toEqual(['102', '103']);
+  });
+
+  it('refuses photo files and changes outside the caller’s scope', async () => {
+    const { items } = await twoPhotos();
+    const photoId = items[0].id;
+    for (const account of [kit.world.accounts.siblingBranch, kit.world.accounts.otherSchool, kit.world.accounts.foreignPanel]) {
+      const caller = await kit.as(account);
+      const file = await fetchUrl(`/api/${caller.level}/photos/${photoId}/file/display`, { authorization: `Bearer ${caller.token}` });
+      expect(file.statusCode, account.email).toBe(404);
+      expect(file.headers['content-type']).toContain('application/json');
+      expect((await caller.put(`photos/${photoId}/portrait`)).status).toBe(404);
+      expect((await caller.del(`photos/${photoId}`)).status).toBe(404);
+    }
+    expect(await kit.database.db.select().from(photos)).toHaveLength(2);
+    // Without a token the Bearer route is closed.
+    expect((await fetchUrl(`/api/school/photos/${photoId}/file/display`)).statusCode).toBe(401);
+  });
+
+  it('serves a signed URL only with its own signature, size and an unexpired time', async () => {
+    const { items } = await twoPhotos();
+    const url = new URL(items[0].photoUrl, 'http://x');
+    expect((await fetchUrl(items[0].photoUrl)).statusCode).toBe(200);
+    const forged = `${url.pathname}?e=${url.searchParams.get('e')}&s=${'A'.repeat(43)}`;
+    expect((await fetchUrl(forged)).statusCode).toBe(404);
+    const otherSize = items[0].photoUrl.replace('/display?', '/original?');
+    expect((await fetchUrl(otherSize)).statusCode).toBe(404);
+    const otherPhoto = items[0].photoUrl.replace(`/photo-files/${items[0].id}/`, `/photo-files/${items[1].id}/`);
+    expect((await fetchUrl(otherPhoto)).statusCode).toBe(404);
+    const later = `${url.pathname}?e=${Number(url.searchParams.get('e')) + 600}&s=${url.searchParams.get('s')}`;
+    expect((await fetchUrl(later)).statusCode).toBe(404);
+    expect((await fetchUrl(url.pathname)).statusCode).toBe(400);
+  });
+});
+
+describe('bulk upload by school number', () => {
+  it('matches 101.jpg and 101-2.jpg to the student, lists unmatched files', async () => {
+    const branch = await kit.as(kit.world.accounts.branch);
+    const res = await upload(branch, `branches/${kit.world.branch.id}/photos/bulk`, [
+      file(await jpeg(), '101.jpg'),
+      file(await jpeg(), '101-2.JPG'),
+      file(await jpeg(), '201.jpg'), // 12/B: not this branch
+      file(await jpeg(), 'tatil.jpg'),
+      file(Buffer.from('not an image'), '102.jpg'),
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.matched.map((m: any) => m.fileName)).toEqual(['101.jpg', '101-2.JPG']);
+    expect(res.body.unmatched).toEqual([
+      { fileName: '201.jpg', reason: tr.students.photos.noStudent('201') },
+      { fileName: 'tatil.jpg', reason: tr.students.photos.badFileName },
+      { fileName: '102.jpg', reason: tr.students.photos.notImage },
+    ]);
+    const list = await branch.get(`students/${kit.world.students[0].id}/photos`);
+    expect(list.body.items.map((p: any) => [p.originalName, p.isPortrait])).toEqual([['101.jpg', true], ['101-2.JPG', false]]);
+  });
+
+  it('matches across the school for school managers; branch managers may not use the school call', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const res = await upload(school, `schools/${kit.world.school.id}/photos/bulk`, [file(await jpeg(), '201.jpg'), file(await jpeg(), '301.jpg')]);
+    expect(res.body.matched.map((m: any) => m.schoolNumber)).toEqual(['201']);
+    expect(res.body.unmatched.map((m: any) => m.fileName)).toEqual(['301.jpg']);
+    const branch = await kit.as(kit.world.accounts.branch);
+    expect((await upload(branch, `schools/${kit.world.school.id}/photos/bulk`, [file(await jpeg(), '101.jpg')])).status).toBe(403);
+    const other = await kit.as(kit.world.accounts.otherSchool);
+    expect((await upload(other, `schools/${kit.world.school.id}/photos/bulk`, [file(await jpeg(), '101.jpg')])).status).toBe(404);
+  });
+
+  it('reads school numbers from file names', () => {
+    expect(schoolNumberOfFile('1234.jpg')).toBe('1234');
+    expect(schoolNumberOfFile('1234-2.jpeg')).toBe('1234');
+    expect(schoolNumberOfFile('klasor/1234_3.PNG')).toBe('1234');
+    expect(schoolNumberOfFile('1234.pdf')).toBeNull();
+    expect(schoolNumberOfFile('..jpg')).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+/** The schools list: Turkish search and order, city and status filters, branch/student counts. */
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { School, schoolListQuery } from '../../../common/schemas/organisation';
+import type { Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { cities, schools } from '../../db/schema';
+import { orderFor, pageOf, searchCondition, turkishOrder } from '../../http/list';
+
+export type SchoolListQuery = z.infer<typeof schoolListQuery>;
+
+// Qualified by hand so the subquery never takes a bare "id" as its own column.
+const schoolId = sql`"schools"."id"`;
+const branchCount = sql<number>`(select count(*) from branches b where b.school_id = ${schoolId})`.mapWith(Number);
+const studentCount = sql<number>`(select count(*) from students s where s.school_id = ${schoolId})`.mapWith(Number);
+
+const columns = {
+  id: schools.id,
+  name: schools.name,
+  cityId: schools.cityId,
+  cityName: sql<string>`coalesce(${cities.name}, '')`,
+  district: schools.district,
+  address: schools.address,
+  phone: schools.phone,
+  email: schools.email,
+  logoUrl: schools.logoPath,
+  academicYear: schools.academicYear,
+  messageDeadline: schools.messageDeadline,
+  status: schools.status,
+  branchCount,
+  studentCount,
+};
+
+const SORTS = {
+  name: turkishOrder(schools.sortKey),
+  city: sql`${cities.sortKey} COLLATE "C"`,
+  district: sql`${schools.district}`,
+  academicYear: schools.academicYear,
+  messageDeadline: schools.messageDeadline,
+  status: schools.status,
+  branchCount,
+  studentCount,
+};
+
+function listWhere(caller: Caller, query: SchoolListQuery): SQL {
+  const conditions: Array<SQL | undefined> = [eq(schools.studioId, caller.studioId), searchCondition(schools.searchKey, query.q)];
+  if (query.cityId) conditions.push(eq(schools.cityId, query.cityId));
+  if (query.status) conditions.push(eq(schools.status, query.status));
+  return and(...conditions)!;
+}
+
+/**
+ * Two steps: the page's ids by the indexed order first, then the full rows with their counts.
+ * In one query PostgreSQL would run the count subqueries for every row OFFSET skips.
+ */
+export async function listSchools(db: Db, caller: Caller, query: SchoolListQuery, paged = true) {
+  const where = listWhere(caller, query);
+  const { limit, offset } = paged ? pageOf(query) : { limit: 50_000, offset: 0 };
+  const [idRows, [total]] = await Promise.all([
+    db
+      .select({ id: schools.id })
+      .from(schools)
+      .leftJoin(cities, eq(cities.id, schools.cityId))
+      .where(where)
+      .orderBy(...orderFor(SORTS, query, 'name', schools.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(schools).where(where),
+  ]);
+  const ids = idRows.map((r) => r.id);
+  const rows = ids.length
+    ? await db.select(columns).from(schools).leftJoin(cities, eq(cities.id, schools.cityId)).where(inArray(schools.id, ids))
+    : [];
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return { items: rows as School[], total: Number(total.n) };
+}
+
+export async function schoolById(db: Db, id: number): Promise<School> {
+  const [row] = await db.select(columns).from(schools).leftJoin(cities, eq(cities.id, schools.cityId)).where(eq(schools.id, id));
+  return row as School;
+}

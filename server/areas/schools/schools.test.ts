@@ -1,0 +1,273 @@
+import { count, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { orderKey, searchKey } from '../../../common/text';
+import { tr } from '../../../common/tr';
+import { auditLog, branches, schools, users } from '../../db/schema';
+import { useApiTestKit } from '../../test/api';
+
+const kit = useApiTestKit();
+
+const body = (over: Record<string, unknown> = {}) => ({
+  name: 'Çınar Koleji',
+  cityId: 6,
+  district: 'Çankaya',
+  address: 'Atatürk Bulvarı 1',
+  phone: '0312 555 12 34',
+  email: 'bilgi@cinar.test',
+  academicYear: '2025-2026',
+  messageDeadline: '2026-05-20',
+  ...over,
+});
+
+async function addSchool(name: string, cityId = 6, status: 'active' | 'archived' = 'active') {
+  const [row] = await kit.database.db
+    .insert(schools)
+    .values({ studioId: kit.world.studio.id, name, cityId, status, searchKey: searchKey(name), sortKey: orderKey(name) })
+    .returning();
+  return row;
+}
+const schoolCount = async () => Number((await kit.database.db.select({ n: count() }).from(schools))[0].n);
+
+describe('GET schools', () => {
+  it('lists only the studio’s schools with branch and student counts', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await panel.get('schools');
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(2);
+    const names = res.body.items.map((s: { name: string }) => s.name);
+    expect(names).toEqual(['Işıklar Anadolu Lisesi', 'Şehit Öğretmen Lisesi']);
+    const first = res.body.items[0];
+    expect(first).toMatchObject({ branchCount: 2, studentCount: 4, cityName: 'Ankara', status: 'active' });
+  });
+
+  it('finds by Turkish-folded search: sule, ŞULE, ISIK', async () => {
+    await addSchool('Şule Hanım Koleji');
+    const panel = await kit.as(kit.world.accounts.panel);
+    for (const q of ['sule', 'ŞULE', 'şule']) {
+      const res = await panel.get(`schools?q=${encodeURIComponent(q)}`);
+      expect(res.body.items.map((s: { name: string }) => s.name), q).toEqual(['Şule Hanım Koleji']);
+    }
+    const isik = await panel.get('schools?q=ISIK');
+    expect(isik.body.items.map((s: { name: string }) => s.name)).toEqual(['Işıklar Anadolu Lisesi']);
+  });
+
+  it('sorts in Turkish alphabet order both ways and pages on the server', async () => {
+    for (const n of ['Ilgaz Lisesi', 'İpek Koleji', 'Çağla Okulu', 'Cumhuriyet Lisesi', 'Zeytin Okulu']) await addSchool(n);
+    const panel = await kit.as(kit.world.accounts.panel);
+    const asc = await panel.get('schools?perPage=100');
+    expect(asc.body.items.map((s: { name: string }) => s.name)).toEqual([
+      'Cumhuriyet Lisesi',
+      'Çağla Okulu',
+      'Ilgaz Lisesi',
+      'Işıklar Anadolu Lisesi',
+      'İpek Koleji',
+      'Şehit Öğretmen Lisesi',
+      'Zeytin Okulu',
+    ]);
+    const desc = await panel.get('schools?sort=name&order=desc&perPage=2&page=2');
+    expect(desc.body).toMatchObject({ total: 7, page: 2, perPage: 2 });
+    expect(desc.body.items.map((s: { name: string }) => s.name)).toEqual(['İpek Koleji', 'Işıklar Anadolu Lisesi']);
+    const byCount = await panel.get('schools?sort=studentCount&order=desc&perPage=1');
+    expect(byCount.body.items[0].name).toBe('Işıklar Anadolu Lisesi');
+  });
+
+  it('filters by city and status', async () => {
+    await addSchool('Eski Okul', 6, 'archived');
+    const panel = await kit.as(kit.world.accounts.panel);
+    const ankara = await panel.get('schools?cityId=6');
+    expect(ankara.body.items.map((s: { name: string }) => s.name)).toEqual(['Eski Okul', 'Işıklar Anadolu Lisesi']);
+    const archived = await panel.get('schools?status=archived');
+    expect(archived.body.items.map((s: { name: string }) => s.name)).toEqual(['Eski Okul']);
+  });
+
+  it('answers 400 in Turkish for an unknown sort key or filter', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const badSort = await panel.get('schools?sort=password');
+    expect(badSort.status).toBe(400);
+    expect(badSort.body.errors.sort).toBe(tr.validation.choice);
+    const badCity = await panel.get('schools?cityId=99');
+    expect(badCity.status).toBe(400);
+    const unknown = await panel.get('schools?admin=1');
+    expect(unknown.status).toBe(400);
+  });
+
+  it('is for level panel only: school and branch managers get 403 without data', async () => {
+    for (const account of [kit.world.accounts.school, kit.world.accounts.branch]) {
+      const caller = await kit.as(account);
+      const res = await caller.get('schools');
+      expect(res.status).toBe(403);
+      expect(res.body.items).toBeUndefined();
+    }
+  });
+
+  it('shows another studio’s panel only its own schools', async () => {
+    const foreign = await kit.as(kit.world.accounts.foreignPanel);
+    const res = await foreign.get('schools');
+    expect(res.body.items.map((s: { name: string }) => s.name)).toEqual(['Rakip Okul']);
+  });
+});
+
+describe('GET schools/export', () => {
+  it('exports the filtered list as CSV with BOM, ; and Turkish headers', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await panel.get('schools/export?format=csv&q=isik');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/okullar-\d{4}-\d{2}-\d{2}\.csv/);
+    expect(res.raw.charCodeAt(0)).toBe(0xfeff);
+    const lines = res.raw.slice(1).trim().split('\r\n');
+    expect(lines[0].split(';').slice(0, 3)).toEqual(['Okul adı', 'İl', 'İlçe']);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Işıklar Anadolu Lisesi;Ankara');
+  });
+
+  it('exports XLSX', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await kit.app.inject({ method: 'GET', url: '/api/panel/schools/export?format=xlsx', headers: { authorization: `Bearer ${panel.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Okullar')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Okul adı');
+    expect(sheet.getRow(1).getCell(11).value).toBe('Öğrenci sayısı');
+    expect(sheet.getRow(2).getCell(1).value).toBe('Işıklar Anadolu Lisesi');
+    expect(sheet.getRow(3).getCell(1).value).toBe('Şehit Öğretmen Lisesi');
+    expect(sheet.rowCount).toBe(3);
+  });
+
+  it('refuses a bad format and other levels', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.get('schools/export?format=pdf')).status).toBe(400);
+    const school = await kit.as(kit.world.accounts.school);
+    expect((await school.get('schools/export?format=csv')).status).toBe(403);
+  });
+});
+
+describe('POST schools', () => {
+  it('creates a school, audits it, and lists it', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await panel.post('schools', body());
+    expect(res.status).toBe(200);
+    expect(res.body.item).toMatchObject({ name: 'Çınar Koleji', cityName: 'Ankara', messageDeadline: '2026-05-20', status: 'active', branchCount: 0 });
+    const found = await panel.get('schools?q=CINAR');
+    expect(found.body.total).toBe(1);
+    const audit = await panel.get(`audit?entity=school&entityId=${res.body.item.id}`);
+    expect(audit.body.items[0]).toMatchObject({ action: 'create', userName: 'Panel Kullanıcısı' });
+    expect(audit.body.items[0].changes.name).toEqual([null, 'Çınar Koleji']);
+  });
+
+  it('keeps a logo given as an image data URL', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const logo = 'data:image/png;base64,iVBORw0KGgo=';
+    const res = await panel.post('schools', body({ logo }));
+    expect(res.body.item.logoUrl).toBe(logo);
+    const bad = await panel.post('schools', body({ logo: 'data:text/html;base64,PHNjcmlwdD4=' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.logo).toBe(tr.organisation.validation.logo);
+  });
+
+  it.each([
+    ['missing name', { name: undefined }, 'name', tr.validation.required],
+    ['blank name', { name: '   ' }, 'name', tr.validation.required],
+    ['too long name', { name: 'x'.repeat(151) }, 'name', tr.validation.maxLength(150)],
+    ['bad phone', { phone: '12345' }, 'phone', 'Geçerli bir telefon numarası giriniz (ör. 0212 555 12 34).'],
+    ['bad e-mail', { email: 'okul@' }, 'email', tr.validation.email],
+    ['bad year', { academicYear: '2025-2027' }, 'academicYear', tr.organisation.validation.academicYear],
+    ['bad date', { messageDeadline: '2026-02-30' }, 'messageDeadline', tr.validation.date],
+    ['bad city', { cityId: 82 }, 'cityId', tr.validation.maxNumber(81)],
+  ])('answers 400 with a Turkish field error for %s and writes nothing', async (_label, over, field, message) => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const before = await schoolCount();
+    const res = await panel.post('schools', body(over));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(tr.badInput);
+    expect(res.body.errors[field]).toBe(message);
+    expect(await schoolCount()).toBe(before);
+  });
+
+  it('answers 400 for an unknown field, naming it, and writes nothing', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await panel.post('schools', body({ studioId: kit.world.otherStudio.id }));
+    expect(res.status).toBe(400);
+    expect(Object.values(res.body.errors)).toContain(tr.validation.unknownField('studioId'));
+    expect(await schoolCount()).toBe(3);
+  });
+
+  it('refuses school and branch managers (403) and writes nothing', async () => {
+    for (const account of [kit.world.accounts.school, kit.world.accounts.branch]) {
+      const res = await (await kit.as(account)).post('schools', body());
+      expect(res.status).toBe(403);
+    }
+    expect(await schoolCount()).toBe(3);
+  });
+});
+
+describe('GET, PUT, DELETE schools/{id}', () => {
+  it('reads a school for the panel and its own manager; 404 for everyone else', async () => {
+    const id = kit.world.school.id;
+    expect((await (await kit.as(kit.world.accounts.panel)).get(`schools/${id}`)).body.item.name).toBe('Işıklar Anadolu Lisesi');
+    expect((await (await kit.as(kit.world.accounts.school)).get(`schools/${id}`)).status).toBe(200);
+    for (const account of [kit.world.accounts.otherSchool, kit.world.accounts.foreignPanel, kit.world.accounts.foreignSchool, kit.world.accounts.branch]) {
+      const res = await (await kit.as(account)).get(`schools/${id}`);
+      expect(res.status, account.email).toBe(404);
+      expect(res.body).toEqual({ success: false, message: tr.notFound });
+    }
+  });
+
+  it('edits, archives and restores with an audit entry for each', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const id = kit.world.school.id;
+    const edited = await panel.put(`schools/${id}`, body({ name: 'Yeni Ad Lisesi' }));
+    expect(edited.status).toBe(200);
+    expect(edited.body.item.name).toBe('Yeni Ad Lisesi');
+    const archived = await panel.put(`schools/${id}`, body({ name: 'Yeni Ad Lisesi', status: 'archived' }));
+    expect(archived.body.item.status).toBe('archived');
+    await panel.put(`schools/${id}`, body({ name: 'Yeni Ad Lisesi', status: 'active' }));
+    const audit = await panel.get(`audit?entity=school&entityId=${id}`);
+    expect(audit.body.items.map((a: { action: string }) => a.action)).toEqual(['restore', 'archive', 'update']);
+    expect(audit.body.items[2].changes.name).toEqual(['Işıklar Anadolu Lisesi', 'Yeni Ad Lisesi']);
+  });
+
+  it('does not let another studio edit or delete (404) and changes nothing', async () => {
+    const foreign = await kit.as(kit.world.accounts.foreignPanel);
+    const id = kit.world.school.id;
+    expect((await foreign.put(`schools/${id}`, body())).status).toBe(404);
+    expect((await foreign.del(`schools/${id}`)).status).toBe(404);
+    const [row] = await kit.database.db.select().from(schools).where(eq(schools.id, id));
+    expect(row.name).toBe('Işıklar Anadolu Lisesi');
+  });
+
+  it('does not delete a school that has students', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await panel.del(`schools/${kit.world.school.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(tr.organisation.school.hasStudents(4));
+    expect(await schoolCount()).toBe(3);
+  });
+
+  it('deletes an empty school with its branches and manager accounts, and audits it', async () => {
+    const school = await addSchool('Boş Okul');
+    const [branch] = await kit.database.db
+      .insert(branches)
+      .values({ studioId: kit.world.studio.id, schoolId: school.id, grade: 12, section: 'A', sectionKey: orderKey('A') })
+      .returning();
+    const panel = await kit.as(kit.world.accounts.panel);
+    await panel.post(`schools/${school.id}/managers`, { name: 'Boş Yönetici', email: 'bos@test.test' });
+    await panel.post(`branches/${branch.id}/managers`, { name: 'Boş Şube', email: 'bossube@test.test' });
+    const res = await panel.del(`schools/${school.id}`);
+    expect(res.status).toBe(200);
+    expect((await panel.get(`schools/${school.id}`)).status).toBe(404);
+    expect(await kit.database.db.select().from(users).where(eq(users.schoolId, school.id))).toEqual([]);
+    const [entry] = await kit.database.db.select().from(auditLog).where(eq(auditLog.entityId, school.id)).orderBy(auditLog.id);
+    expect(entry).toBeDefined();
+    const audit = await panel.get(`audit?entity=school&entityId=${school.id}`);
+    expect(audit.body.items[0].action).toBe('delete');
+  });
+
+  it('answers 400 for a non-numeric id', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.get('schools/abc')).status).toBe(400);
+  });
+});

@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages, nicknames, photos, schools } from '../../db/schema';
+import { useApiTestKit } from '../../test/api';
+import { dashboardFor } from './dashboard';
+
+const kit = useApiTestKit();
+const DAY = 86_400_000;
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** Messages, photos, nicknames and deadlines in the first school; a little in the others. */
+async function seedActivity() {
+  const db = kit.database.db;
+  const w = kit.world;
+  const [s1, s2, s3, s4, s5, sx] = w.students; // s1–s3 branch, s4 sibling branch, s5 other school, sx other studio
+  const msg = (from: typeof s1, to: typeof s1, status: 'pending' | 'approved' | 'rejected', daysAgo: number, schoolId = w.school.id, studioId = w.studio.id) => ({
+    studioId,
+    kind: 'student' as const,
+    schoolId,
+    branchId: from.branchId,
+    fromStudentId: from.id,
+    toStudentId: to.id,
+    authorName: 'x',
+    body: 'Mesaj',
+    status,
+    createdAt: new Date(Date.now() - daysAgo * DAY),
+  });
+  await db.insert(messages).values([
+    msg(s1, s2, 'approved', 0),
+    msg(s1, s3, 'approved', 0),
+    msg(s2, s1, 'approved', 2),
+    msg(s3, s1, 'pending', 2),
+    msg(s4, s1, 'approved', 5),
+    msg(s4, s2, 'rejected', 40), // outside the 30 days
+    msg(s5, s5, 'approved', 1, w.otherSchool.id),
+    msg(sx, sx, 'approved', 0, w.foreignSchool.id, w.otherStudio.id),
+  ]);
+  const photo = (s: typeof s1, schoolId: number, isPortrait = true, studioId = w.studio.id) => ({
+    studioId,
+    schoolId,
+    branchId: s.branchId,
+    studentId: s.id,
+    isPortrait,
+    storageKey: `k${s.id}${isPortrait}`,
+    width: 10,
+    height: 10,
+    bytes: 10,
+  });
+  await db.insert(photos).values([photo(s1, w.school.id), photo(s1, w.school.id, false), photo(s3, w.school.id, false), photo(s5, w.otherSchool.id)]);
+  await db.insert(nicknames).values({ studioId: w.studio.id, schoolId: w.school.id, branchId: w.branch.id, fromStudentId: s1.id, toStudentId: s2.id, text: 'Kartal' });
+  const inTen = dayOf(Date.now() + 10 * DAY);
+  await db.update(schools).set({ messageDeadline: inTen }).where(eq(schools.id, w.school.id));
+  return { inTen };
+}
+
+describe('GET statistics (Home dashboard)', () => {
+  it('level panel: counts, progress per school, deadlines and messages per day of its studio', async () => {
+    const { inTen } = await seedActivity();
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await panel.get('statistics');
+    expect(res.status).toBe(200);
+    const { statistics: s, dashboard: d } = res.body;
+    expect(s).toMatchObject({ schools: 2, branches: 3, students: 5, studentsWithPhoto: 2, messages: { pending: 1, approved: 5, rejected: 1 }, nicknames: { pending: 1 } });
+    expect(d.progressBy).toBe('school');
+    expect(d.progress).toEqual([
+      { id: kit.world.school.id, name: 'Işıklar Anadolu Lisesi', students: 4, wrote: 3, received: 3, withPhoto: 1, pendingMessages: 1 },
+      { id: kit.world.otherSchool.id, name: 'Şehit Öğretmen Lisesi', students: 1, wrote: 1, received: 1, withPhoto: 1, pendingMessages: 0 },
+    ]);
+    expect(d.deadlines).toEqual([
+      { schoolId: kit.world.school.id, name: 'Işıklar Anadolu Lisesi', deadline: inTen, daysLeft: 10 },
+      { schoolId: kit.world.otherSchool.id, name: 'Şehit Öğretmen Lisesi', deadline: null, daysLeft: null },
+    ]);
+    expect(d.messagesPerDay).toHaveLength(30);
+    expect(d.messagesPerDay.at(-1)).toEqual({ date: dayOf(Date.now()), count: 2 });
+    const total = d.messagesPerDay.reduce((sum: number, x: { count: number }) => sum + x.count, 0);
+    expect(total).toBe(6); // the 40-day-old one and the other studio's are left out
+  });
+
+  it('level school: progress per branch of its own school only', async () => {
+    await seedActivity();
+    const school = await kit.as(kit.world.accounts.school);
+    const { dashboard: d, statistics: s } = (await school.get('statistics')).body;
+    expect(s.students).toBe(4);
+    expect(d.progressBy).toBe('branch');
+    expect(d.progress).toEqual([
+      { id: kit.world.branch.id, name: '12/A', students: 3, wrote: 2, received: 3, withPhoto: 1, pendingMessages: 1 },
+      { id: kit.world.siblingBranch.id, name: '12/B', students: 1, wrote: 1, received: 0, withPhoto: 0, pendingMessages: 0 },
+    ]);
+    expect(d.deadlines.map((x: { schoolId: number }) => x.schoolId)).toEqual([kit.world.school.id]);
+    expect(d.messagesPerDay.reduce((sum: number, x: { count: number }) => sum + x.count, 0)).toBe(5);
+  });
+
+  it('level branch: its own branch only', async () => {
+    await seedActivity();
+    const branch = await kit.as(kit.world.accounts.branch);
+    const { dashboard: d, statistics: s } = (await branch.get('statistics')).body;
+    expect(s).toMatchObject({ students: 3, messages: { pending: 1, approved: 3, rejected: 0 } });
+    expect(d.progress).toEqual([{ id: kit.world.branch.id, name: '12/A', students: 3, wrote: 2, received: 3, withPhoto: 1, pendingMessages: 1 }]);
+    const sibling = await kit.as(kit.world.accounts.siblingBranch);
+    expect((await sibling.get('statistics')).body.dashboard.progress).toEqual([
+      { id: kit.world.siblingBranch.id, name: '12/B', students: 1, wrote: 1, received: 0, withPhoto: 0, pendingMessages: 0 },
+    ]);
+  });
+
+  it('another studio sees none of it', async () => {
+    await seedActivity();
+    const foreign = await kit.as(kit.world.accounts.foreignPanel);
+    const { dashboard: d } = (await foreign.get('statistics')).body;
+    expect(d.progress.map((p: { name: string }) => p.name)).toEqual(['Rakip Okul']);
+    expect(d.messagesPerDay.reduce((sum: number, x: { count: number }) => sum + x.count, 0)).toBe(1);
+  });
+
+  it('counts days to a deadline from the given day', async () => {
+    await kit.database.db.update(schools).set({ messageDeadline: '2026-05-15' }).where(eq(schools.id, kit.world.school.id));
+    const caller = { userId: 1, sessionId: 1, studioId: kit.world.studio.id, level: 'panel' as const, schoolId: null, branchId: null, name: '', email: '' };
+    const d = await dashboardFor(kit.database.db, caller, new Date('2026-05-20T10:00:00Z'));
+    expect(d.deadlines[0]).toMatchObject({ deadline: '2026-05-15', daysLeft: -5 });
+    expect(d.messagesPerDay[0].date).toBe('2026-04-21');
+    expect(d.messagesPerDay[29].date).toBe('2026-05-20');
+  });
+
+  it('needs a session', async () => {
+    expect((await kit.call('GET', '/api/school/statistics')).status).toBe(401);
+  });
+});

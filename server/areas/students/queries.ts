@@ -1,0 +1,142 @@
+/** Students: the paged list, one student as the API answers it, and writes with their audit. */
+import { and, count, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
+import type { StudentBody, StudentItem, StudentListQuery } from '../../../common/schemas/students';
+import { orderKey, searchKey } from '../../../common/text';
+import { tr } from '../../../common/tr';
+import type { Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { branches, photos, students } from '../../db/schema';
+import { conflict } from '../../http/errors';
+import { orderFor, pageOf, searchCondition, turkishOrder } from '../../http/list';
+import type { UrlSigner } from '../files/signedUrl';
+import { branchName, type BranchRow, type StudentRow } from './scope';
+
+export function studentKeys(row: { firstName: string; lastName: string; schoolNumber: string }) {
+  return {
+    searchKey: searchKey(`${row.firstName} ${row.lastName} ${row.schoolNumber}`),
+    sortKey: orderKey(`${row.firstName} ${row.lastName}`),
+  };
+}
+
+const hasPhoto = (db: Db) => exists(db.select({ one: sql`1` }).from(photos).where(eq(photos.studentId, students.id)));
+
+/** School numbers sort as numbers when they are digits ("99" before "100"). */
+const numberOrder = sql`lpad(${students.schoolNumber}, 12, '0') COLLATE "C"`;
+
+export function studentFilters(db: Db, query: Pick<StudentListQuery, 'q' | 'photo' | 'consent'>): SQL[] {
+  const conditions: SQL[] = [];
+  const search = searchCondition(students.searchKey, query.q);
+  if (search) conditions.push(search);
+  if (query.photo === 'present') conditions.push(hasPhoto(db));
+  if (query.photo === 'missing') conditions.push(not(hasPhoto(db)));
+  if (query.consent) conditions.push(eq(students.photoConsent, query.consent === 'yes'));
+  return conditions;
+}
+
+export async function listStudents(db: Db, branchId: number, query: StudentListQuery, limitAll?: number) {
+  const where = and(eq(students.branchId, branchId), ...studentFilters(db, query));
+  const order = orderFor({ name: turkishOrder(students.sortKey), schoolNumber: numberOrder }, query, 'schoolNumber', students.id);
+  const page = limitAll ? { limit: limitAll, offset: 0 } : pageOf(query);
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(students).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(students).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+interface PhotoFacts {
+  portraitId: number | null;
+  count: number;
+}
+
+/** The portrait and photo count of each student, in one query. */
+export async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<number, PhotoFacts>> {
+  const facts = new Map<number, PhotoFacts>();
+  if (!studentIds.length) return facts;
+  const rows = await db
+    .select({
+      studentId: photos.studentId,
+      n: count(),
+      portraitId: sql<number | null>`max(case when ${photos.isPortrait} then ${photos.id} end)`,
+    })
+    .from(photos)
+    .where(inArray(photos.studentId, studentIds))
+    .groupBy(photos.studentId);
+  for (const row of rows) facts.set(row.studentId, { portraitId: row.portraitId === null ? null : Number(row.portraitId), count: Number(row.n) });
+  return facts;
+}
+
+export function studentItemOf(row: StudentRow, branch: Pick<BranchRow, 'grade' | 'section'>, facts: PhotoFacts | undefined, signer: UrlSigner, level: string): StudentItem {
+  const portrait = facts?.portraitId ?? null;
+  return {
+    id: row.id,
+    branchId: row.branchId,
+    schoolId: row.schoolId,
+    branchName: branchName(branch),
+    schoolNumber: row.schoolNumber,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    gender: row.gender,
+    quote: row.quote,
+    nickname: row.nickname,
+    photoConsent: row.photoConsent,
+    photoConsentDate: row.photoConsentDate,
+    photoCount: facts?.count ?? 0,
+    photoUrl: portrait ? signer.url(level, portrait, 'display') : null,
+    thumbUrl: portrait ? signer.url(level, portrait, 'thumb') : null,
+    downloadUrl: portrait ? signer.url(level, portrait, 'download') : null,
+  };
+}
+
+export async function studentItems(db: Db, rows: StudentRow[], signer: UrlSigner, level: string): Promise<StudentItem[]> {
+  const facts = await photoFactsOf(db, rows.map((r) => r.id));
+  const branchIds = [...new Set(rows.map((r) => r.branchId))];
+  const branchRows = branchIds.length ? await db.select().from(branches).where(inArray(branches.id, branchIds)) : [];
+  const byId = new Map(branchRows.map((b) => [b.id, b]));
+  return rows.map((row) => studentItemOf(row, byId.get(row.branchId)!, facts.get(row.id), signer, level));
+}
+
+/** The number clash as the form shows it (409 with the field). */
+export async function assertNumberFree(db: Db, schoolId: number, schoolNumber: string, exceptId?: number) {
+  const [clash] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), eq(students.schoolNumber, schoolNumber)));
+  if (clash && clash.id !== exceptId) throw conflict('schoolNumber', tr.students.numberTaken);
+}
+
+/** A unique-index violation that slipped past the check (two writes at once) is the same clash. */
+export function isNumberClash(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string }; message?: string };
+  return e?.code === '23505' || e?.cause?.code === '23505' || /students_school_number_uq/.test(String(e?.message ?? ''));
+}
+
+export function studentValues(body: ReturnType<typeof normaliseBody>) {
+  return { ...body, ...studentKeys(body) };
+}
+
+export function normaliseBody(body: Required<StudentBody>) {
+  return {
+    schoolNumber: body.schoolNumber,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    gender: body.gender,
+    quote: body.quote,
+    photoConsent: body.photoConsent,
+    // No consent, no consent date.
+    photoConsentDate: body.photoConsent ? body.photoConsentDate : null,
+  };
+}
+
+export const auditFields = (row: StudentRow) => ({
+  schoolNumber: row.schoolNumber,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  gender: row.gender,
+  quote: row.quote,
+  photoConsent: row.photoConsent,
+  photoConsentDate: row.photoConsentDate,
+  branchId: row.branchId,
+});
+
+export type { Caller };

@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { StudioInfo } from '../../../common/schemas/auth';
+import type { Db } from '../../db/client';
+import { studios } from '../../db/schema';
+
+export async function studioInfo(db: Db, studioId: number): Promise<StudioInfo> {
+  const [row] = await db.select().from(studios).where(eq(studios.id, studioId)).limit(1);
+  return {
+    id: row.id,
+    name: row.name,
+    logoUrl: row.logoPath ? `/api/files/studio-logo/${row.id}?v=${row.updatedAt.getTime()}` : null,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    cityId: row.cityId,
+    website: row.website,
+  };
+}

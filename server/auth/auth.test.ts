@@ -1,0 +1,213 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { tr } from '../../common/tr';
+import { sessions, users } from '../db/schema';
+import { useApiTestKit } from '../test/api';
+import { PASSWORD } from '../test/fixtures';
+
+const kit = useApiTestKit();
+
+describe('POST {level}/login', () => {
+  it.each(['panel', 'school', 'branch'] as const)('signs in a %s account and answers a token', async (level) => {
+    const account = kit.world.accounts[level];
+    const res = await kit.call('POST', `/api/${level}/login`, { email: account.email.toUpperCase(), password: PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+  });
+
+  it('answers the same Turkish message, not 401, for a wrong password and an unknown e-mail', async () => {
+    const wrong = await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: 'yanlis' });
+    const unknown = await kit.call('POST', '/api/panel/login', { email: 'yok@test.test', password: 'yanlis' });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message: tr.wrongCredentials });
+    }
+  });
+
+  it('does not let an account sign in under another level', async () => {
+    const res = await kit.call('POST', '/api/panel/login', { email: 'okul@test.test', password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(tr.wrongCredentials);
+  });
+
+  it('refuses a deactivated account', async () => {
+    await kit.database.db.update(users).set({ active: false }).where(eq(users.email, 'okul@test.test'));
+    const res = await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD });
+    expect(res.status).toBe(400);
+  });
+
+  it('answers 400 with Turkish field errors for bad bodies, never 500', async () => {
+    const bodies: unknown[] = [
+      {},
+      { email: 'not-an-email', password: 'x' },
+      { email: 'panel@test.test' },
+      { email: 'panel@test.test', password: PASSWORD, role: 'admin' },
+      { email: 42, password: [] },
+      'just text',
+      [],
+    ];
+    for (const body of bodies) {
+      const res = await kit.call('POST', '/api/panel/login', body, { 'content-type': 'application/json' });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.message).toMatch(/[çğıöşüÇĞİÖŞÜ]|Lütfen|İstek/);
+    }
+    const missing = await kit.call('POST', '/api/panel/login', { password: 'x' });
+    expect(missing.body.errors.email).toBe(tr.validation.required);
+    const badEmail = await kit.call('POST', '/api/panel/login', { email: 'abc', password: 'x' });
+    expect(badEmail.body.errors.email).toBe(tr.validation.email);
+    const extra = await kit.call('POST', '/api/panel/login', { email: 'a@b.co', password: 'x', role: 1 });
+    expect(extra.body.errors.role).toBe('Tanınmayan alan: role');
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await kit.app.inject({ method: 'POST', url: '/api/panel/login', payload: '{bad', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(tr.validation.bodyMissing);
+  });
+
+  it('answers 404 under an unknown level', async () => {
+    const res = await kit.call('POST', '/api/admin/login', { email: 'panel@test.test', password: PASSWORD });
+    expect(res.status).toBe(404);
+  });
+
+  it('rate limits repeated failures per account, even for the right password then', async () => {
+    for (let i = 0; i < kit.config.loginMaxFailuresPerAccount; i++) {
+      const res = await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: `yanlis${i}` });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(tr.tooManyTries);
+    // Another account from another address is not held back.
+    const other = await kit.app.inject({ method: 'POST', url: '/api/school/login', payload: { email: 'okul@test.test', password: PASSWORD }, remoteAddress: '10.0.0.9' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('rate limits repeated failures per address across accounts', async () => {
+    const max = kit.config.loginMaxFailuresPerAddress;
+    for (let i = 0; i < max; i++) {
+      await kit.call('POST', '/api/panel/login', { email: `yok${i}@test.test`, password: 'yanlis' });
+    }
+    const blocked = await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: PASSWORD });
+    expect(blocked.status).toBe(429);
+  });
+
+  it('counts a success as clearing the account’s failures', async () => {
+    for (let i = 0; i < kit.config.loginMaxFailuresPerAccount - 1; i++) {
+      await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: 'yanlis' });
+    }
+    expect((await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: PASSWORD })).status).toBe(200);
+    expect((await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: 'yanlis' })).status).toBe(400);
+    expect((await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('answers 401 with a Turkish message for a missing or unknown token', async () => {
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }] as Array<Record<string, string>>) {
+      const res = await kit.call('GET', '/api/panel/user', undefined, headers);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ success: false, message: tr.unauthorized });
+    }
+  });
+
+  it('is valid only under its own level’s prefix', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.raw('GET', '/api/panel/user')).status).toBe(200);
+    expect((await panel.raw('GET', '/api/school/user')).status).toBe(401);
+    expect((await panel.raw('GET', '/api/branch/user')).status).toBe(401);
+  });
+
+  it('is revoked by logout', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    expect((await school.post('logout')).body).toEqual({ success: true });
+    expect((await school.get('user')).status).toBe(401);
+    expect((await school.post('logout')).status).toBe(401);
+  });
+
+  it('expires', async () => {
+    const branch = await kit.as(kit.world.accounts.branch);
+    await kit.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await branch.get('user')).status).toBe(401);
+  });
+
+  it('stops working when the account is deactivated', async () => {
+    const branch = await kit.as(kit.world.accounts.branch);
+    await kit.database.db.update(users).set({ active: false }).where(eq(users.id, kit.world.accounts.branch.id));
+    expect((await branch.get('user')).status).toBe(401);
+  });
+
+  it('is stored only as a hash', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const rows = await kit.database.db.select().from(sessions);
+    expect(rows.some((r) => r.tokenHash === panel.token)).toBe(false);
+    expect(rows[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('GET {level}/user', () => {
+  it('answers the spec fields with statistics of the studio for panel', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await panel.get('user');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['branch', 'cities', 'design', 'level', 'school', 'statistics', 'studio', 'success', 'userInfo'].sort());
+    expect(res.body.userInfo).toMatchObject({ id: kit.world.accounts.panel.id, email: 'panel@test.test', name: 'Panel Kullanıcısı' });
+    expect(res.body.level).toBe('panel');
+    expect(res.body.studio.name).toBe('Test Stüdyosu');
+    expect(res.body.school).toBeNull();
+    expect(res.body.statistics).toMatchObject({ schools: 2, branches: 3, students: 5, managers: 4 });
+    expect(res.body.design.primaryColor).toMatch(/^#[0-9a-f]{6}$/i);
+  });
+
+  it('counts only the school for a school manager and the branch for a branch manager', async () => {
+    const school = await (await kit.as(kit.world.accounts.school)).get('user');
+    expect(school.body.school).toMatchObject({ id: kit.world.school.id, name: 'Işıklar Anadolu Lisesi' });
+    expect(school.body.statistics).toMatchObject({ schools: 1, branches: 2, students: 4, managers: 2 });
+    const branch = await (await kit.as(kit.world.accounts.branch)).get('user');
+    expect(branch.body.branch).toEqual({ id: kit.world.branch.id, schoolId: kit.world.school.id, name: '12/A' });
+    expect(branch.body.statistics).toMatchObject({ schools: 1, branches: 1, students: 3 });
+  });
+
+  it('never counts another studio', async () => {
+    const foreign = await (await kit.as(kit.world.accounts.foreignPanel)).get('user');
+    expect(foreign.body.statistics).toMatchObject({ schools: 1, branches: 1, students: 1 });
+    expect(foreign.body.studio.name).toBe('Rakip Stüdyo');
+  });
+
+  it('lists the 81 provinces in Turkish alphabetical order', async () => {
+    const res = await (await kit.as(kit.world.accounts.panel)).get('user');
+    const names: string[] = res.body.cities.map((c: { name: string }) => c.name);
+    expect(names).toHaveLength(81);
+    expect(names.indexOf('Bursa')).toBeLessThan(names.indexOf('Çanakkale'));
+    expect(names.indexOf('Çorum')).toBeLessThan(names.indexOf('Denizli'));
+    expect(names.slice(names.indexOf('Iğdır'), names.indexOf('Iğdır') + 4)).toEqual(['Iğdır', 'Isparta', 'İstanbul', 'İzmir']);
+    expect(names.at(-1)).toBe('Zonguldak');
+  });
+});
+
+describe('API documents', () => {
+  it('serves the OpenAPI document with the auth calls', async () => {
+    const res = await kit.call('GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/{level}/login', '/api/{level}/user', '/api/{level}/logout']));
+  });
+
+  it('answers 404 in Turkish for an unknown API path', async () => {
+    const res = await kit.call('GET', '/api/panel/nothing-here');
+    expect([401, 404]).toContain(res.status);
+    const open = await kit.call('GET', '/api/unknown');
+    expect(open.status).toBe(404);
+    expect(open.body.message).toBe(tr.notFound);
+  });
+});
+
+describe('POST {level}/logout', () => {
+  it('accepts the call helper’s JSON headers with no body', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await panel.raw('POST', '/api/panel/logout', undefined, { 'content-type': 'application/json' });
+    expect(res.status).toBe(200);
+    expect((await panel.get('user')).status).toBe(401);
+  });
+});

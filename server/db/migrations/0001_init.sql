@@ -1,0 +1,277 @@
+CREATE TABLE "audit_log" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"studio_id" integer NOT NULL,
+	"user_id" integer,
+	"user_name" text DEFAULT '' NOT NULL,
+	"action" text NOT NULL,
+	"entity" text NOT NULL,
+	"entity_id" integer,
+	"school_id" integer,
+	"changes" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "branches" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"studio_id" integer NOT NULL,
+	"school_id" integer NOT NULL,
+	"grade" smallint NOT NULL,
+	"section" text NOT NULL,
+	"section_key" text NOT NULL,
+	"programme" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cities" (
+	"id" smallint PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"sort_key" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "designs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"studio_id" integer NOT NULL,
+	"school_id" integer,
+	"settings" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "designs_studio_school_uq" UNIQUE NULLS NOT DISTINCT("studio_id","school_id")
+);
+--> statement-breakpoint
+CREATE TABLE "login_failures" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL,
+	"window_start" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "messages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"studio_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"school_id" integer NOT NULL,
+	"branch_id" integer,
+	"from_student_id" integer,
+	"to_student_id" integer,
+	"author_user_id" integer,
+	"author_name" text DEFAULT '' NOT NULL,
+	"body" text NOT NULL,
+	"original_body" text,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"moderated_by" integer,
+	"moderated_at" timestamp with time zone,
+	"search_key" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "nicknames" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"studio_id" integer NOT NULL,
+	"school_id" integer NOT NULL,
+	"branch_id" integer NOT NULL,
+	"from_student_id" integer NOT NULL,
+	"to_student_id" integer NOT NULL,
+	"text" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"moderated_by" integer,
+	"moderated_at" timestamp with time zone,
+	"search_key" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "notification_recipients" (
+	"notification_id" integer NOT NULL,
+	"student_id" integer NOT NULL,
+	"delivered_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notification_recipients_notification_id_student_id_pk" PRIMARY KEY("notification_id","student_id")
+);
+--> statement-breakpoint
+CREATE TABLE "notifications" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"studio_id" integer NOT NULL,
+	"author_user_id" integer,
+	"title" text NOT NULL,
+	"body" text NOT NULL,
+	"target_type" text NOT NULL,
+	"target_id" integer,
+	"school_id" integer,
+	"branch_id" integer,
+	"send_date" date NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"sent_at" timestamp with time zone,
+	"recipient_count" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "photos" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"studio_id" integer NOT NULL,
+	"school_id" integer NOT NULL,
+	"branch_id" integer NOT NULL,
+	"student_id" integer NOT NULL,
+	"is_portrait" boolean DEFAULT false NOT NULL,
+	"storage_key" text NOT NULL,
+	"original_name" text DEFAULT '' NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"bytes" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "schools" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"studio_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"city_id" smallint,
+	"district" text DEFAULT '' NOT NULL,
+	"address" text DEFAULT '' NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"email" text DEFAULT '' NOT NULL,
+	"logo_path" text,
+	"academic_year" text DEFAULT '' NOT NULL,
+	"message_deadline" date,
+	"status" text DEFAULT 'active' NOT NULL,
+	"search_key" text DEFAULT '' NOT NULL,
+	"sort_key" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"level" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "students" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"studio_id" integer NOT NULL,
+	"school_id" integer NOT NULL,
+	"branch_id" integer NOT NULL,
+	"school_number" text NOT NULL,
+	"first_name" text NOT NULL,
+	"last_name" text NOT NULL,
+	"gender" text DEFAULT '' NOT NULL,
+	"quote" text DEFAULT '' NOT NULL,
+	"nickname" text DEFAULT '' NOT NULL,
+	"photo_consent" boolean DEFAULT false NOT NULL,
+	"photo_consent_date" date,
+	"status" text DEFAULT 'active' NOT NULL,
+	"search_key" text DEFAULT '' NOT NULL,
+	"sort_key" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "studios" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"logo_path" text,
+	"phone" text DEFAULT '' NOT NULL,
+	"email" text DEFAULT '' NOT NULL,
+	"address" text DEFAULT '' NOT NULL,
+	"city_id" smallint,
+	"website" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"studio_id" integer NOT NULL,
+	"level" text NOT NULL,
+	"school_id" integer,
+	"branch_id" integer,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"password_hash" text NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"last_login_at" timestamp with time zone,
+	"search_key" text DEFAULT '' NOT NULL,
+	"sort_key" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "branches" ADD CONSTRAINT "branches_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "branches" ADD CONSTRAINT "branches_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "designs" ADD CONSTRAINT "designs_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "designs" ADD CONSTRAINT "designs_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_from_student_id_students_id_fk" FOREIGN KEY ("from_student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_to_student_id_students_id_fk" FOREIGN KEY ("to_student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_moderated_by_users_id_fk" FOREIGN KEY ("moderated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nicknames" ADD CONSTRAINT "nicknames_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nicknames" ADD CONSTRAINT "nicknames_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nicknames" ADD CONSTRAINT "nicknames_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nicknames" ADD CONSTRAINT "nicknames_from_student_id_students_id_fk" FOREIGN KEY ("from_student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nicknames" ADD CONSTRAINT "nicknames_to_student_id_students_id_fk" FOREIGN KEY ("to_student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nicknames" ADD CONSTRAINT "nicknames_moderated_by_users_id_fk" FOREIGN KEY ("moderated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_recipients" ADD CONSTRAINT "notification_recipients_notification_id_notifications_id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_recipients" ADD CONSTRAINT "notification_recipients_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "photos" ADD CONSTRAINT "photos_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "photos" ADD CONSTRAINT "photos_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "photos" ADD CONSTRAINT "photos_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "photos" ADD CONSTRAINT "photos_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schools" ADD CONSTRAINT "schools_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schools" ADD CONSTRAINT "schools_city_id_cities_id_fk" FOREIGN KEY ("city_id") REFERENCES "public"."cities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "students" ADD CONSTRAINT "students_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "students" ADD CONSTRAINT "students_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "students" ADD CONSTRAINT "students_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "studios" ADD CONSTRAINT "studios_city_id_cities_id_fk" FOREIGN KEY ("city_id") REFERENCES "public"."cities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audit_studio_created_idx" ON "audit_log" USING btree ("studio_id","created_at");--> statement-breakpoint
+CREATE INDEX "audit_entity_idx" ON "audit_log" USING btree ("entity","entity_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "branches_school_grade_section_uq" ON "branches" USING btree ("school_id","grade","section");--> statement-breakpoint
+CREATE INDEX "branches_school_order_idx" ON "branches" USING btree ("school_id","grade","section_key" COLLATE "C");--> statement-breakpoint
+CREATE INDEX "branches_studio_idx" ON "branches" USING btree ("studio_id");--> statement-breakpoint
+CREATE INDEX "messages_school_kind_status_idx" ON "messages" USING btree ("school_id","kind","status","created_at");--> statement-breakpoint
+CREATE INDEX "messages_branch_kind_status_idx" ON "messages" USING btree ("branch_id","kind","status","created_at");--> statement-breakpoint
+CREATE INDEX "messages_from_idx" ON "messages" USING btree ("from_student_id","status");--> statement-breakpoint
+CREATE INDEX "messages_to_idx" ON "messages" USING btree ("to_student_id","status");--> statement-breakpoint
+CREATE INDEX "messages_studio_created_idx" ON "messages" USING btree ("studio_id","created_at");--> statement-breakpoint
+CREATE INDEX "messages_search_trgm_idx" ON "messages" USING gin ("search_key" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "nicknames_school_status_idx" ON "nicknames" USING btree ("school_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "nicknames_branch_status_idx" ON "nicknames" USING btree ("branch_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "nicknames_to_idx" ON "nicknames" USING btree ("to_student_id");--> statement-breakpoint
+CREATE INDEX "notification_recipients_student_idx" ON "notification_recipients" USING btree ("student_id");--> statement-breakpoint
+CREATE INDEX "notifications_studio_idx" ON "notifications" USING btree ("studio_id","status","send_date");--> statement-breakpoint
+CREATE INDEX "notifications_due_idx" ON "notifications" USING btree ("status","send_date");--> statement-breakpoint
+CREATE INDEX "notifications_school_idx" ON "notifications" USING btree ("school_id");--> statement-breakpoint
+CREATE INDEX "photos_student_idx" ON "photos" USING btree ("student_id");--> statement-breakpoint
+CREATE INDEX "photos_branch_portrait_idx" ON "photos" USING btree ("branch_id","is_portrait");--> statement-breakpoint
+CREATE INDEX "schools_studio_sort_idx" ON "schools" USING btree ("studio_id","sort_key" COLLATE "C","id");--> statement-breakpoint
+CREATE INDEX "schools_studio_city_idx" ON "schools" USING btree ("studio_id","city_id");--> statement-breakpoint
+CREATE INDEX "schools_search_trgm_idx" ON "schools" USING gin ("search_key" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "sessions_token_hash_uq" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "students_school_number_uq" ON "students" USING btree ("school_id","school_number");--> statement-breakpoint
+CREATE INDEX "students_branch_sort_idx" ON "students" USING btree ("branch_id","sort_key" COLLATE "C","id");--> statement-breakpoint
+CREATE INDEX "students_school_sort_idx" ON "students" USING btree ("school_id","sort_key" COLLATE "C","id");--> statement-breakpoint
+CREATE INDEX "students_studio_idx" ON "students" USING btree ("studio_id");--> statement-breakpoint
+CREATE INDEX "students_search_trgm_idx" ON "students" USING gin ("search_key" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree ("email");--> statement-breakpoint
+CREATE INDEX "users_school_idx" ON "users" USING btree ("school_id","level");--> statement-breakpoint
+CREATE INDEX "users_branch_idx" ON "users" USING btree ("branch_id");--> statement-breakpoint
+CREATE INDEX "users_studio_level_idx" ON "users" USING btree ("studio_id","level");

@@ -1,0 +1,2 @@
+CREATE INDEX "messages_school_kind_created_idx" ON "messages" USING btree ("school_id","kind","created_at");--> statement-breakpoint
+CREATE INDEX "messages_branch_kind_created_idx" ON "messages" USING btree ("branch_id","kind","created_at");

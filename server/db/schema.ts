@@ -1,0 +1,338 @@
+/**
+ * The database schema of every area. Rows below a studio carry `studio_id` (the tenant key) and
+ * the school/branch they belong to, so every scope check is one indexed equality.
+ * Names and texts people search carry `search_key` (Turkish-folded, trigram-indexed) and
+ * `sort_key` (Turkish alphabet order under COLLATE "C"); see common/text.ts.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const trgm = (column: { name: string }) => sql`${sql.identifier(column.name)} gin_trgm_ops`;
+const cSorted = (column: { name: string }) => sql`${sql.identifier(column.name)} COLLATE "C"`;
+
+export const cities = pgTable('cities', {
+  id: smallint('id').primaryKey(), // plate code 1–81
+  name: text('name').notNull(),
+  sortKey: text('sort_key').notNull(),
+});
+
+export const studios = pgTable('studios', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  logoPath: text('logo_path'),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  address: text('address').notNull().default(''),
+  cityId: smallint('city_id').references(() => cities.id),
+  website: text('website').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const schools = pgTable(
+  'schools',
+  {
+    id: serial('id').primaryKey(),
+    studioId: integer('studio_id').notNull().references(() => studios.id),
+    name: text('name').notNull(),
+    cityId: smallint('city_id').references(() => cities.id),
+    district: text('district').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    logoPath: text('logo_path'),
+    academicYear: text('academic_year').notNull().default(''),
+    messageDeadline: date('message_deadline', { mode: 'string' }),
+    status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
+    searchKey: text('search_key').notNull().default(''),
+    sortKey: text('sort_key').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('schools_studio_sort_idx').on(t.studioId, cSorted(t.sortKey), t.id),
+    index('schools_studio_city_idx').on(t.studioId, t.cityId),
+    index('schools_search_trgm_idx').using('gin', trgm(t.searchKey)),
+  ],
+);
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: serial('id').primaryKey(),
+    studioId: integer('studio_id').notNull().references(() => studios.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    grade: smallint('grade').notNull(),
+    section: text('section').notNull(),
+    /** Order key of the section (Turkish letters: I before İ). */
+    sectionKey: text('section_key').notNull(),
+    programme: text('programme').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('branches_school_grade_section_uq').on(t.schoolId, t.grade, t.section),
+    index('branches_school_order_idx').on(t.schoolId, t.grade, cSorted(t.sectionKey)),
+    index('branches_studio_idx').on(t.studioId),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    studioId: integer('studio_id').notNull().references(() => studios.id),
+    level: text('level', { enum: ['panel', 'school', 'branch'] }).notNull(),
+    schoolId: integer('school_id').references(() => schools.id),
+    branchId: integer('branch_id').references(() => branches.id),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    searchKey: text('search_key').notNull().default(''),
+    sortKey: text('sort_key').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_school_idx').on(t.schoolId, t.level),
+    index('users_branch_idx').on(t.branchId),
+    index('users_studio_level_idx').on(t.studioId, t.level),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    level: text('level', { enum: ['panel', 'school', 'branch'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins per key ("email:…" or "ip:…") in the current window, for rate limiting. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+export const students = pgTable(
+  'students',
+  {
+    id: serial('id').primaryKey(),
+    studioId: integer('studio_id').notNull().references(() => studios.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    branchId: integer('branch_id').notNull().references(() => branches.id),
+    schoolNumber: text('school_number').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender', { enum: ['female', 'male', ''] }).notNull().default(''),
+    quote: text('quote').notNull().default(''),
+    nickname: text('nickname').notNull().default(''),
+    photoConsent: boolean('photo_consent').notNull().default(false),
+    photoConsentDate: date('photo_consent_date', { mode: 'string' }),
+    status: text('status', { enum: ['active', 'passive'] }).notNull().default('active'),
+    searchKey: text('search_key').notNull().default(''),
+    sortKey: text('sort_key').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('students_school_number_uq').on(t.schoolId, t.schoolNumber),
+    index('students_branch_sort_idx').on(t.branchId, cSorted(t.sortKey), t.id),
+    index('students_school_sort_idx').on(t.schoolId, cSorted(t.sortKey), t.id),
+    index('students_studio_idx').on(t.studioId),
+    index('students_search_trgm_idx').using('gin', trgm(t.searchKey)),
+  ],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    studioId: integer('studio_id').notNull().references(() => studios.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    branchId: integer('branch_id').notNull().references(() => branches.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    isPortrait: boolean('is_portrait').notNull().default(false),
+    /** Key in the file store; derived sizes live beside it. */
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull().default(''),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_student_idx').on(t.studentId), index('photos_branch_portrait_idx').on(t.branchId, t.isPortrait)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    studioId: integer('studio_id').notNull().references(() => studios.id),
+    kind: text('kind', { enum: ['school', 'branch', 'student'] }).notNull(),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    branchId: integer('branch_id').references(() => branches.id),
+    fromStudentId: integer('from_student_id').references(() => students.id, { onDelete: 'cascade' }),
+    toStudentId: integer('to_student_id').references(() => students.id, { onDelete: 'cascade' }),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull().default(''),
+    body: text('body').notNull(),
+    /** The text as first written, kept when a moderator edits it. */
+    originalBody: text('original_body'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    note: text('note').notNull().default(''),
+    moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    searchKey: text('search_key').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('messages_school_kind_status_idx').on(t.schoolId, t.kind, t.status, t.createdAt),
+    index('messages_branch_kind_status_idx').on(t.branchId, t.kind, t.status, t.createdAt),
+    // A school's or branch's messages newest first with no status filter (bench/messages.ts).
+    index('messages_school_kind_created_idx').on(t.schoolId, t.kind, t.createdAt),
+    index('messages_branch_kind_created_idx').on(t.branchId, t.kind, t.createdAt),
+    index('messages_from_idx').on(t.fromStudentId, t.status),
+    index('messages_to_idx').on(t.toStudentId, t.status),
+    index('messages_studio_created_idx').on(t.studioId, t.createdAt),
+    index('messages_search_trgm_idx').using('gin', trgm(t.searchKey)),
+  ],
+);
+
+export const nicknames = pgTable(
+  'nicknames',
+  {
+    id: serial('id').primaryKey(),
+    studioId: integer('studio_id').notNull().references(() => studios.id),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    branchId: integer('branch_id').notNull().references(() => branches.id),
+    fromStudentId: integer('from_student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    toStudentId: integer('to_student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    note: text('note').notNull().default(''),
+    moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    searchKey: text('search_key').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('nicknames_school_status_idx').on(t.schoolId, t.status, t.createdAt),
+    index('nicknames_branch_status_idx').on(t.branchId, t.status, t.createdAt),
+    index('nicknames_to_idx').on(t.toStudentId),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    studioId: integer('studio_id').notNull().references(() => studios.id),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    targetType: text('target_type', { enum: ['all', 'school', 'branch'] }).notNull(),
+    targetId: integer('target_id'),
+    /** The school the target lies in (null for the whole studio), for scope checks. */
+    schoolId: integer('school_id').references(() => schools.id),
+    branchId: integer('branch_id').references(() => branches.id),
+    sendDate: date('send_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['draft', 'scheduled', 'sent', 'cancelled'] }).notNull().default('draft'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('notifications_studio_idx').on(t.studioId, t.status, t.sendDate),
+    index('notifications_due_idx').on(t.status, t.sendDate),
+    index('notifications_school_idx').on(t.schoolId),
+  ],
+);
+
+export const notificationRecipients = pgTable(
+  'notification_recipients',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.studentId] }), index('notification_recipients_student_idx').on(t.studentId)],
+);
+
+/** The yearbook design of a studio (school_id null) or a school's override of it. */
+export const designs = pgTable(
+  'designs',
+  {
+    id: serial('id').primaryKey(),
+    studioId: integer('studio_id').notNull().references(() => studios.id),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
+    settings: jsonb('settings').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('designs_studio_school_uq').on(t.studioId, t.schoolId).nullsNotDistinct()],
+);
+
+/** Who changed what and when, for every write. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    studioId: integer('studio_id').notNull().references(() => studios.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull().default(''),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    schoolId: integer('school_id'),
+    changes: jsonb('changes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_studio_created_idx').on(t.studioId, t.createdAt),
+    index('audit_entity_idx').on(t.entity, t.entityId),
+  ],
+);

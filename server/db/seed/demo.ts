@@ -1,0 +1,150 @@
+/**
+ * Demo data for a first start on an empty database (SEED_DEMO=1, the default): one studio,
+ * three schools in different cities, their branches and students, and the demo accounts.
+ * Later areas add their rows to `seedDemo` below.
+ */
+import { count } from 'drizzle-orm';
+import { orderKey, searchKey } from '../../../common/text';
+import { hashPassword } from '../../auth/passwords';
+import type { Db } from '../client';
+import { branches, schools, students, studios, users } from '../schema';
+import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names';
+import { seededRandom } from './random';
+import { seedDemoMessages } from '../../areas/messages/seed';
+import { seedDemoNotificationsAndDesign } from '../../areas/notifications/demoSeed';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.test', level: 'panel', name: 'Stüdyo Yöneticisi' },
+  { email: 'okul@demo.test', level: 'school', name: 'Okul Yöneticisi' },
+  { email: 'sube@demo.test', level: 'branch', name: 'Şube Yöneticisi' },
+] as const;
+
+const DEMO_SCHOOLS = [
+  { name: 'Atatürk Anadolu Lisesi', cityId: 6, district: 'Çankaya', branches: [['12', 'A'], ['12', 'B'], ['12', 'C']] },
+  { name: 'Işıklar Fen Lisesi', cityId: 35, district: 'Karşıyaka', branches: [['12', 'I'], ['12', 'İ']] },
+  { name: 'Şehit Ömer Halisdemir Lisesi', cityId: 34, district: 'Üsküdar', branches: [['11', 'A'], ['12', 'A'], ['12', 'Ç'], ['12', 'Ş']] },
+] as const;
+
+export function studentRow(input: {
+  studioId: number;
+  schoolId: number;
+  branchId: number;
+  schoolNumber: string;
+  firstName: string;
+  lastName: string;
+  gender: 'female' | 'male' | '';
+}) {
+  const fullName = `${input.firstName} ${input.lastName}`;
+  return {
+    ...input,
+    searchKey: searchKey(`${fullName} ${input.schoolNumber}`),
+    sortKey: orderKey(`${input.firstName} ${input.lastName}`),
+  };
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(studios);
+  return Number(row.n) === 0;
+}
+
+export async function seedDemo(db: Db): Promise<void> {
+  const rand = seededRandom(2025);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [studio] = await tx
+      .insert(studios)
+      .values({ name: 'Demo Fotoğraf Stüdyosu', phone: '0312 555 12 34', email: 'iletisim@demo.test', address: 'Kızılay Mah. Atatürk Bulvarı No: 10', cityId: 6, website: 'https://demo.test' })
+      .returning();
+    let firstSchool: number | undefined;
+    let firstBranch: number | undefined;
+    let lastSchool: { id: number; branchIds: number[] } | undefined;
+    let number = 100;
+    for (const [i, s] of DEMO_SCHOOLS.entries()) {
+      const [school] = await tx
+        .insert(schools)
+        .values({
+          studioId: studio.id,
+          name: s.name,
+          cityId: s.cityId,
+          district: s.district,
+          address: `${s.district} Mah. Okul Sok. No: ${i + 1}`,
+          phone: `0212 444 0${i} 0${i}`,
+          email: `bilgi${i + 1}@okul.demo.test`,
+          academicYear: '2025-2026',
+          messageDeadline: `2026-05-${String(15 + i * 5).padStart(2, '0')}`,
+          searchKey: searchKey(s.name),
+          sortKey: orderKey(s.name),
+        })
+        .returning();
+      firstSchool ??= school.id;
+      lastSchool = { id: school.id, branchIds: [] };
+      for (const [grade, section] of s.branches) {
+        const [branch] = await tx
+          .insert(branches)
+          .values({ studioId: studio.id, schoolId: school.id, grade: Number(grade), section, sectionKey: orderKey(section) })
+          .returning();
+        firstBranch ??= branch.id;
+        lastSchool.branchIds.push(branch.id);
+        const size = rand.int(20, 30);
+        const rows = [];
+        for (let k = 0; k < size; k++) {
+          const female = rand.chance(0.5);
+          number += rand.int(1, 7);
+          rows.push(
+            studentRow({
+              studioId: studio.id,
+              schoolId: school.id,
+              branchId: branch.id,
+              schoolNumber: String(number),
+              firstName: rand.pick(female ? FEMALE_NAMES : MALE_NAMES),
+              lastName: rand.pick(LAST_NAMES),
+              gender: female ? 'female' : 'male',
+            }),
+          );
+        }
+        await tx.insert(students).values(rows);
+      }
+    }
+    await tx.insert(users).values(
+      DEMO_ACCOUNTS.map((a) => ({
+        studioId: studio.id,
+        level: a.level,
+        email: a.email,
+        name: a.name,
+        passwordHash,
+        schoolId: a.level === 'panel' ? null : firstSchool,
+        branchId: a.level === 'branch' ? firstBranch : null,
+        searchKey: searchKey(a.name),
+        sortKey: orderKey(a.name),
+      })),
+    );
+    // Managers for the third school, so its manager screens have rows (issue 3).
+    if (lastSchool) {
+      const managers = [
+        { level: 'school' as const, name: 'Ayşe Çiftçi', email: 'ayse.ciftci@demo.test', branchId: null },
+        ...lastSchool.branchIds.slice(0, 3).map((branchId, i) => {
+          const name = `${rand.pick(FEMALE_NAMES)} ${rand.pick(LAST_NAMES)}`;
+          return { level: 'branch' as const, name, email: `sube${i + 2}@demo.test`, branchId };
+        }),
+      ];
+      await tx.insert(users).values(
+        managers.map((m) => ({
+          studioId: studio.id,
+          level: m.level,
+          email: m.email,
+          name: m.name,
+          phone: '0532 000 00 00',
+          passwordHash,
+          schoolId: lastSchool!.id,
+          branchId: m.branchId,
+          active: m.level === 'school' || m.email !== 'sube4@demo.test',
+          searchKey: searchKey(`${m.name} ${m.email}`),
+          sortKey: orderKey(m.name),
+        })),
+      );
+    }
+    await seedDemoMessages(tx as unknown as Db, studio.id);
+  });
+  await seedDemoNotificationsAndDesign(db);
+}

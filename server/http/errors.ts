@@ -1,0 +1,58 @@
+/** Errors as the API answers them: a non-2xx status with { success: false, message[, errors] }. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { tr } from '../../common/tr';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = () => new HttpError(404, tr.notFound);
+export const forbidden = () => new HttpError(403, tr.forbidden);
+export const unauthorized = () => new HttpError(401, tr.unauthorized);
+/** Bad input: one field (or none) with its Turkish message. */
+export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const fieldError = (field: string, message: string) => new HttpError(400, message, { [field]: message });
+export const conflict = (field: string, message: string) => new HttpError(409, message, { [field]: message });
+
+/** "/email" → "email"; "/items/2/name" → "items.2.name". */
+function fieldName(instancePath: string | undefined, fallback: string): string {
+  const name = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  return name || fallback;
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        // An unknown field is reported under its own name, so a form can mark it.
+        const keys = issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []) : [];
+        const names = keys.length ? keys : [fieldName(issue.instancePath, error.validationContext ?? 'body')];
+        for (const name of names) errors[name] ??= issue.message ?? tr.validation.invalid;
+      }
+      return reply.code(400).send({ success: false, message: tr.badInput, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ success: false, message: tr.genericError });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, wrong content type).
+      const message = status === 413 ? 'Gönderilen dosya veya veri çok büyük.' : tr.validation.bodyMissing;
+      return reply.code(status === 415 || status === 413 ? status : 400).send({ success: false, message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ success: false, message: tr.genericError });
+  });
+}

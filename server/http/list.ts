@@ -1,0 +1,51 @@
+/**
+ * Server-side paging, sorting and Turkish search for every list (design.md §3):
+ * ?page=&perPage=&q=&sort=&order= → { success, items, total, page, perPage }.
+ */
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ListQuery } from '../../common/schemas/list';
+import { searchKey } from '../../common/text';
+import { tr } from '../../common/tr';
+import { fieldError } from './errors';
+
+export function pageOf(query: Pick<ListQuery, 'page' | 'perPage'>) {
+  return { limit: query.perPage, offset: (query.page - 1) * query.perPage };
+}
+
+/** Text columns are ordered by their Turkish order key under COLLATE "C" (see common/text.ts). */
+export const turkishOrder = (sortKeyColumn: PgColumn) => sql`${sortKeyColumn} COLLATE "C"`;
+
+/**
+ * ORDER BY for the requested sort key, from the list's allowed keys; an unknown key is a 400.
+ * `tieBreaker` (the id) keeps pages stable.
+ */
+export function orderFor(
+  allowed: Record<string, SQL | PgColumn>,
+  query: Pick<ListQuery, 'sort' | 'order'>,
+  defaultKey: string,
+  tieBreaker: PgColumn,
+): SQL[] {
+  const key = query.sort ?? defaultKey;
+  const expression = allowed[key];
+  if (!expression) throw fieldError('sort', tr.validation.choice);
+  const direction = query.order === 'desc' ? desc : asc;
+  return [direction(expression), direction(tieBreaker)];
+}
+
+/** LIKE pattern for the folded search text; `%` and `_` typed by a person match themselves. */
+export function containsPattern(q: string): string | null {
+  const folded = searchKey(q);
+  if (!folded) return null;
+  return `%${folded.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** The search condition on a search_key column (trigram-indexed), or undefined for no search. */
+export function searchCondition(searchKeyColumn: PgColumn, q: string): SQL | undefined {
+  const pattern = containsPattern(q);
+  return pattern ? sql`${searchKeyColumn} LIKE ${pattern}` : undefined;
+}
+
+export function listAnswer<T>(items: T[], total: number, query: Pick<ListQuery, 'page' | 'perPage'>) {
+  return { success: true as const, items, total: Number(total), page: query.page, perPage: query.perPage };
+}

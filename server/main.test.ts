@@ -1,0 +1,93 @@
+/**
+ * The real entry point as a process: first start seeds the demo data and prints the accounts;
+ * data and sessions survive a restart; SIGTERM lets an in-flight request finish and exits cleanly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from './test/database';
+
+const root = path.resolve(import.meta.dirname, '..');
+let dataDir: string;
+let pgDatabase: { url: string; drop(): Promise<void> } | undefined;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-main-'));
+  if (process.env.DATABASE_URL) pgDatabase = await createPostgresDatabase(process.env.DATABASE_URL, 'yp_main');
+});
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await pgDatabase?.drop();
+});
+
+function start(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
+  if (pgDatabase) env.DATABASE_URL = pgDatabase.url;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 60_000);
+    child.stdout!.on('data', () => {
+      const m = /Yıllık Paneli: (http:\/\/\S+)/.exec(output);
+      if (m && output.includes('sube@demo.test')) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1].replace('localhost', '127.0.0.1'), output: () => output });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+describe('server/main.ts', () => {
+  it('seeds once, keeps data and sessions across a restart, and shuts down gracefully', async () => {
+    const first = await start();
+    expect(first.output()).toContain('just created');
+    expect(first.output()).toMatch(/admin@demo\.test\s+level panel/);
+    const login = await fetch(`${first.url}/api/panel/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' }),
+    });
+    const { token } = await login.json();
+    const auth = { authorization: `Bearer ${token}` };
+
+    // A request in flight when SIGTERM arrives still gets its answer.
+    const inFlight = fetch(`${first.url}/api/panel/user`, { headers: auth });
+    await new Promise((r) => setTimeout(r, 5));
+    const exited = stop(first.child);
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(await exited).toBe(0);
+
+    const second = await start();
+    expect(second.output()).not.toContain('just created');
+    const user = await fetch(`${second.url}/api/panel/user`, { headers: auth });
+    expect(user.status).toBe(200);
+    const body = await user.json();
+    expect(body.statistics.schools).toBe(3);
+    expect(body.studio.name).toBe('Demo Fotoğraf Stüdyosu');
+    expect(await stop(second.child)).toBe(0);
+  }, 120_000);
+
+  it('refuses a bad configuration with a clear message', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...process.env, PORT: 'eighty' } });
+    let output = '';
+    child.stderr!.on('data', (d) => (output += d));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid configuration');
+    expect(output).toContain('PORT="eighty"');
+  }, 60_000);
+});

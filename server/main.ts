@@ -1,0 +1,59 @@
+/** Starts Yıllık Paneli: configuration, database and migrations, demo seed, HTTP server. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import { seedReferenceData } from './db/seed/reference';
+import { buildApp } from './app';
+import { startNotificationJob } from './areas/notifications/sendJob';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await seedReferenceData(database.db);
+  const seeded = config.seedDemo && (await isDatabaseEmpty(database.db));
+  if (seeded) await seedDemo(database.db);
+
+  const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'web');
+  const app = await buildApp({ database, config, webRoot, logger: { level: config.logLevel } });
+  await app.listen({ port: config.port, host: config.host });
+  const notificationJob = startNotificationJob(database.db, app.log);
+
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`\nYıllık Paneli: http://${shownHost}:${port}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+  if (config.seedDemo) {
+    console.log(`Demo accounts (password ${DEMO_PASSWORD}${seeded ? ', just created' : ''}):`);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(18)} level ${a.level.padEnd(6)} → http://${shownHost}:${port}/${a.level}/login`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    // close() stops accepting connections and waits for running requests, then the database closes.
+    await notificationJob.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+/**
+ * A database per test file: an in-memory PGlite, or — when DATABASE_URL is set — a fresh
+ * PostgreSQL database created on that server and dropped afterwards. Same migrations either way.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client';
+import { seedReferenceData } from '../db/seed/reference';
+
+export interface TestDatabase extends Database {
+  /** Deletes every row but the provinces, restarting ids. */
+  reset(): Promise<void>;
+  drop(): Promise<void>;
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * pg's pool.end() resolves before its sockets have closed; a DROP … WITH (FORCE) right then
+ * terminates those closing connections, which surface as uncaught errors in the test worker.
+ * So drop politely, retrying while the last sessions go away, and force only as a last resort.
+ */
+async function dropWhenClosed(baseUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error; // 55006: still in use
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
+
+/** A fresh, empty PostgreSQL database on the DATABASE_URL server; returns its URL. */
+export async function createPostgresDatabase(baseUrl: string, prefix = 'yp_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(baseUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropWhenClosed(baseUrl, name) };
+}
+
+export async function startTestDatabase(): Promise<TestDatabase> {
+  const baseUrl = process.env.DATABASE_URL;
+  const pgDatabase = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
+  const database = await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: null });
+  await seedReferenceData(database.db);
+  return {
+    ...database,
+    async reset() {
+      const rows = await database.db.execute<{ tablename: string }>(
+        sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'cities'`,
+      );
+      const tables = (rows as unknown as { rows: Array<{ tablename: string }> }).rows.map((r) => `"${r.tablename}"`);
+      if (tables.length) await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+    },
+    async drop() {
+      await database.close();
+      await pgDatabase?.drop();
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * The call helper of spec §7–§8: every call goes to API_BASE + /{level}/{path} with JSON and a
+ * Bearer token; full URLs are used as they are; a form-data mode sends the body raw without
+ * Content-Type; calls abort after 30 s. On any error it shows the catalogue's toast and
+ * returns false.
+ */
+import type { Level } from '../../common/levels';
+import { tr } from '../../common/tr';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export type ToastClass = 'success' | 'error' | 'warning' | 'info';
+
+export interface ApiClientDeps {
+  baseUrl: string;
+  getLevel(): Level;
+  getToken(): string | null;
+  /** Whether user info is held (spec §8: a 401 without a user is silent). */
+  hasUser(): boolean;
+  /** 401 with a held user: log out and go to /{level}/login. */
+  onSessionEnded(): void;
+  toast(cls: ToastClass, message: string): void;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send `body` (a FormData) raw, without Content-Type, so the browser sets the boundary. */
+  formData?: boolean;
+  /** Query string values; empty ones are left out. */
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** No toasts, no 401 handling (logout uses it). */
+  quiet?: boolean;
+  signal?: AbortSignal;
+  /** Sees the error body of a non-ok answer (forms put its field `errors` on their fields). */
+  onErrorBody?: (body: { message?: string; errors?: Record<string, string> }) => void;
+}
+
+const isFullUrl = (path: string) => /^https?:\/\//i.test(path);
+
+export function buildUrl(baseUrl: string, level: Level, path: string, query?: CallOptions['query']): string {
+  const url = isFullUrl(path) ? path : `${baseUrl.replace(/\/$/, '')}/${level}/${path.replace(/^\//, '')}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  async function call<T = Record<string, unknown>>(path: string, options: CallOptions = {}): Promise<T | false> {
+    const { method = 'GET', body, formData = false, query, quiet = false } = options;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (!formData) headers['Content-Type'] = 'application/json';
+    const token = deps.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    options.signal?.addEventListener('abort', () => controller.abort());
+    const fail = (message: string = tr.genericError): false => {
+      if (!quiet) deps.toast('error', message);
+      return false;
+    };
+
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(deps.baseUrl, deps.getLevel(), path, query), {
+        method,
+        headers,
+        body: body === undefined ? undefined : formData ? (body as BodyInit) : JSON.stringify(body),
+        signal: controller.signal,
+      });
+    } catch {
+      // Network failure or the 30 s timeout (spec §8: the generic toast).
+      if (options.signal?.aborted) return false;
+      return fail();
+    } finally {
+      clearTimeout(timer);
+    }
+
+    if (response.status === 401) {
+      if (quiet || !deps.hasUser()) return false;
+      deps.toast('error', tr.sessionEnded);
+      deps.onSessionEnded();
+      return false;
+    }
+    const data = await response.json().catch(() => null);
+    if (!response.ok) {
+      const message = data && typeof data.message === 'string' && data.message ? data.message : tr.genericError;
+      if (data && typeof data === 'object') options.onErrorBody?.(data);
+      return fail(message);
+    }
+    return data as T;
+  }
+
+  /** Downloads a file (exports) with the session's token; answers the Blob and its file name. */
+  async function download(path: string, query?: CallOptions['query']): Promise<{ blob: Blob; filename: string } | false> {
+    const headers: Record<string, string> = {};
+    const token = deps.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const response = await doFetch(buildUrl(deps.baseUrl, deps.getLevel(), path, query), { headers, signal: controller.signal });
+      if (response.status === 401 && deps.hasUser()) {
+        deps.toast('error', tr.sessionEnded);
+        deps.onSessionEnded();
+        return false;
+      }
+      if (!response.ok) {
+        const data = await response.json().catch(() => null);
+        deps.toast('error', data?.message || tr.genericError);
+        return false;
+      }
+      const disposition = response.headers.get('content-disposition') ?? '';
+      const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'indirme';
+      return { blob: await response.blob(), filename };
+    } catch {
+      deps.toast('error', tr.genericError);
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * The form-data mode over XMLHttpRequest, for uploads that show a progress bar (fetch cannot
+   * report upload progress). Same rules as `call`: Bearer token, 30 s timeout, toasts, false on error.
+   */
+  function uploadWithProgress<T = Record<string, unknown>>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T | false> {
+    return new Promise((resolve) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', buildUrl(deps.baseUrl, deps.getLevel(), path));
+      xhr.setRequestHeader('Accept', 'application/json');
+      const token = deps.getToken();
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.timeout = timeoutMs;
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      };
+      const fail = (message: string = tr.genericError) => {
+        deps.toast('error', message);
+        resolve(false);
+      };
+      xhr.onerror = () => fail();
+      xhr.ontimeout = () => fail();
+      xhr.onload = () => {
+        if (xhr.status === 401) {
+          if (deps.hasUser()) {
+            deps.toast('error', tr.sessionEnded);
+            deps.onSessionEnded();
+          }
+          return resolve(false);
+        }
+        let data: { message?: unknown } | null = null;
+        try {
+          data = JSON.parse(xhr.responseText);
+        } catch {
+          data = null;
+        }
+        if (xhr.status < 200 || xhr.status >= 300) {
+          return fail(data && typeof data.message === 'string' && data.message ? data.message : tr.genericError);
+        }
+        onProgress(1);
+        resolve(data as T);
+      };
+      xhr.send(form);
+    });
+  }
+
+  return {
+    call,
+    download,
+    uploadWithProgress,
+    get: <T>(path: string, query?: CallOptions['query'], options?: CallOptions) => call<T>(path, { ...options, query }),
+    post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>(path, { ...options, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>(path, { ...options, method: 'PUT', body }),
+    del: <T>(path: string, options?: CallOptions) => call<T>(path, { ...options, method: 'DELETE' }),
+    /** POST a FormData in the spec's form-data mode. */
+    upload: <T>(path: string, form: FormData, options?: CallOptions) =>
+      call<T>(path, { ...options, method: options?.method ?? 'POST', body: form, formData: true }),
+  };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;

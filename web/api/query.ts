@@ -1,0 +1,48 @@
+/**
+ * Typed hooks over the api client for TanStack Query. The client has already shown the error
+ * toast when it returns false; here that becomes a query error so screens show their error state.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { api } from './index';
+import type { CallOptions } from './client';
+
+export class ApiCallFailed extends Error {
+  constructor() {
+    super('api call failed');
+  }
+}
+
+export async function unwrap<T>(result: Promise<T | false>): Promise<T> {
+  const value = await result;
+  if (value === false) throw new ApiCallFailed();
+  return value;
+}
+
+export function useApiGet<T>(
+  key: QueryKey,
+  path: string | null,
+  query?: CallOptions['query'],
+  options?: { keepPrevious?: boolean; alwaysFresh?: boolean },
+) {
+  return useQuery({
+    queryKey: [...key, query ?? {}],
+    queryFn: ({ signal }) => unwrap(api.get<T>(path!, query, { signal })),
+    enabled: path !== null,
+    placeholderData: options?.keepPrevious ? keepPreviousData : undefined,
+    staleTime: options?.alwaysFresh ? 0 : undefined,
+  });
+}
+
+/** A write: runs the call, then refreshes the given query keys. */
+export function useApiMutation<TVars, TResult = { success: true }>(
+  run: (vars: TVars) => Promise<TResult | false>,
+  invalidate: QueryKey[] = [],
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: TVars) => unwrap(run(vars)),
+    onSuccess: async () => {
+      await Promise.all(invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
+    },
+  });
+}

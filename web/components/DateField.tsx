@@ -1,0 +1,28 @@
+/**
+ * The date picker every screen uses: shows and accepts dd/mm/yyyy with a Turkish calendar,
+ * and hands the form 'yyyy-mm-dd' (spec §5).
+ */
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { parseDisplayDate } from '../../common/dates';
+
+export type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
+  value: string | null;
+  onChange: (value: string | null) => void;
+};
+
+export function DateField({ value, onChange, ...props }: DateFieldProps) {
+  return (
+    <DateInput
+      {...props}
+      value={value || null}
+      onChange={(next) => onChange(next ? next.slice(0, 10) : null)}
+      valueFormat="DD/MM/YYYY"
+      dateParser={(input) => parseDisplayDate(input)}
+      placeholder={props.placeholder ?? 'gg/aa/yyyy'}
+      leftSection={<IconCalendar size={16} />}
+      clearable={props.clearable ?? true}
+      locale="tr"
+    />
+  );
+}

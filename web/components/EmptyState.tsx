@@ -1,0 +1,21 @@
+import { Center, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { tr } from '../../common/tr';
+
+export function EmptyState({ title = tr.empty.title, description = tr.empty.description, action }: { title?: string; description?: string; action?: ReactNode }) {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs">
+        <ThemeIcon size={48} radius="xl" variant="light">
+          <IconInbox size={28} />
+        </ThemeIcon>
+        <Text fw={600}>{title}</Text>
+        <Text c="dimmed" size="sm" ta="center">
+          {description}
+        </Text>
+        {action}
+      </Stack>
+    </Center>
+  );
+}

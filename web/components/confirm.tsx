@@ -1,0 +1,22 @@
+import { modals } from '@mantine/modals';
+import { Text } from '@mantine/core';
+import { tr } from '../../common/tr';
+
+/** Asks before a destructive action; resolves true when the person confirms. */
+export function confirmAction(options: { title?: string; message: string; confirmLabel?: string; danger?: boolean }): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: options.title ?? tr.areYouSure,
+      children: (
+        <Text size="sm" className="pre-wrap">
+          {options.message}
+        </Text>
+      ),
+      labels: { confirm: options.confirmLabel ?? tr.words.delete, cancel: tr.words.cancel },
+      confirmProps: { color: options.danger === false ? undefined : 'red' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

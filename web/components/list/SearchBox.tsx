@@ -1,0 +1,26 @@
+import { CloseButton, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { tr } from '../../../common/tr';
+
+/** A search field that tells the list after a short pause in typing. */
+export function SearchBox({ value, onChange, label = tr.words.search, placeholder }: { value: string; onChange(q: string): void; label?: string; placeholder?: string }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const tell = useDebouncedCallback((q: string) => onChange(q), 300);
+  return (
+    <TextInput
+      aria-label={label}
+      placeholder={placeholder ?? `${label}…`}
+      leftSection={<IconSearch size={16} />}
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        tell(e.currentTarget.value);
+      }}
+      rightSection={text ? <CloseButton aria-label="Aramayı temizle" onClick={() => { setText(''); onChange(''); }} /> : null}
+      miw={220}
+    />
+  );
+}

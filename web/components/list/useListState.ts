@@ -1,0 +1,68 @@
+/**
+ * A list's state (page, perPage, q, sort, order and its filters) kept in the URL, so reload
+ * and back/forward keep it. Changing anything but the page goes back to page 1.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PER_PAGE } from '../../../common/schemas/list';
+
+export interface ListState {
+  page: number;
+  perPage: number;
+  q: string;
+  sort: string;
+  order: 'asc' | 'desc';
+  filters: Record<string, string>;
+}
+
+export function useListState(defaults: { sort: string; order?: 'asc' | 'desc'; perPage?: number; filters?: string[] }) {
+  const [params, setParams] = useSearchParams();
+  const filterNames = defaults.filters ?? [];
+  const filterKey = filterNames.join(',');
+
+  const state: ListState = useMemo(() => {
+    const filters: Record<string, string> = {};
+    for (const name of filterKey ? filterKey.split(',') : []) filters[name] = params.get(name) ?? '';
+    return {
+      page: Math.max(1, Number(params.get('page')) || 1),
+      perPage: Number(params.get('perPage')) || defaults.perPage || DEFAULT_PER_PAGE,
+      q: params.get('q') ?? '',
+      sort: params.get('sort') ?? defaults.sort,
+      order: params.get('order') === 'desc' ? 'desc' : params.get('order') === 'asc' ? 'asc' : (defaults.order ?? 'asc'),
+      filters,
+    };
+  }, [params, defaults.sort, defaults.order, defaults.perPage, filterKey]);
+
+  const update = useCallback(
+    (changes: Partial<Omit<ListState, 'filters'>> & { filters?: Record<string, string> }) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          const set = (key: string, value: string | number | undefined) => {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, String(value));
+          };
+          if (changes.q !== undefined) set('q', changes.q);
+          if (changes.sort !== undefined) set('sort', changes.sort);
+          if (changes.order !== undefined) set('order', changes.order);
+          if (changes.perPage !== undefined) set('perPage', changes.perPage);
+          for (const [key, value] of Object.entries(changes.filters ?? {})) set(key, value);
+          set('page', changes.page !== undefined && changes.page > 1 ? changes.page : undefined);
+          return next;
+        },
+        { replace: changes.page === undefined },
+      );
+    },
+    [setParams],
+  );
+
+  /** The query the server's list call takes. */
+  const query = useMemo(
+    () => ({ page: state.page, perPage: state.perPage, q: state.q, sort: state.sort, order: state.order, ...state.filters }),
+    [state],
+  );
+
+  const clear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
+  const filtered = state.q !== '' || Object.values(state.filters).some((v) => v !== '');
+  return { state, query, update, clear, filtered };
+}

@@ -1,0 +1,51 @@
+/** Quick creation of a range: one grade, sections from one letter to another (Turkish alphabet). */
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { branchRangeBody } from '../../../common/schemas/organisation';
+import { tr } from '../../../common/tr';
+import { zodValidate } from '../../components/form/zodValidate';
+import { toast } from '../../toast';
+import { useCreateRange } from './api';
+
+const t = tr.organisation.branch;
+
+export function BranchRangeForm({ schoolId, onClose }: { schoolId: number; onClose(): void }) {
+  const create = useCreateRange(schoolId);
+  const form = useForm<{ grade: number | string; from: string; to: string; programme: string }>({
+    initialValues: { grade: 12, from: 'A', to: '', programme: '' },
+    validate: zodValidate(branchRangeBody),
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const result = await create.mutateAsync({ ...values, grade: Number(values.grade) });
+      if (result.created.length) toast('success', t.rangeCreated(result.created.length));
+      else toast('info', t.rangeEmpty);
+      if (result.skipped.length) toast('warning', t.rangeSkipped(result.skipped.join(', ')));
+      onClose();
+    } catch {
+      /* toast shown by the api client */
+    }
+  });
+  return (
+    <Modal opened onClose={onClose} title={t.rangeTitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <NumberInput label={t.grade} withAsterisk min={1} max={12} allowDecimal={false} {...form.getInputProps('grade')} />
+          <SimpleGrid cols={2}>
+            <TextInput label={t.from} withAsterisk maxLength={1} {...form.getInputProps('from')} />
+            <TextInput label={t.to} withAsterisk maxLength={1} {...form.getInputProps('to')} />
+          </SimpleGrid>
+          <TextInput label={t.programme} {...form.getInputProps('programme')} />
+        </Stack>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            {tr.words.cancel}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t.rangeButton}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

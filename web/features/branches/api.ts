@@ -1,0 +1,34 @@
+/** Typed calls of the branches screen. */
+import type { ListResult } from '../../../common/schemas/list';
+import type { Branch, BranchBody, BranchRangeBody } from '../../../common/schemas/organisation';
+import { api } from '../../api';
+import { useApiGet, useApiMutation } from '../../api/query';
+
+const key = (schoolId: number) => ['branches', schoolId] as const;
+
+export function useBranches(schoolId: number, query: Record<string, string | number>) {
+  return useApiGet<ListResult<Branch>>(key(schoolId), `schools/${schoolId}/branches`, query, { keepPrevious: true });
+}
+
+export function useBranch(id: number) {
+  return useApiGet<{ item: Branch }>(['branch', id], `branches/${id}`);
+}
+
+export function useSaveBranch(schoolId: number) {
+  return useApiMutation(
+    ({ id, body }: { id?: number; body: BranchBody }) =>
+      id ? api.put<{ item: Branch }>(`branches/${id}`, body) : api.post<{ item: Branch }>(`schools/${schoolId}/branches`, body),
+    [key(schoolId)],
+  );
+}
+
+export function useCreateRange(schoolId: number) {
+  return useApiMutation(
+    (body: BranchRangeBody) => api.post<{ created: Branch[]; skipped: string[] }>(`schools/${schoolId}/branches/range`, body),
+    [key(schoolId)],
+  );
+}
+
+export function useDeleteBranch(schoolId: number) {
+  return useApiMutation((id: number) => api.del(`branches/${id}`), [key(schoolId)]);
+}

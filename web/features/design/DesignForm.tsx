@@ -1,0 +1,144 @@
+/** The settings of one design (studio or school) beside the live preview of a real student. */
+import { Alert, Button, ColorInput, Grid, Group, NumberInput, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { DESIGN_TEMPLATES, FONT_PAIRS, PHOTO_SHAPES, designSettings, type DesignResponse, type DesignSettings } from '../../../common/schemas/design';
+import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
+import { tr } from '../../../common/tr';
+import { confirmAction } from '../../components/confirm';
+import { SelectField } from '../../components/SelectField';
+import { zodValidate } from '../../components/form/zodValidate';
+import { loadUser } from '../../session/actions';
+import { toast } from '../../toast';
+import { ImagePicker } from '../studio/ImagePicker';
+import { removeOverride, saveDesign, uploadCover, usePreviewStudent } from './hooks';
+import { YearbookPage } from './YearbookPage';
+
+const t = tr.design;
+
+function Labelled({ label, children }: { label: string; children: React.ReactNode }) {
+  const id = `label-${label.replace(/\s+/g, '-')}`;
+  return (
+    <Stack gap={4} role="group" aria-labelledby={id}>
+      <Text size="sm" fw={500} id={id}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+export function DesignForm({ design, readOnly, onChanged }: { design: DesignResponse; readOnly: boolean; onChanged(): Promise<unknown> }) {
+  const schoolId = design.schoolId;
+  const form = useForm<DesignSettings>({ mode: 'controlled', initialValues: design.settings, validate: zodValidate(designSettings) });
+  const preview = usePreviewStudent(schoolId);
+  const [busy, setBusy] = useState<'save' | 'cover' | 'remove' | null>(null);
+  const v = form.values;
+
+  const afterWrite = async () => {
+    // The panel's colour follows the design the caller sees.
+    await Promise.all([onChanged(), loadUser()]);
+  };
+  const save = form.onSubmit(async (values) => {
+    setBusy('save');
+    const result = await saveDesign(schoolId, values);
+    setBusy(null);
+    if (!result) return;
+    toast('success', tr.saved);
+    form.resetDirty(result.settings);
+    await afterWrite();
+  });
+  const remove = async () => {
+    if (schoolId === null || !(await confirmAction({ message: t.confirmRemove, confirmLabel: t.removeOverride }))) return;
+    setBusy('remove');
+    const result = await removeOverride(schoolId);
+    setBusy(null);
+    if (!result) return;
+    toast('success', t.overrideRemoved);
+    form.setValues(result.settings);
+    await afterWrite();
+  };
+
+  const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
+
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Paper withBorder p="md" radius="md">
+          <form onSubmit={save} noValidate>
+            <Stack>
+              {schoolId !== null ? <Alert color={design.overridden ? 'blue' : 'gray'}>{design.overridden ? t.hasOverride : t.usesStudioDesign}</Alert> : null}
+              <Labelled label={t.template}>
+                <SegmentedControl data={options(DESIGN_TEMPLATES, t.templates)} disabled={readOnly} {...form.getInputProps('template')} />
+              </Labelled>
+              <Group grow wrap="wrap">
+                <ColorInput label={t.primaryColor} format="hex" disabled={readOnly} {...form.getInputProps('primaryColor')} miw={150} />
+                <ColorInput label={t.accentColor} format="hex" disabled={readOnly} {...form.getInputProps('accentColor')} miw={150} />
+              </Group>
+              <SelectField label={t.fontPair} data={options(FONT_PAIRS, t.fontPairs)} allowDeselect={false} disabled={readOnly} {...form.getInputProps('fontPair')} />
+              <Labelled label={t.photoShape}>
+                <SegmentedControl data={options(PHOTO_SHAPES, t.photoShapes)} disabled={readOnly} {...form.getInputProps('photoShape')} />
+              </Labelled>
+              <Switch label={t.showNickname} disabled={readOnly} {...form.getInputProps('showNickname', { type: 'checkbox' })} />
+              <Switch label={t.showQuote} disabled={readOnly} {...form.getInputProps('showQuote', { type: 'checkbox' })} />
+              <Switch label={t.showMessages} disabled={readOnly} {...form.getInputProps('showMessages', { type: 'checkbox' })} />
+              <NumberInput label={t.messagesPerPage} min={1} max={12} disabled={readOnly || !v.showMessages} {...form.getInputProps('messagesPerPage')} />
+              {readOnly ? null : (
+                <>
+                  <ImagePicker
+                    label={t.coverImage}
+                    chooseLabel={t.chooseCover}
+                    hint={tr.studio.logoHint.replace('2 MB', `${IMAGE_MAX_MB.cover} MB`)}
+                    currentUrl={v.coverImageUrl}
+                    previewAlt={t.coverImage}
+                    uploading={busy === 'cover'}
+                    size={72}
+                    onUpload={async ({ file }) => {
+                      setBusy('cover');
+                      const result = await uploadCover(schoolId, file);
+                      setBusy(null);
+                      if (!result) return false;
+                      form.setFieldValue('coverImageUrl', result.settings.coverImageUrl);
+                      toast('success', t.coverUploaded);
+                      await afterWrite();
+                      return true;
+                    }}
+                  />
+                  {v.coverImageUrl ? (
+                    <Button variant="subtle" color="red" onClick={() => form.setFieldValue('coverImageUrl', null)} style={{ alignSelf: 'flex-start' }}>
+                      {t.removeCover}
+                    </Button>
+                  ) : null}
+                  <Group>
+                    <Button type="submit" loading={busy === 'save'}>
+                      {tr.words.save}
+                    </Button>
+                    {schoolId !== null && design.overridden ? (
+                      <Button variant="default" color="red" onClick={remove} loading={busy === 'remove'}>
+                        {t.removeOverride}
+                      </Button>
+                    ) : null}
+                  </Group>
+                </>
+              )}
+            </Stack>
+          </form>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="xs" role="region" aria-label={t.preview}>
+          <Text fw={600}>{t.preview}</Text>
+          {preview.data?.student ? (
+            <YearbookPage settings={v} student={preview.data.student} />
+          ) : preview.isError ? (
+            <Alert color="red">{tr.error.description}</Alert>
+          ) : preview.data ? (
+            <Alert color="gray">{t.previewEmpty}</Alert>
+          ) : (
+            <Text c="dimmed">{tr.loading}</Text>
+          )}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,51 @@
+/** Yıllık Tasarımı: the studio's yearbook design and per-school overrides, with a live preview. */
+import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { tr } from '../../../common/tr';
+import { PageHeader } from '../../components/PageHeader';
+import { SelectField } from '../../components/SelectField';
+import { useSession } from '../../session/store';
+import { DesignForm } from './DesignForm';
+import { useDesign, useSchools } from './hooks';
+
+const STUDIO = 'studio';
+
+export function DesignPage() {
+  const info = useSession((s) => s.info)!;
+  const isPanel = info.level === 'panel';
+  // Panel chooses the studio design or a school; a school manager edits its own school; a branch manager only looks.
+  const [scope, setScope] = useState<string>(isPanel ? STUDIO : String(info.school?.id ?? ''));
+  const schoolId = scope === STUDIO ? null : Number(scope);
+  const design = useDesign(schoolId);
+  const schools = useSchools(isPanel);
+
+  const scopeOptions = [
+    { value: STUDIO, label: tr.design.studioDesign },
+    ...(schools.data?.schools ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+  ];
+
+  let content;
+  if (design.isError) {
+    content = <Alert color="red" title={tr.error.title}>{tr.error.description}</Alert>;
+  } else if (!design.data || design.isFetching) {
+    content = (
+      <Center py="xl" aria-busy="true">
+        <Loader aria-label={tr.loading} />
+      </Center>
+    );
+  } else {
+    content = (
+      <DesignForm key={`${scope}-${design.dataUpdatedAt}`} design={design.data} readOnly={info.level === 'branch'} onChanged={() => design.refetch()} />
+    );
+  }
+
+  return (
+    <Stack>
+      <PageHeader title={tr.pages.design} />
+      {isPanel ? (
+        <SelectField label={tr.design.scope} data={scopeOptions} value={scope} onChange={(v) => v && setScope(v)} allowDeselect={false} maw={420} />
+      ) : null}
+      {content}
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+import { DesignPage } from './DesignPage';
+
+export const Component = DesignPage;

@@ -1,0 +1,78 @@
+import { Alert, Center, Grid, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { tr } from '../../../common/tr';
+import { PageHeader } from '../../components/PageHeader';
+import type { Statistics } from '../../../common/schemas/auth';
+import type { Dashboard } from '../../../common/schemas/dashboard';
+import { DeadlineList } from './DeadlineList';
+import { MessagesChart } from './MessagesChart';
+import { PendingWork } from './PendingWork';
+import { ProgressTable } from './ProgressTable';
+import { useApiGet } from '../../api/query';
+import { useSession } from '../../session/store';
+
+function Figure({ label, value, extra }: { label: string; value: number | string; extra?: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" role="group" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} data-testid="figure-value">
+        {value}
+      </Text>
+      {extra}
+    </Paper>
+  );
+}
+
+export function HomePage() {
+  const info = useSession((s) => s.info)!;
+  // User info brings the figures; they are refreshed each time Home opens.
+  const fresh = useApiGet<{ statistics: Statistics; dashboard: Dashboard }>(['statistics'], 'statistics', undefined, { alwaysFresh: true });
+  const s = fresh.data?.statistics ?? info.statistics;
+  const coverage = s.students ? Math.round((s.studentsWithPhoto / s.students) * 100) : 0;
+  const h = tr.home;
+  return (
+    <Stack>
+      <PageHeader title={tr.pages.home} />
+      <Text>{h.welcome(info.userInfo.name)}</Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {info.level === 'panel' ? <Figure label={h.schools} value={s.schools} /> : null}
+        {info.level !== 'branch' ? <Figure label={h.branches} value={s.branches} /> : null}
+        <Figure label={h.students} value={s.students} />
+        <Figure
+          label={h.photoCoverage}
+          value={`${s.studentsWithPhoto} / ${s.students}`}
+          extra={<Progress value={coverage} mt="xs" aria-label={`${h.photoCoverage} %${coverage}`} />}
+        />
+        {info.level !== 'branch' ? <Figure label={h.managers} value={s.managers} /> : null}
+        <Figure label={h.pendingMessages} value={s.messages.pending} />
+        <Figure label={h.approvedMessages} value={s.messages.approved} />
+        <Figure label={h.rejectedMessages} value={s.messages.rejected} />
+        <Figure label={h.pendingNicknames} value={s.nicknames.pending} />
+        <Figure label={h.notifications} value={s.notifications} />
+      </SimpleGrid>
+      {fresh.data ? (
+        <>
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <PendingWork statistics={s} board={fresh.data.dashboard} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <DeadlineList deadlines={fresh.data.dashboard.deadlines} />
+            </Grid.Col>
+          </Grid>
+          <ProgressTable board={fresh.data.dashboard} />
+          <MessagesChart days={fresh.data.dashboard.messagesPerDay} />
+        </>
+      ) : fresh.isError ? (
+        <Alert color="red" title={tr.error.title}>
+          {tr.error.description}
+        </Alert>
+      ) : (
+        <Center py="md" aria-busy="true">
+          <Loader aria-label={tr.loading} />
+        </Center>
+      )}
+    </Stack>
+  );
+}

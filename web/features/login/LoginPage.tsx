@@ -1,0 +1,76 @@
+import { Anchor, Avatar, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LEVELS, type Level } from '../../../common/levels';
+import { loginBody } from '../../../common/schemas/auth';
+import { tr } from '../../../common/tr';
+import { zodValidate } from '../../components/form/zodValidate';
+import { signIn } from '../../session/actions';
+import { useBranding } from './useBranding';
+
+export function LoginPage() {
+  const level = useParams().page as Level;
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const branding = useBranding();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: zodValidate(loginBody),
+  });
+
+  useEffect(() => {
+    document.title = `${tr.pages.login} · ${tr.appName}`;
+  }, []);
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    const ok = await signIn(level, values.email, values.password);
+    setBusy(false);
+    if (ok) navigate('/');
+  });
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Group gap="sm" wrap="nowrap">
+              {branding?.logoUrl ? <Avatar src={branding.logoUrl} alt={tr.studio.logoAlt(branding.name)} size={56} radius="md" /> : null}
+              <div>
+                <Title order={1} size="h2">
+                  {branding?.name ?? tr.appName}
+                </Title>
+                <Text c="dimmed">{tr.login.subtitle(tr.levels[level])}</Text>
+              </div>
+            </Group>
+            <TextInput
+              label={tr.words.email}
+              type="email"
+              autoComplete="username"
+              placeholder={tr.login.emailPlaceholder}
+              required
+              autoFocus
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput label={tr.words.password} autoComplete="current-password" required {...form.getInputProps('password')} />
+            <Button type="submit" loading={busy} fullWidth>
+              {tr.login.submit}
+            </Button>
+            <Group gap="xs" justify="center">
+              <Text size="xs" c="dimmed">
+                {tr.login.otherLevels}:
+              </Text>
+              {LEVELS.filter((l) => l !== level).map((l) => (
+                <Anchor key={l} component={Link} to={`/${l}/login`} size="xs">
+                  {tr.levels[l]}
+                </Anchor>
+              ))}
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

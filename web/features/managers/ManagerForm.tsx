@@ -1,0 +1,51 @@
+/** Create or edit a manager account; an empty password on creation means "generate one". */
+import { Button, Group, Modal, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { managerCreateBody, managerUpdateBody, type Manager } from '../../../common/schemas/organisation';
+import { tr } from '../../../common/tr';
+import { zodValidate } from '../../components/form/zodValidate';
+import { toast } from '../../toast';
+import { useSaveManager, type ManagerKind } from './api';
+
+const t = tr.organisation.manager;
+
+export function ManagerForm(props: { kind: ManagerKind; ownerId: number; row: Manager | null; onClose(): void; onPassword(p: string): void }) {
+  const { row } = props;
+  const save = useSaveManager(props.kind, props.ownerId);
+  const form = useForm({
+    initialValues: { name: row?.name ?? '', email: row?.email ?? '', phone: row?.phone ?? '', password: '', active: row?.active ?? true },
+    validate: zodValidate(row ? managerUpdateBody : managerCreateBody),
+  });
+  const submit = form.onSubmit(async (values) => {
+    const body = row ? { name: values.name, email: values.email, phone: values.phone, active: values.active, ...(values.password ? { password: values.password } : {}) } : values;
+    try {
+      const saved = await save.mutateAsync({ id: row?.id, body });
+      toast('success', tr.saved);
+      props.onClose();
+      if (saved.generatedPassword) props.onPassword(saved.generatedPassword);
+    } catch {
+      /* toast shown by the api client (e.g. the e-mail is taken) */
+    }
+  });
+  return (
+    <Modal opened onClose={props.onClose} title={row ? t.editTitle : t.newTitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label={t.name} withAsterisk {...form.getInputProps('name')} />
+          <TextInput label={t.email} type="email" withAsterisk {...form.getInputProps('email')} />
+          <TextInput label={t.phone} type="tel" {...form.getInputProps('phone')} />
+          <PasswordInput label={t.password} description={row ? undefined : t.passwordHint} autoComplete="new-password" {...form.getInputProps('password')} />
+          <Switch label={t.active} {...form.getInputProps('active', { type: 'checkbox' })} />
+        </Stack>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={props.onClose}>
+            {tr.words.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {tr.words.save}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

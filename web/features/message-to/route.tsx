@@ -1,0 +1,5 @@
+import { StudentCountsScreen } from '../messages/StudentCountsScreen';
+
+export function Component() {
+  return <StudentCountsScreen direction="to" />;
+}

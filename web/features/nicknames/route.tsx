@@ -1,0 +1,5 @@
+import { NicknamesScreen } from './NicknamesScreen';
+
+export function Component() {
+  return <NicknamesScreen />;
+}

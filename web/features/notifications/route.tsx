@@ -1,0 +1,3 @@
+import { NotificationsPage } from './NotificationsPage';
+
+export const Component = NotificationsPage;

@@ -1,0 +1,2 @@
+export { adminOnly as loader } from '../../session/access';
+export { SchoolsPage as Component } from './SchoolsPage';

@@ -1,0 +1,191 @@
+/**
+ * Import wizard: pick a CSV / XLSX / e-Okul XLS → preview with column mapping and every row's
+ * errors (nothing written) → import in one go with a progress bar → summary.
+ */
+import { Alert, Badge, Button, FileInput, Group, Modal, Progress, SegmentedControl, SimpleGrid, Stack, Stepper, Table, Text } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { importFields, type ImportField, type ImportMapping, type ImportPreview, type ImportResult } from '../../../common/schemas/students';
+import { tr } from '../../../common/tr';
+import { SelectField } from '../../components/SelectField';
+import { toast } from '../../toast';
+import { commitImport, previewImport } from './api';
+
+const t = tr.students;
+const SHOWN_ROWS = 200;
+
+export function ImportWizard({ opened, onClose, branchId, schoolId, canUseSchool }: { opened: boolean; onClose(): void; branchId: number; schoolId: number | null; canUseSchool: boolean }) {
+  const client = useQueryClient();
+  const [scope, setScope] = useState<'branch' | 'school'>('branch');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const base = scope === 'school' && schoolId ? `schools/${schoolId}/students/import` : `branches/${branchId}/students/import`;
+  const step = result ? 2 : preview ? 1 : 0;
+
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    setMapping(null);
+    setResult(null);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const runPreview = async (nextMapping?: ImportMapping) => {
+    if (!file) return;
+    setProgress(0);
+    const answer = await previewImport(base, file, nextMapping, setProgress);
+    setProgress(null);
+    if (!answer) return;
+    setPreview(answer);
+    setMapping(answer.mapping);
+  };
+  const runCommit = async () => {
+    if (!file || !mapping) return;
+    setProgress(0);
+    const answer = await commitImport(base, file, mapping, setProgress);
+    setProgress(null);
+    if (!answer) return;
+    setResult(answer);
+    toast('success', t.import.done(answer.created, answer.updated, answer.skipped));
+    await client.invalidateQueries({ queryKey: ['students'] });
+    await client.invalidateQueries({ queryKey: ['branch-siblings'] });
+  };
+
+  const headerOptions = (preview?.headers ?? []).map((h, i) => ({ value: String(i), label: h || `${i + 1}. sütun` }));
+  const fieldLabel = (f: ImportField) => t.fields[f];
+  const mappingChanged = preview && mapping && JSON.stringify(mapping) !== JSON.stringify(preview.mapping);
+
+  return (
+    <Modal opened={opened} onClose={close} title={t.import.title} size="xl">
+      <Stepper active={step} size="sm" mb="md">
+        <Stepper.Step label={t.import.step1} />
+        <Stepper.Step label={t.import.step2} />
+        <Stepper.Step label={t.import.step3} />
+      </Stepper>
+      <Stack gap="sm">
+        {step === 0 ? (
+          <>
+            {canUseSchool && schoolId ? (
+              <SegmentedControl
+                aria-label={t.scope.label}
+                value={scope}
+                onChange={(v) => setScope(v as 'branch' | 'school')}
+                data={[
+                  { value: 'branch', label: t.scope.branch },
+                  { value: 'school', label: t.scope.school },
+                ]}
+              />
+            ) : null}
+            <FileInput
+              label={t.import.file}
+              accept=".csv,.xlsx,.xls,.XLS,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              value={file}
+              onChange={setFile}
+              leftSection={<IconFileSpreadsheet size={16} />}
+              clearable
+            />
+            <Group justify="flex-end">
+              <Button onClick={() => void runPreview()} disabled={!file} loading={progress !== null}>
+                {t.import.preview}
+              </Button>
+            </Group>
+          </>
+        ) : null}
+
+        {step === 1 && preview && mapping ? (
+          <>
+            <Group gap="xs">
+              <Badge color="gray">{preview.format === 'eokul' ? t.import.eOkul : preview.format.toUpperCase()}</Badge>
+              <Badge color="green">{t.import.rowsOk(preview.totals.rows - preview.totals.error)}</Badge>
+              {preview.totals.error ? <Badge color="red">{t.import.rowsBad(preview.totals.error)}</Badge> : null}
+              <Badge variant="light">{`${t.import.created}: ${preview.totals.create}`}</Badge>
+              <Badge variant="light">{`${t.import.updated}: ${preview.totals.update}`}</Badge>
+              <Badge variant="light">{`${t.import.skipped}: ${preview.totals.skip}`}</Badge>
+            </Group>
+            {preview.format !== 'eokul' ? (
+              <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+                <Text fw={600} size="sm" component="legend" mb={4}>
+                  {t.import.mapping}
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+                  {importFields.map((field) => (
+                    <SelectField
+                      key={field}
+                      label={fieldLabel(field)}
+                      data={[{ value: '', label: t.import.notMapped }, ...headerOptions]}
+                      value={mapping[field] === null ? '' : String(mapping[field])}
+                      onChange={(v) => setMapping({ ...mapping, [field]: v === null || v === '' ? null : Number(v) })}
+                      allowDeselect={false}
+                    />
+                  ))}
+                </SimpleGrid>
+                {mappingChanged ? (
+                  <Button mt="xs" variant="light" onClick={() => void runPreview(mapping)} loading={progress !== null}>
+                    {t.import.preview}
+                  </Button>
+                ) : null}
+              </fieldset>
+            ) : null}
+            {preview.newBranches.length ? <Alert color="blue" title={t.import.branchesCreated}>{preview.newBranches.join(', ')}</Alert> : null}
+            {preview.totals.error ? <Alert color="red">{t.import.fixFirst}</Alert> : null}
+            <Table.ScrollContainer minWidth={640} mah={360}>
+              <Table striped stickyHeader aria-label={t.import.step2}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.import.row}</Table.Th>
+                    <Table.Th>{t.fields.schoolNumber}</Table.Th>
+                    <Table.Th>{t.fields.firstName}</Table.Th>
+                    <Table.Th>{t.fields.lastName}</Table.Th>
+                    <Table.Th>{t.fields.branch}</Table.Th>
+                    <Table.Th>{t.import.errors}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {[...preview.rows.filter((r) => r.action === 'error'), ...preview.rows.filter((r) => r.action !== 'error')].slice(0, SHOWN_ROWS).map((row) => (
+                    <Table.Tr key={row.line}>
+                      <Table.Td>{row.line}</Table.Td>
+                      <Table.Td>{row.schoolNumber}</Table.Td>
+                      <Table.Td>{row.firstName}</Table.Td>
+                      <Table.Td>{row.lastName}</Table.Td>
+                      <Table.Td>{row.branch}</Table.Td>
+                      <Table.Td c={row.errors.length ? 'red' : undefined}>
+                        {row.errors.length ? row.errors.join(' ') : row.action === 'create' ? t.import.created : row.action === 'update' ? t.import.updated : t.import.skipped}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between">
+              <Button variant="default" onClick={reset} disabled={progress !== null}>
+                {tr.words.back}
+              </Button>
+              <Button onClick={() => void runCommit()} disabled={preview.totals.error > 0 || Boolean(mappingChanged)} loading={progress !== null}>
+                {t.import.commit}
+              </Button>
+            </Group>
+          </>
+        ) : null}
+
+        {step === 2 && result ? (
+          <>
+            <Alert color="green" title={t.import.summary}>
+              {t.import.done(result.created, result.updated, result.skipped)}
+              {result.branchesCreated.length ? ` ${t.import.branchesCreated}: ${result.branchesCreated.join(', ')}` : ''}
+            </Alert>
+            <Group justify="flex-end">
+              <Button onClick={close}>{tr.words.close}</Button>
+            </Group>
+          </>
+        ) : null}
+        {progress !== null ? <Progress value={Math.max(5, Math.round(progress * 100))} aria-label={t.photos.uploading} striped animated /> : null}
+      </Stack>
+    </Modal>
+  );
+}

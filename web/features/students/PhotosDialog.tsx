@@ -1,0 +1,97 @@
+/** A student's photos: the lightbox over them, choosing the portrait, deleting, adding new ones. */
+import { ActionIcon, Alert, Badge, Card, Center, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconStar, IconTrash } from '@tabler/icons-react';
+import { useRef } from 'react';
+import type { StudentItem } from '../../../common/schemas/students';
+import { tr } from '../../../common/tr';
+import { confirmAction } from '../../components/confirm';
+import { lightboxAttributes, useLightbox, useLightboxOpen } from '../../components/lightbox';
+import { PhotoPicker } from '../../components/photos/PhotoPicker';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../toast';
+import { photosKey, studentsKey, uploadStudentPhotos, usePhotoAction, useStudentPhotos } from './api';
+import { captionOf, photoSlug } from './slides';
+
+const t = tr.students;
+
+export function PhotosDialog({ branchId, student, onClose }: { branchId: number; student: StudentItem | null; onClose(): void }) {
+  const lightboxOpen = useLightboxOpen();
+  return (
+    <Modal opened={student !== null} onClose={onClose} closeOnEscape={!lightboxOpen} title={student ? `${t.photos.title} · ${student.firstName} ${student.lastName}` : ''} size="xl">
+      {student ? <StudentPhotos branchId={branchId} student={student} /> : null}
+    </Modal>
+  );
+}
+
+function StudentPhotos({ branchId, student }: { branchId: number; student: StudentItem }) {
+  const photos = useStudentPhotos(student.id);
+  const action = usePhotoAction(branchId, student.id);
+  const client = useQueryClient();
+  const container = useRef<HTMLDivElement>(null);
+  useLightbox(container, photos.data);
+  const group = photoSlug(student);
+
+  const upload = async (form: FormData, onProgress: (f: number) => void) => {
+    const answer = await uploadStudentPhotos(student.id, form, onProgress);
+    if (!answer) return false;
+    toast('success', t.photos.uploaded(answer.items.length));
+    await Promise.all([client.invalidateQueries({ queryKey: photosKey(student.id) }), client.invalidateQueries({ queryKey: studentsKey(branchId) })]);
+    return true;
+  };
+  const run = async (id: number, kind: 'portrait' | 'delete') => {
+    if (kind === 'delete' && !(await confirmAction({ message: tr.areYouSure }))) return;
+    try {
+      await action.mutateAsync({ id, action: kind });
+      toast('success', kind === 'portrait' ? t.photos.portraitSet : tr.deleted);
+    } catch {
+      // toasted
+    }
+  };
+
+  let body;
+  if (photos.isLoading) body = <Center py="md"><Loader aria-label={tr.loading} /></Center>;
+  else if (photos.isError) body = <Alert color="red" title={tr.error.title}>{tr.error.description}</Alert>;
+  else if (!photos.data?.items.length) body = <Text c="dimmed">{t.photos.none}</Text>;
+  else
+    body = (
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {photos.data.items.map((p, i) => (
+          <Card key={p.id} padding="xs" withBorder>
+            <a
+              href={p.photoUrl}
+              {...lightboxAttributes(group, {
+                src: p.photoUrl,
+                type: 'image',
+                caption: captionOf(student, i + 1),
+                thumbSrc: p.thumbUrl,
+                downloadSrc: p.downloadUrl,
+                downloadFilename: `${student.schoolNumber}-${i + 1}.jpg`,
+              })}
+              aria-label={t.photos.openPhoto(`${student.firstName} ${student.lastName} ${i + 1}`)}
+            >
+              <Image src={p.thumbUrl} alt="" h={120} fit="cover" radius="sm" />
+            </a>
+            <Group justify="space-between" mt={6} gap={4}>
+              {p.isPortrait ? <Badge size="sm">{t.photos.portrait}</Badge> : (
+                <Tooltip label={t.photos.setPortrait}>
+                  <ActionIcon variant="subtle" aria-label={`${t.photos.setPortrait}: ${i + 1}`} onClick={() => void run(p.id, 'portrait')} loading={action.isPending && action.variables?.id === p.id}>
+                    <IconStar size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <ActionIcon variant="subtle" color="red" aria-label={`${tr.words.delete}: ${i + 1}`} onClick={() => void run(p.id, 'delete')}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+
+  return (
+    <Stack>
+      <div ref={container}>{body}</div>
+      <PhotoPicker upload={upload} />
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+/** Create / edit a student in a modal: the shared zod schema validates here and on the server. */
+import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { QUOTE_MAX, studentBody, type StudentBody, type StudentItem } from '../../../common/schemas/students';
+import { tr } from '../../../common/tr';
+import { DateField } from '../../components/DateField';
+import { SelectField } from '../../components/SelectField';
+import { applyServerErrors, zodValidate } from '../../components/form/zodValidate';
+import { toast } from '../../toast';
+import { useSaveStudent } from './api';
+
+const t = tr.students;
+
+interface Values {
+  schoolNumber: string;
+  firstName: string;
+  lastName: string;
+  gender: '' | 'female' | 'male';
+  quote: string;
+  photoConsent: boolean;
+  photoConsentDate: string | null;
+}
+
+export function StudentForm({ branchId, student, opened, onClose }: { branchId: number; student: StudentItem | null; opened: boolean; onClose(): void }) {
+  const save = useSaveStudent(branchId);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      schoolNumber: student?.schoolNumber ?? '',
+      firstName: student?.firstName ?? '',
+      lastName: student?.lastName ?? '',
+      gender: student?.gender ?? '',
+      quote: student?.quote ?? '',
+      photoConsent: student?.photoConsent ?? false,
+      photoConsentDate: student?.photoConsentDate ?? null,
+    },
+    validate: zodValidate(studentBody),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const body: StudentBody = { ...values, photoConsentDate: values.photoConsent ? values.photoConsentDate : null };
+    try {
+      // The call helper has toasted the server's message; its field errors go on the fields.
+      await save.mutateAsync({ id: student?.id, body, onErrorBody: (answer) => applyServerErrors(form, answer.errors) });
+      toast('success', tr.saved);
+      onClose();
+    } catch {
+      // shown already
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={student ? t.editStudent : t.newStudent} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput label={t.fields.schoolNumber} required {...form.getInputProps('schoolNumber')} miw={140} />
+            <SelectField
+              label={t.fields.gender}
+              data={[
+                { value: 'female', label: t.gender.female },
+                { value: 'male', label: t.gender.male },
+              ]}
+              clearable
+              value={form.values.gender || null}
+              onChange={(v) => form.setFieldValue('gender', (v ?? '') as Values['gender'])}
+              error={form.errors.gender}
+              miw={140}
+            />
+          </Group>
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput label={t.fields.firstName} required {...form.getInputProps('firstName')} miw={180} />
+            <TextInput label={t.fields.lastName} required {...form.getInputProps('lastName')} miw={180} />
+          </Group>
+          <Textarea label={t.fields.quote} description={t.quoteHint(QUOTE_MAX)} autosize minRows={2} maxLength={QUOTE_MAX + 50} {...form.getInputProps('quote')} />
+          {student ? <TextInput label={t.fields.nickname} value={student.nickname} readOnly description={t.nicknameReadOnly} /> : null}
+          <Checkbox label={t.fields.photoConsent} {...form.getInputProps('photoConsent', { type: 'checkbox' })} />
+          {form.values.photoConsent ? (
+            <DateField
+              label={t.fields.photoConsentDate}
+              required
+              value={form.values.photoConsentDate}
+              onChange={(v) => form.setFieldValue('photoConsentDate', v)}
+              error={form.errors.photoConsentDate}
+            />
+          ) : null}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              {tr.words.cancel}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {tr.words.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+

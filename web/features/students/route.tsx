@@ -1,0 +1,3 @@
+import { StudentsPage } from './StudentsPage';
+
+export const Component = StudentsPage;

@@ -1,0 +1,3 @@
+import { StudioPage } from './StudioPage';
+
+export const Component = StudioPage;

@@ -1,0 +1,15 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { tr } from '../../common/tr';
+
+/** Shown when a route's code or loader fails unexpectedly. */
+export function RouteError() {
+  return (
+    <Center mih="60vh">
+      <Stack align="center">
+        <Title order={2}>{tr.error.title}</Title>
+        <Text c="dimmed">{tr.error.description}</Text>
+        <Button onClick={() => window.location.reload()}>{tr.words.retry}</Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,61 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import dayjs from 'dayjs';
+import 'dayjs/locale/tr';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { installTurkishZodMessages } from '../common/zodTr';
+import { onSessionEnded } from './api';
+import { App } from './App';
+import { routes } from './routes';
+import { signOut } from './session/actions';
+import { useSession } from './session/store';
+
+dayjs.extend(customParseFormat);
+dayjs.locale('tr');
+installTurkishZodMessages();
+
+const router = createBrowserRouter(routes);
+
+// Spec §8: a 401 with a held user logs out and goes to /{level}/login (the toast is the client's).
+let ending = false;
+onSessionEnded(() => {
+  if (ending) return; // several calls may answer 401 at once: one logout, one redirect
+  ending = true;
+  const level = useSession.getState().level;
+  void signOut()
+    .then(() => router.navigate(`/${level}/login`))
+    .finally(() => {
+      ending = false;
+    });
+});
+
+// Spec §2: after each navigation the page scrolls to the top (a hash-only change is no navigation).
+let lastPlace = `${window.location.pathname}${window.location.search}`;
+router.subscribe((state) => {
+  const place = `${state.location.pathname}${state.location.search}`;
+  if (state.navigation.state === 'idle' && place !== lastPlace) {
+    lastPlace = place;
+    window.scrollTo(0, 0);
+  }
+});
+
+/** Spec §1: the app mounts on the root element once the router is ready. */
+function routerReady(r: typeof router): Promise<void> {
+  if (r.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = r.subscribe((state) => {
+      if (state.initialized) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+void routerReady(router).then(() => {
+  createRoot(document.getElementById('root')!).render(<App router={router} />);
+});

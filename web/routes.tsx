@@ -1,0 +1,44 @@
+/**
+ * The routes of spec §2. Route modules are thin and lazy: each feature folder has a `route.tsx`
+ * exporting `Component` (and, where needed, `loader`/`handle`).
+ */
+import { redirect, type RouteObject } from 'react-router';
+import { isLevel } from '../common/levels';
+import { MainLayout } from './layout/MainLayout';
+import { RouteError } from './layout/RouteError';
+import { requireUser } from './session/access';
+
+export const routes: RouteObject[] = [
+  {
+    path: '/:page/login',
+    loader: ({ params }) => (isLevel(params.page) ? null : redirect('/')),
+    lazy: () => import('./features/login/route'),
+  },
+  {
+    path: '/',
+    element: <MainLayout />,
+    errorElement: <RouteError />,
+    loader: requireUser,
+    // The guard runs on every navigation, so a session cleared meanwhile is noticed.
+    shouldRevalidate: () => true,
+    children: [
+      { index: true, lazy: () => import('./features/home/route') },
+      { path: 'schools', handle: { admin: true }, lazy: () => import('./features/schools/route') },
+      { path: 'school-managers/:id', lazy: () => import('./features/school-managers/route') },
+      { path: 'school-messages/:id', lazy: () => import('./features/school-messages/route') },
+      { path: 'branches/:id', lazy: () => import('./features/branches/route') },
+      { path: 'branch-managers/:id', lazy: () => import('./features/branch-managers/route') },
+      { path: 'branch-messages/:id', lazy: () => import('./features/branch-messages/route') },
+      { path: 'students/:id', lazy: () => import('./features/students/route') },
+      { path: 'messages/:type/:id', lazy: () => import('./features/messages/route') },
+      { path: 'design', lazy: () => import('./features/design/route') },
+      { path: 'notifies', lazy: () => import('./features/notifications/route') },
+      { path: 'studio', lazy: () => import('./features/studio/route') },
+      { path: 'message-from', lazy: () => import('./features/message-from/route') },
+      { path: 'message-to', lazy: () => import('./features/message-to/route') },
+      { path: 'nickname-messages', lazy: () => import('./features/nicknames/route') },
+    ],
+  },
+  // Any unknown path redirects to '/'.
+  { path: '*', loader: () => redirect('/') },
+];

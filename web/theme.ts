@@ -1,0 +1,31 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { useMemo } from 'react';
+import { useSession } from './session/store';
+
+/** Ten shades around one hex colour, lightest first (Mantine wants a tuple of 10). */
+export function shadesOf(hex: string): MantineColorsTuple {
+  const n = parseInt(hex.slice(1), 16);
+  const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  const mix = (target: number, amount: number) =>
+    `#${rgb.map((c) => Math.round(c + (target - c) * amount).toString(16).padStart(2, '0')).join('')}`;
+  return [
+    mix(255, 0.9), mix(255, 0.75), mix(255, 0.6), mix(255, 0.4), mix(255, 0.2),
+    hex, mix(0, 0.1), mix(0, 0.2), mix(0, 0.3), mix(0, 0.4),
+  ] as unknown as MantineColorsTuple;
+}
+
+/** The panel uses the studio's primary colour from the design in user info (design.md §2). */
+export function useTheme() {
+  const primary = useSession((s) => s.info?.design.primaryColor ?? '#1c7ed6');
+  return useMemo(
+    () =>
+      createTheme({
+        primaryColor: 'brand',
+        colors: { brand: shadesOf(/^#[0-9a-f]{6}$/i.test(primary) ? primary : '#1c7ed6') },
+        primaryShade: 5,
+        fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+        defaultRadius: 'md',
+      }),
+    [primary],
+  );
+}
