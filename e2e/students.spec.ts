@@ -131,6 +131,41 @@ test.describe('students', () => {
     await expect(dialog.getByText('Vesikalık', { exact: true })).toBeVisible();
     await expect(previews).toHaveCount(0);
   });
+
+  test('bulk upload after a shoot: a numbered file and an index file’s row find their students; the rest are listed', async ({ page }) => {
+    const branchId = await openStudents(page);
+    const list = await callApi(page, 'GET', `branches/${branchId}/students?perPage=2`);
+    const [byNumber, byIndex] = list.items as Array<{ schoolNumber: string; firstName: string; lastName: string }>;
+    await page.getByRole('button', { name: 'Toplu fotoğraf yükle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Toplu fotoğraf yükle' });
+
+    // The photographer's index: headerless, tab-separated, PSPA order (volume, folder, file, first, last, grade, teacher).
+    const index = `V1\tImages\tDSC_0042.JPG\t${byIndex.firstName}\t${byIndex.lastName}\t12/A\tAyşe Öğretmen\r\n`;
+    let chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: /Dizin dosyası/ }).click();
+    await (await chooser).setFiles({ name: 'INDEX.TXT', mimeType: 'text/plain', buffer: Buffer.from(index) });
+    await expect(dialog.getByRole('button', { name: /Dizin dosyası/ })).toContainText('INDEX.TXT');
+
+    chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Fotoğraf seç' }).click();
+    await (await chooser).setFiles([
+      { name: `${byNumber.schoolNumber}.jpg`, mimeType: 'image/jpeg', buffer: await png('#884422') },
+      { name: 'DSC_0042.JPG', mimeType: 'image/jpeg', buffer: await png('#228844') },
+      { name: 'tatil.jpg', mimeType: 'image/jpeg', buffer: await png('#224488') },
+    ]);
+    await expect(dialog.getByRole('list', { name: 'Seçilen fotoğraflar' }).getByRole('listitem')).toHaveCount(3);
+    await dialog.getByRole('button', { name: 'Yükle' }).click();
+    // The toast, and the same summary kept in the dialog with the file left over.
+    await expect(toast(page, '2 fotoğraf eşleşti, 1 dosya eşleşmedi.')).toHaveCount(2);
+    const summary = dialog.getByRole('alert', { name: '2 fotoğraf eşleşti, 1 dosya eşleşmedi.' });
+    await expect(summary).toContainText('tatil.jpg: Dosya adı okul numarası değil (ör. 1234.jpg).');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    for (const s of [byNumber, byIndex]) {
+      await expect(page.getByRole('row', { name: new RegExp(s.schoolNumber) }).getByRole('link', { name: `${s.firstName} ${s.lastName} fotoğrafını aç` })).toBeVisible();
+    }
+  });
 });
 
 test.describe('lightbox', () => {
@@ -259,5 +294,101 @@ test.describe('lightbox', () => {
     await page.setViewportSize({ width: 900, height: 579 });
     await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
     await expect(box).not.toHaveClass(/is-compact/);
+  });
+
+  test('thumbnails only from two images; two quick presses move one slide (150 ms throttle); the alt text is the plain caption', async ({ page }) => {
+    const branchId = await openStudents(page);
+    const students = await portraits(page, branchId, 3);
+    await page.reload();
+    const slug = `sube${branchId}`;
+    const box = page.locator('.fancybox__container');
+
+    // A new student with a single photo: no thumbnails, and t shows none.
+    const created = await callApi(page, 'POST', `branches/${branchId}/students`, { schoolNumber: '88001', firstName: 'Tek', lastName: 'Fotoğraflı', gender: 'female', quote: '', photoConsent: false, photoConsentDate: null });
+    const photo = [...(await png('#556677'))];
+    await page.evaluate(
+      async ({ id, photo }) => {
+        const form = new FormData();
+        form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'tek.jpg');
+        const res = await fetch(`/api/branch/students/${id}/photos`, { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` }, body: form });
+        if (!res.ok) throw new Error(await res.text());
+      },
+      { id: created.item.id as number, photo },
+    );
+    await page.getByLabel('Ara', { exact: true }).fill('88001');
+    await page.getByRole('button', { name: 'Tek Fotoğraflı: fotoğraflar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fotoğraflar · Tek Fotoğraflı' });
+    await dialog.getByRole('link', { name: 'Tek Fotoğraflı 1 fotoğrafını aç' }).click();
+    await expect(box).toBeVisible();
+    await expect(page.locator('.fancybox__slide.is-selected img.fancybox-image')).toBeVisible();
+    await expect(box.locator('.f-thumbs')).toHaveCount(0);
+    await page.keyboard.press('t');
+    await expect(box.locator('.f-thumbs')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    // The branch's portraits: thumbnails; two presses 20 ms apart move one slide only.
+    await page.getByLabel('Ara', { exact: true }).fill('');
+    await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
+    await expect(box.locator('.f-thumbs')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight', { delay: 20 });
+    await expect(page).toHaveURL(new RegExp(`#${slug}-2$`));
+    await page.waitForTimeout(400);
+    await expect(page).toHaveURL(new RegExp(`#${slug}-2$`));
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(new RegExp(`#${slug}-3$`));
+
+    // Back to the hostile caption's slide: its image's alt is the caption as plain text, markup dropped.
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(new RegExp(`#${slug}-2$`));
+    const caption = (await page.locator('.fancybox__slide.is-selected .fancybox__caption').textContent()) ?? '';
+    expect(caption).toContain('<img src=x onerror="window.__xss=1">');
+    const alt = (await page.locator('.fancybox__slide.is-selected img.fancybox-image').getAttribute('alt')) ?? '';
+    expect(alt).toContain(`${students[1].firstName} ${students[1].lastName} (${students[1].schoolNumber})`);
+    expect(alt).not.toMatch(/&[#a-z0-9]+;|<img/);
+    expect(alt).toBe(caption.replace(/<[^>]+>/g, '').substring(0, 1000));
+  });
+
+  test('drag to close: a slow 100 px drag keeps it open, a 250 px drag or a quick 70 px flick closes it', async ({ page }) => {
+    const branchId = await openStudents(page);
+    const students = await portraits(page, branchId, 2);
+    await page.reload();
+    const box = page.locator('.fancybox__container');
+    const open = async () => {
+      await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
+      await expect(page.locator('.fancybox__slide.is-selected img.fancybox-image')).toBeVisible();
+      await expect(box).not.toHaveClass(/is-opening/);
+      await page.waitForTimeout(500);
+    };
+    const drag = async (distance: number, steps: number, pause: number) => {
+      const area = await page.locator('.fancybox__slide.is-selected img.fancybox-image').boundingBox();
+      if (!area) throw new Error('no image');
+      const x = area.x + area.width / 2;
+      const y = area.y + area.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (let i = 1; i <= steps; i++) {
+        await page.mouse.move(x, y + (distance * i) / steps);
+        if (pause) await page.waitForTimeout(pause);
+      }
+      await page.mouse.up();
+    };
+
+    await open();
+    await drag(100, 10, 60); // 100 px over ~600 ms: neither 200 px nor quick
+    await page.waitForTimeout(800);
+    await expect(box).toBeVisible();
+    await expect(box).not.toHaveClass(/is-closing/);
+
+    await drag(250, 10, 30);
+    await expect(box).toHaveCount(0);
+
+    await open();
+    await drag(70, 7, 0); // 70 px in well under 300 ms
+    await expect(box).toHaveCount(0);
   });
 });

@@ -8,7 +8,7 @@ test.describe('studio', () => {
   test('change the studio logo and name; both appear in the layout and on the login page', async ({ page }) => {
     await signIn(page, 'panel');
     await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Stüdyo' }).click();
-    await expect(page.getByRole('heading', { name: 'Stüdyo' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Stüdyo', exact: true })).toBeVisible();
     const header = page.getByRole('banner');
     await expect(header.getByRole('img', { name: /logosu/ })).toHaveCount(0);
 

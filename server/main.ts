@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { fileStoreFor } from './areas/files/store';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { buildApp } from './app';
@@ -22,7 +23,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedReferenceData(database.db);
   const seeded = config.seedDemo && (await isDatabaseEmpty(database.db));
-  if (seeded) await seedDemo(database.db);
+  if (seeded) await seedDemo(database.db, fileStoreFor(config.dataDir));
 
   const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'web');
   const app = await buildApp({ database, config, webRoot, logger: { level: config.logLevel } });

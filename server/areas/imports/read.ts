@@ -83,7 +83,7 @@ function readWorkbook(data: Buffer, maxRows: number): string[][] {
 }
 
 /** UTF-8 (with or without BOM); Excel's Turkish CSVs are often Windows-1254. */
-function decodeText(data: Buffer): string {
+export function decodeText(data: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
   } catch {

@@ -9,7 +9,7 @@ import { tr } from '../../../common/tr';
 import { auditLog, photos } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { formData, type Part } from '../../test/multipart';
-import { schoolNumberOfFile } from './routes';
+import { schoolNumberOfFile } from './bulkMatch';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-photos-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -213,5 +213,69 @@ describe('bulk upload by school number', () => {
     expect(schoolNumberOfFile('klasor/1234_3.PNG')).toBe('1234');
     expect(schoolNumberOfFile('1234.pdf')).toBeNull();
     expect(schoolNumberOfFile('..jpg')).toBeNull();
+  });
+});
+
+describe('bulk upload with a photographer’s index file (PSPA-style)', () => {
+  const index = (text: string, fileName = 'INDEX.TXT'): Part => ({ name: 'index', fileName, contentType: 'text/plain', data: Buffer.from(text) });
+  const photoCount = async () => (await kit.database.db.select({ id: photos.id }).from(photos)).length;
+
+  it('reads a headerless tab-separated index and matches by folded name and grade; numbered names still work', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    // PSPA order: volume, image folder, image file name, first name, last name, grade, teacher.
+    const text = [
+      'V1\tImages\tIMG_0001.JPG\tSULE\tISIK\t12/A\tAyşe Öğretmen',
+      'V1\tImages\tIMG_0002.JPG\tIlgaz\tYılmaz\t12\tAyşe Öğretmen',
+      'V1\tImages\tIMG_0003.JPG\tKimse\tYok\t12/A\tAyşe Öğretmen',
+    ].join('\r\n');
+    const res = await upload(school, `schools/${kit.world.school.id}/photos/bulk`, [
+      index(text),
+      file(await jpeg(), 'img_0001.jpg'),
+      file(await jpeg(), 'IMG_0002.JPG'),
+      file(await jpeg(), 'IMG_0003.JPG'),
+      file(await jpeg(), 'IMG_0004.JPG'),
+      file(await jpeg(), '102.jpg'),
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.matched.map((m: any) => [m.fileName, m.schoolNumber])).toEqual([
+      ['img_0001.jpg', '101'],
+      ['IMG_0002.JPG', '201'],
+      ['102.jpg', '102'],
+    ]);
+    expect(res.body.unmatched).toEqual([
+      { fileName: 'IMG_0003.JPG', reason: tr.students.photos.indexNoStudent('Kimse Yok') },
+      { fileName: 'IMG_0004.JPG', reason: tr.students.photos.badFileName },
+    ]);
+  });
+
+  it('reads a header row in Turkish; a repeated name needs the branch, which then decides', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const twin = await school.post(`branches/${kit.world.siblingBranch.id}/students`, { schoolNumber: '205', firstName: 'Şule', lastName: 'Işık', gender: 'female', quote: '', photoConsent: false, photoConsentDate: null });
+    expect(twin.status).toBe(200);
+    const csv = '\uFEFFDosya Adı;Adı;Soyadı;Sınıf;Öğretmen\r\na.jpg;Şule;Işık;;\r\nb.jpg;Şule;Işık;12-B;\r\n';
+    const res = await upload(school, `schools/${kit.world.school.id}/photos/bulk`, [index(csv, 'dizin.csv'), file(await jpeg(), 'a.jpg'), file(await jpeg(), 'b.jpg')]);
+    expect(res.status).toBe(200);
+    expect(res.body.matched.map((m: any) => [m.fileName, m.schoolNumber])).toEqual([['b.jpg', '205']]);
+    expect(res.body.unmatched).toEqual([{ fileName: 'a.jpg', reason: tr.students.photos.indexAmbiguous('Şule Işık') }]);
+  });
+
+  it('keeps a branch manager to its own branch even when the index names another branch’s student', async () => {
+    const branch = await kit.as(kit.world.accounts.branch);
+    const text = 'Image File Name,First Name,Last Name,Grade,Teacher\nx.jpg,Ilgaz,Yılmaz,12/B,\ny.jpg,Ömer,Çelik,12/A,\n';
+    const res = await upload(branch, `branches/${kit.world.branch.id}/photos/bulk`, [index(text, 'index.csv'), file(await jpeg(), 'x.jpg'), file(await jpeg(), 'y.jpg')]);
+    expect(res.status).toBe(200);
+    expect(res.body.matched.map((m: any) => m.schoolNumber)).toEqual(['102']);
+    expect(res.body.unmatched).toEqual([{ fileName: 'x.jpg', reason: tr.students.photos.indexNoStudent('Ilgaz Yılmaz') }]);
+  });
+
+  it('refuses an index it cannot read with a Turkish 400 and stores nothing', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const before = await photoCount();
+    for (const bad of [index('sadece bir satır yazı\nve bir tane daha\n'), index('\u0000\u0001\u0002binary', 'INDEX.TXT')]) {
+      const res = await upload(school, `schools/${kit.world.school.id}/photos/bulk`, [bad, file(await jpeg(), '101.jpg')]);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message: tr.students.photos.indexUnreadable, errors: { index: tr.students.photos.indexUnreadable } });
+    }
+    expect(await photoCount()).toBe(before);
   });
 });

@@ -3,14 +3,14 @@
  * shoot, and serving the stored sizes — with a Bearer token in scope, or by a signed URL.
  */
 import multipart from '@fastify/multipart';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParams as idParams } from '../../../common/schemas/fields';
 import { okResponse } from '../../../common/schemas/list';
 import { bulkPhotoResult, photoItem, photoSizes, type PhotoSize } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
-import { photos, students } from '../../db/schema';
+import { photos } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { callerOf, type Api } from '../../http/types';
 import { recordAudit } from '../audit/record';
@@ -18,20 +18,15 @@ import { urlSigner } from '../files/signedUrl';
 import { fileStoreFor, type FileStore } from '../files/store';
 import { readUploads } from '../files/uploads';
 import { branchInScope, schoolInScope, studentInScope } from '../students/scope';
+import { bulkTargets } from './bulkMatch';
 import { derivePhoto } from './images';
+import { readPhotoIndex } from './photoIndex';
 import { fileKey, photoItemOf, photosOf, removePhotoFiles, savePhoto, type PhotoRow } from './queries';
 
 const tags = ['photos'];
 const MAX_FILES = 50;
 const BULK_MAX_FILES = 500;
 const photoList = z.object({ success: z.literal(true), items: z.array(photoItem) });
-
-/** "1234.jpg", "1234-2.JPG", "1234_3.jpeg" → "1234"; anything else → null. */
-export function schoolNumberOfFile(fileName: string): string | null {
-  const base = fileName.split(/[\\/]/).pop() ?? '';
-  const m = /^(\d+)(?:[-_ ]\d{1,3})?\.(jpe?g|png|webp|heic|heif|tiff?)$/i.exec(base);
-  return m ? m[1] : null;
-}
 
 async function sendStored(reply: FastifyReply, store: FileStore, row: PhotoRow, size: PhotoSize, cacheSeconds: number) {
   const data = await store.get(fileKey(row.storageKey, size));
@@ -147,28 +142,31 @@ export async function photosRoutes(app: Api) {
     },
   );
 
+  /**
+   * Bulk upload after a shoot. Each photo goes to the student its file name gives: the index
+   * file's row for it when one was sent (field `index`), otherwise the school number in the
+   * name. Unmatched or unreadable files are listed with the reason, never dropped silently.
+   */
   const bulk = async (request: FastifyRequest, scope: { schoolId: number; branchId?: number }) => {
     const caller = callerOf(request);
-    const { files } = await readUploads(request, { maxFileBytes: config.photoMaxBytes, maxFiles: BULK_MAX_FILES, tooLarge });
+    const uploads = await readUploads(request, { maxFileBytes: config.photoMaxBytes, maxFiles: BULK_MAX_FILES, tooLarge });
+    const indexFile = uploads.files.find((f) => f.fieldName === 'index');
+    const files = uploads.files.filter((f) => f.fieldName !== 'index');
     if (!files.length) throw new HttpError(400, tr.students.photos.noFile, { file: tr.students.photos.noFile });
-    const numbers = [...new Set(files.map((f) => schoolNumberOfFile(f.fileName)).filter((n): n is string => !!n))];
-    const conditions = [eq(students.schoolId, scope.schoolId), inArray(students.schoolNumber, numbers.length ? numbers : ['\u0000'])];
-    if (scope.branchId) conditions.push(eq(students.branchId, scope.branchId));
-    const found = await app.db.select().from(students).where(and(...conditions));
-    const byNumber = new Map(found.map((s) => [s.schoolNumber, s]));
+    const index = indexFile ? readPhotoIndex(indexFile.data) : null;
+    const target = await bulkTargets(app.db, scope, files, index);
     const matched: Array<{ fileName: string; studentId: number; schoolNumber: string }> = [];
     const unmatched: Array<{ fileName: string; reason: string }> = [];
     for (const file of files) {
-      const number = schoolNumberOfFile(file.fileName);
-      const student = number ? byNumber.get(number) : undefined;
-      if (!student) {
-        unmatched.push({ fileName: file.fileName, reason: number ? tr.students.photos.noStudent(number) : tr.students.photos.badFileName });
+      const found = target(file.fileName);
+      if ('reason' in found) {
+        unmatched.push({ fileName: file.fileName, reason: found.reason });
         continue;
       }
       try {
         const photo = await process(file.data);
-        await savePhoto(app.db, store, caller, student, photo, file.fileName, file.data.length);
-        matched.push({ fileName: file.fileName, studentId: student.id, schoolNumber: student.schoolNumber });
+        await savePhoto(app.db, store, caller, found.student, photo, file.fileName, file.data.length);
+        matched.push({ fileName: file.fileName, studentId: found.student.id, schoolNumber: found.student.schoolNumber });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         unmatched.push({ fileName: file.fileName, reason: error.message });
@@ -179,7 +177,7 @@ export async function photosRoutes(app: Api) {
 
   app.post(
     '/branches/:id/photos/bulk',
-    { schema: { tags, summary: 'Şubeye toplu fotoğraf yükle (dosya adı = okul no)', params: idParams, response: { 200: bulkPhotoResult } } },
+    { schema: { tags, summary: 'Şubeye toplu fotoğraf yükle (alan files: dosya adı = okul no; isteğe bağlı alan index: PSPA dizin dosyası)', params: idParams, response: { 200: bulkPhotoResult } } },
     async (request) => {
       const branch = await branchInScope(app.db, callerOf(request), request.params.id);
       return bulk(request, { schoolId: branch.schoolId, branchId: branch.id });
@@ -190,7 +188,7 @@ export async function photosRoutes(app: Api) {
     '/schools/:id/photos/bulk',
     {
       config: { levels: ['panel', 'school'] },
-      schema: { tags, summary: 'Okula toplu fotoğraf yükle (dosya adı = okul no)', params: idParams, response: { 200: bulkPhotoResult } },
+      schema: { tags, summary: 'Okula toplu fotoğraf yükle (alan files: dosya adı = okul no; isteğe bağlı alan index: PSPA dizin dosyası)', params: idParams, response: { 200: bulkPhotoResult } },
     },
     async (request) => {
       const school = await schoolInScope(app.db, callerOf(request), request.params.id);

@@ -12,6 +12,8 @@ import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names';
 import { seededRandom } from './random';
 import { seedDemoMessages } from '../../areas/messages/seed';
 import { seedDemoNotificationsAndDesign } from '../../areas/notifications/demoSeed';
+import type { FileStore } from '../../areas/files/store';
+import { seedDemoPhotos } from '../../areas/photos/demoSeed';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_ACCOUNTS = [
@@ -48,8 +50,11 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
-export async function seedDemo(db: Db): Promise<void> {
+/** `files` given (the app's start): the demo students get portraits too. */
+export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   const rand = seededRandom(2025);
+  // Its own sequence, so consent dates do not change the names drawn from `rand`.
+  const consent = seededRandom(1453);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const [studio] = await tx
@@ -91,8 +96,10 @@ export async function seedDemo(db: Db): Promise<void> {
         for (let k = 0; k < size; k++) {
           const female = rand.chance(0.5);
           number += rand.int(1, 7);
-          rows.push(
-            studentRow({
+          // Most parents gave written consent (KVKK) in the first weeks of the school year.
+          const consented = consent.chance(0.85);
+          rows.push({
+            ...studentRow({
               studioId: studio.id,
               schoolId: school.id,
               branchId: branch.id,
@@ -101,7 +108,9 @@ export async function seedDemo(db: Db): Promise<void> {
               lastName: rand.pick(LAST_NAMES),
               gender: female ? 'female' : 'male',
             }),
-          );
+            photoConsent: consented,
+            photoConsentDate: consented ? `2025-09-${String(consent.int(8, 30)).padStart(2, '0')}` : null,
+          });
         }
         await tx.insert(students).values(rows);
       }
@@ -147,4 +156,5 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedDemoMessages(tx as unknown as Db, studio.id);
   });
   await seedDemoNotificationsAndDesign(db);
+  if (files) await seedDemoPhotos(db, files);
 }

@@ -6,8 +6,10 @@
  * throttle, drag to close, 16/9 video, 1 000-character alt text, the §8 messages), so they are
  * not set again here.
  *
- * Captions: the library inserts them as HTML, so every caption is escaped here — callers pass
- * plain text (names, quotes) and it always shows as text.
+ * Captions: the library inserts them as HTML, so the caption option escapes every caption as it
+ * is shown — callers pass plain text (names, quotes) and it always shows as text. The slide keeps
+ * the plain text, from which the library makes the image's alt text (tags dropped, cut at 1 000
+ * characters), so a screen reader hears "Türkiye'nin", not "Türkiye&#39;nin".
  * Hash: the library's Hash plugin writes `#slug` / `#slug-N` with history.pushState /
  * replaceState and listens to hashchange; the router only sees hash changes, which do not
  * re-run loaders, so the page and its list state stay.
@@ -21,7 +23,7 @@ import { escapeHtml } from '../../../common/text';
 export interface LightboxSlide {
   src: string;
   type?: 'image' | 'video' | 'iframe' | 'ajax' | 'html';
-  /** Plain text; escaped before the library sees it. */
+  /** Plain text; escaped when the library shows it. */
   caption?: string;
   thumbSrc?: string;
   downloadSrc?: string;
@@ -33,7 +35,7 @@ export interface LightboxSlide {
 export function lightboxAttributes(group: string, slide: LightboxSlide): Record<string, string> {
   const attrs: Record<string, string> = { 'data-fancybox': group, 'data-src': slide.src };
   if (slide.type) attrs['data-type'] = slide.type;
-  if (slide.caption) attrs['data-caption'] = escapeHtml(slide.caption);
+  if (slide.caption) attrs['data-caption'] = slide.caption;
   if (slide.thumbSrc) attrs['data-thumb-src'] = slide.thumbSrc;
   if (slide.downloadSrc) attrs['data-download-src'] = slide.downloadSrc;
   if (slide.downloadFilename) attrs['data-download-filename'] = slide.downloadFilename;
@@ -60,8 +62,9 @@ export function useLightboxOpen(): boolean {
   );
 }
 
-/** Only what the spec leaves open: a download button in the toolbar, and the open state above. */
+/** Only what the spec leaves open: escaped captions, a download button in the toolbar, and the open state above. */
 const options = {
+  caption: (_lightbox: unknown, _slide: unknown, caption?: string) => escapeHtml(caption ?? ''),
   on: {
     init: () => setOpen(true),
     destroy: () => setOpen(false),

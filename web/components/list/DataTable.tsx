@@ -3,12 +3,12 @@
  * sorting; loading, empty and error states; page and page-size controls. Wide tables scroll
  * sideways at phone width.
  */
-import { Alert, Center, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Center, Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { PER_PAGE_CHOICES } from '../../../common/schemas/list';
 import { tr } from '../../../common/tr';
 import { EmptyState } from '../EmptyState';
+import { ListPager } from './ListPager';
 import type { ListState } from './useListState';
 
 export interface Column<T> {
@@ -53,7 +53,6 @@ function SortHeader({ label, active, order, onClick }: { label: string; active: 
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, total, state, onChange, loading, error } = props;
-  const pages = Math.max(1, Math.ceil(total / state.perPage));
 
   const sortBy = (key: string) =>
     onChange({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' });
@@ -114,24 +113,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <div>
       {body}
-      {rows && rows.length > 0 ? (
-        <Group justify="space-between" mt="sm" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {`Toplam ${total} kayıt`}
-          </Text>
-          <Group gap="sm">
-            <Select
-              aria-label="Sayfa başına kayıt"
-              data={PER_PAGE_CHOICES.map((n) => ({ value: String(n), label: `${n} / sayfa` }))}
-              value={String(state.perPage)}
-              onChange={(v) => v && onChange({ perPage: Number(v), page: 1 })}
-              w={130}
-              allowDeselect={false}
-            />
-            <Pagination total={pages} value={Math.min(state.page, pages)} onChange={(page) => onChange({ page })} size="sm" getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Sonraki sayfa' : control === 'previous' ? 'Önceki sayfa' : control })} getItemProps={(page) => ({ 'aria-label': `Sayfa ${page}` })} />
-          </Group>
-        </Group>
-      ) : null}
+      {rows && rows.length > 0 ? <ListPager total={total} state={state} onChange={onChange} /> : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { tr } from '../../../common/tr';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { confirmAction } from '../../components/confirm';
+import { ListPager } from '../../components/list/ListPager';
 import { lightboxAttributes, useLightbox } from '../../components/lightbox';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
@@ -210,19 +211,22 @@ export function StudentsPage() {
             minWidth={760}
           />
         ) : (
-          <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 6 }} spacing="sm" aria-label={t.photos.gallery}>
-            {rows.map((s) => (
-              <Card key={s.id} padding="xs" withBorder>
-                {portraitLink(s, 140)}
-                <Text size="sm" mt={4} fw={500} lineClamp={1}>
-                  {fullName(s)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {s.schoolNumber}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
+          <>
+            <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 6 }} spacing="sm" aria-label={t.photos.gallery}>
+              {rows.map((s) => (
+                <Card key={s.id} padding="xs" withBorder>
+                  {portraitLink(s, 140)}
+                  <Text size="sm" mt={4} fw={500} lineClamp={1}>
+                    {fullName(s)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {s.schoolNumber}
+                  </Text>
+                </Card>
+              ))}
+            </SimpleGrid>
+            <ListPager total={students.data?.total ?? 0} state={list.state} onChange={list.update} />
+          </>
         )}
       </div>
       {editing ? <StudentForm branchId={branchId} student={editing === 'new' ? null : editing} opened onClose={() => setEditing(null)} /> : null}

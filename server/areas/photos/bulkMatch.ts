@@ -1,0 +1,56 @@
+/** Which student each file of a bulk upload belongs to: by the index file's row, else by the school number in its name. */
+import { and, eq, inArray } from 'drizzle-orm';
+import { tr } from '../../../common/tr';
+import type { Db } from '../../db/client';
+import { branches, students } from '../../db/schema';
+import { indexKey, matchIndexEntry, type IndexEntry } from './photoIndex';
+
+/** "1234.jpg", "1234-2.JPG", "1234_3.jpeg" → "1234"; anything else → null. */
+export function schoolNumberOfFile(fileName: string): string | null {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const m = /^(\d+)(?:[-_ ]\d{1,3})?\.(jpe?g|png|webp|heic|heif|tiff?)$/i.exec(base);
+  return m ? m[1] : null;
+}
+
+type Student = typeof students.$inferSelect;
+export type BulkTarget = { student: Student } | { reason: string };
+
+/**
+ * Loads the students the upload can reach and answers a lookup from file name to student.
+ * With an index every student in scope is a candidate (names are matched in memory, on the
+ * school's or branch's indexed rows); without one only the numbers the file names carry are read.
+ */
+export async function bulkTargets(
+  db: Db,
+  scope: { schoolId: number; branchId?: number },
+  files: ReadonlyArray<{ fileName: string }>,
+  index: Map<string, IndexEntry> | null,
+): Promise<(fileName: string) => BulkTarget> {
+  const inScope = [eq(students.schoolId, scope.schoolId)];
+  if (scope.branchId) inScope.push(eq(students.branchId, scope.branchId));
+
+  let candidates: Array<Student & { grade: number; section: string }>;
+  if (index) {
+    candidates = (
+      await db
+        .select({ student: students, grade: branches.grade, section: branches.section })
+        .from(students)
+        .innerJoin(branches, eq(branches.id, students.branchId))
+        .where(and(...inScope))
+    ).map((r) => ({ ...r.student, grade: r.grade, section: r.section }));
+  } else {
+    const numbers = [...new Set(files.map((f) => schoolNumberOfFile(f.fileName)).filter((n): n is string => !!n))];
+    const rows = numbers.length ? await db.select().from(students).where(and(...inScope, inArray(students.schoolNumber, numbers))) : [];
+    candidates = rows.map((s) => ({ ...s, grade: 0, section: '' }));
+  }
+  const byNumber = new Map(candidates.map((s) => [s.schoolNumber, s]));
+
+  return (fileName) => {
+    const entry = index?.get(indexKey(fileName));
+    if (entry) return matchIndexEntry(entry, candidates);
+    const number = schoolNumberOfFile(fileName);
+    const student = number ? byNumber.get(number) : undefined;
+    if (student) return { student };
+    return { reason: number ? tr.students.photos.noStudent(number) : tr.students.photos.badFileName };
+  };
+}
