@@ -29,10 +29,10 @@ if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
-} else {
-  const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  process.env.DATA_DIR = dataDir;
 }
+// A fresh data folder either way: PGlite's database, and the photo files on both databases.
+const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
 
 await import('../server/main');
