@@ -82,6 +82,32 @@ test.describe('Okullar', () => {
     await expect(page.getByText('Kayıt bulunamadı')).toBeVisible();
   });
 
+  test('gives a school a logo, which comes back from its file after a reload, and removes it', async ({ page }) => {
+    await signIn(page, 'panel');
+    await page.goto('/schools');
+    const row = table(page).getByRole('row', { name: /Işıklar Fen Lisesi/ });
+    await row.getByRole('button', { name: 'Düzenle: Işıklar Fen Lisesi' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Okulu düzenle' });
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Logo seç' }).click();
+    await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: fs.readFileSync('e2e/files/logo.png') });
+    await expect(dialog.getByRole('img', { name: 'Logo' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+
+    await page.reload();
+    await table(page).getByRole('row', { name: /Işıklar Fen Lisesi/ }).getByRole('button', { name: 'Düzenle: Işıklar Fen Lisesi' }).click();
+    dialog = page.getByRole('dialog', { name: 'Okulu düzenle' });
+    const logo = dialog.getByRole('img', { name: 'Logo' });
+    await expect(logo).toHaveAttribute('src', /^\/api\/files\/school-logo\/\d+\?v=\d+$/);
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await dialog.getByRole('button', { name: 'Logoyu kaldır' }).click();
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+    await table(page).getByRole('row', { name: /Işıklar Fen Lisesi/ }).getByRole('button', { name: 'Düzenle: Işıklar Fen Lisesi' }).click();
+    await expect(page.getByRole('dialog', { name: 'Okulu düzenle' }).getByRole('img', { name: 'Logo' })).toHaveCount(0);
+  });
+
   test('exports the filtered list as a CSV Turkish Excel reads', async ({ page }) => {
     await signIn(page, 'panel');
     await page.goto('/schools?q=lisesi&sort=name&order=desc');

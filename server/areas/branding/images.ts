@@ -12,10 +12,11 @@ import { tr } from '../../../common/tr';
 import { badRequest } from '../../http/errors';
 import type { Api } from '../../http/types';
 
-export type ImageKind = 'studio-logo' | 'design-cover';
+export type ImageKind = 'studio-logo' | 'school-logo' | 'design-cover';
 
 const SHAPES: Record<ImageKind, { maxSide: number }> = {
   'studio-logo': { maxSide: 512 },
+  'school-logo': { maxSide: 512 },
   'design-cover': { maxSide: 1600 },
 };
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
@@ -75,4 +76,8 @@ export async function readImage(dataDir: string, kind: ImageKind, id: number): P
   } catch {
     return null;
   }
+}
+
+export async function removeImage(dataDir: string, kind: ImageKind, id: number): Promise<void> {
+  await fs.rm(filePath(dataDir, kind, id), { force: true });
 }

@@ -1,5 +1,5 @@
 /**
- * The white label: the public image files (studio logo, yearbook covers — not sensitive, the
+ * The white label: the public image files (studio and school logos, yearbook covers — not sensitive, the
  * logo is shown on the login page) and GET {level}/branding for the login page.
  */
 import { asc } from 'drizzle-orm';
@@ -12,13 +12,13 @@ import { effectiveDesign } from '../design/queries';
 import { studioInfo } from '../studio/queries';
 import { readImage, type ImageKind } from './images';
 
-const fileParams = z.object({ kind: z.enum(['studio-logo', 'design-cover']), id: z.coerce.number().int().positive() });
+const fileParams = z.object({ kind: z.enum(['studio-logo', 'school-logo', 'design-cover']), id: z.coerce.number().int().positive() });
 
 /** Under /api/files (outside the level prefix): GET /{kind}/{id}. */
 export async function brandingFiles(app: Api) {
   app.get(
     '/:kind/:id',
-    { schema: { tags: ['studio'], summary: 'Stüdyo logosu veya kapak görseli (herkese açık)', params: fileParams } },
+    { schema: { tags: ['studio'], summary: 'Stüdyo veya okul logosu ya da kapak görseli (herkese açık)', params: fileParams } },
     async (request, reply) => {
       const bytes = await readImage(app.config.dataDir, request.params.kind as ImageKind, request.params.id);
       if (!bytes) throw notFound();

@@ -23,7 +23,8 @@ const columns = {
   address: schools.address,
   phone: schools.phone,
   email: schools.email,
-  logoUrl: schools.logoPath,
+  // The logo file's public URL; ?v= changes with the row, so a new logo gets a new URL.
+  logoUrl: sql<string | null>`case when ${schools.logoPath} is null then null else '/api/files/school-logo/' || ${schoolId} || '?v=' || floor(extract(epoch from ${schools.updatedAt}) * 1000)::bigint end`,
   academicYear: schools.academicYear,
   messageDeadline: schools.messageDeadline,
   status: schools.status,

@@ -9,11 +9,12 @@ import { tr } from '../../../common/tr';
 import { displayDate } from '../../../common/dates';
 import type { Db } from '../../db/client';
 import { branches, messages, notifications, schools, students, users } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { badRequest, HttpError } from '../../http/errors';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
 import { callerOf, type Api } from '../../http/types';
 import { changedFields, recordAudit } from '../audit/record';
+import { normaliseImage, removeImage, storeImage } from '../branding/images';
 import { schoolInScope } from './access';
 import { listSchools, schoolById } from './queries';
 
@@ -47,10 +48,30 @@ function rowValues(body: z.infer<typeof schoolBody>) {
     academicYear: body.academicYear,
     messageDeadline: body.messageDeadline,
     status: body.status,
-    ...(body.logo !== undefined ? { logoPath: body.logo } : {}),
     searchKey: searchKey(`${body.name} ${body.district}`),
     sortKey: orderKey(body.name),
   };
+}
+
+/**
+ * The logo sent as a data URL, checked by its content and normalised before anything is
+ * written: the WebP to store, null to remove it, undefined to keep it.
+ */
+async function logoOf(body: z.infer<typeof schoolBody>): Promise<Buffer | null | undefined> {
+  if (body.logo === undefined || body.logo === null) return body.logo;
+  try {
+    return await normaliseImage(Buffer.from(body.logo.slice(body.logo.indexOf(',') + 1), 'base64'), 'school-logo');
+  } catch {
+    throw badRequest(tr.organisation.validation.logo, { logo: tr.organisation.validation.logo });
+  }
+}
+
+/** Stores or removes the logo file and points the row at it (inside the row's transaction). */
+async function saveLogo(tx: Db, dataDir: string, schoolId: number, logo: Buffer | null | undefined) {
+  if (logo === undefined) return;
+  const logoPath = logo ? await storeImage(dataDir, 'school-logo', schoolId, logo) : null;
+  if (!logo) await removeImage(dataDir, 'school-logo', schoolId);
+  await tx.update(schools).set({ logoPath }).where(eq(schools.id, schoolId));
 }
 
 /** Audit entries keep the logo out: it is an image, not a readable change. */
@@ -98,9 +119,11 @@ export async function schoolsRoutes(app: Api) {
     { config: panelOnly, schema: { tags: ['schools'], summary: 'Yeni okul', body: schoolBody, response: { 200: itemResponse, ...errors } } },
     async (request) => {
       const caller = callerOf(request);
+      const logo = await logoOf(request.body);
       const id = await app.db.transaction(async (tx) => {
         const [row] = await tx.insert(schools).values({ studioId: caller.studioId, ...rowValues(request.body) }).returning();
-        await recordAudit(tx, caller, { action: 'create', entity: 'school', entityId: row.id, schoolId: row.id, changes: changedFields({}, auditable(row)) });
+        await saveLogo(tx, app.config.dataDir, row.id, logo);
+        await recordAudit(tx, caller, { action: 'create', entity: 'school', entityId: row.id, schoolId: row.id, changes: changedFields({}, auditable({ ...row, logoPath: logo ? 'image' : null })) });
         return row.id;
       });
       return { success: true as const, item: await schoolById(app.db, id) };
@@ -124,7 +147,9 @@ export async function schoolsRoutes(app: Api) {
     async (request) => {
       const caller = callerOf(request);
       const before = await schoolInScope(app.db, caller, request.params.id);
+      const logo = await logoOf(request.body);
       await app.db.transaction(async (tx) => {
+        await saveLogo(tx, app.config.dataDir, before.id, logo);
         const [after] = await tx
           .update(schools)
           .set({ ...rowValues(request.body), updatedAt: new Date() })
@@ -150,6 +175,7 @@ export async function schoolsRoutes(app: Api) {
         await deleteSchoolTree(tx, row.id);
         await recordAudit(tx, caller, { action: 'delete', entity: 'school', entityId: row.id, schoolId: row.id, changes: { name: [row.name, null] } });
       });
+      await removeImage(app.config.dataDir, 'school-logo', row.id);
       return { success: true as const };
     },
   );

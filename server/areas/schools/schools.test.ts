@@ -1,12 +1,18 @@
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { orderKey, searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { auditLog, branches, schools, users } from '../../db/schema';
 import { useApiTestKit } from '../../test/api';
 
-const kit = useApiTestKit();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-schools-'));
+const kit = useApiTestKit({ DATA_DIR: dataDir });
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const body = (over: Record<string, unknown> = {}) => ({
   name: 'Çınar Koleji',
@@ -158,14 +164,43 @@ describe('POST schools', () => {
     expect(audit.body.items[0].changes.name).toEqual([null, 'Çınar Koleji']);
   });
 
-  it('keeps a logo given as an image data URL', async () => {
+  it('stores a logo sent as a data URL as a file with a public URL, replaces and removes it', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
-    const logo = 'data:image/png;base64,iVBORw0KGgo=';
-    const res = await panel.post('schools', body({ logo }));
-    expect(res.body.item.logoUrl).toBe(logo);
-    const bad = await panel.post('schools', body({ logo: 'data:text/html;base64,PHNjcmlwdD4=' }));
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors.logo).toBe(tr.organisation.validation.logo);
+    const png = async (color: string) => `data:image/png;base64,${(await sharp({ create: { width: 900, height: 300, channels: 4, background: color } }).png().toBuffer()).toString('base64')}`;
+    const res = await panel.post('schools', body({ logo: await png('#cc3300') }));
+    expect(res.status).toBe(200);
+    const url = res.body.item.logoUrl as string;
+    expect(url).toMatch(new RegExp(`^/api/files/school-logo/${res.body.item.id}\\?v=\\d+$`));
+    // Public like the studio logo (it shows to anyone who sees the school), normalised to WebP of at most 512 px.
+    const file = await kit.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 512 });
+    const [list] = (await panel.get(`schools?q=${encodeURIComponent('Çınar')}`)).body.items;
+    expect(list.logoUrl).toBe(url);
+
+    const id = res.body.item.id;
+    const rest = body();
+    const replaced = await panel.put(`schools/${id}`, { ...rest, logo: await png('#0033cc') });
+    expect(replaced.body.item.logoUrl).not.toBe(url);
+    const after = await kit.app.inject({ method: 'GET', url: replaced.body.item.logoUrl });
+    expect(after.rawPayload.equals(file.rawPayload)).toBe(false);
+    const kept = await panel.put(`schools/${id}`, { ...rest, name: 'Çınar Koleji Yeni' });
+    expect(kept.body.item.logoUrl).toMatch(/^\/api\/files\/school-logo\//);
+    const removed = await panel.put(`schools/${id}`, { ...rest, logo: null });
+    expect(removed.body.item.logoUrl).toBeNull();
+    expect((await kit.app.inject({ method: 'GET', url: `/api/files/school-logo/${id}` })).statusCode).toBe(404);
+  });
+
+  it('refuses a logo that is not an image, by its type or by its content; nothing is stored', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const before = (await kit.database.db.select({ n: count() }).from(schools))[0].n;
+    for (const logo of ['data:text/html;base64,PHNjcmlwdD4=', 'data:image/png;base64,iVBORw0KGgo=', `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`]) {
+      const bad = await panel.post('schools', body({ logo }));
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.logo).toBe(tr.organisation.validation.logo);
+    }
+    expect((await kit.database.db.select({ n: count() }).from(schools))[0].n).toBe(before);
   });
 
   it.each([
