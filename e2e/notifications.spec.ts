@@ -23,6 +23,23 @@ test.describe('notifications', () => {
     await expect(page.getByRole('row').filter({ hasText: 'Fotoğraf çekimi hatırlatması' })).toHaveCount(0);
   });
 
+  test('searches title and text with Turkish folding, kept in the URL', async ({ page }) => {
+    await signIn(page, 'panel');
+    await page.goto('/notifies');
+    const rows = page.getByRole('table', { name: 'Bildirim listesi' }).getByRole('row');
+    await expect(rows.filter({ hasText: 'Yıllık teslim günü' })).toBeVisible();
+    // "mezuniyet toreni" matches "mezuniyet töreninde" in the text of "Yıllık teslim günü".
+    await page.getByLabel('Ara', { exact: true }).fill('MEZUNIYET TORENI');
+    await expect(page).toHaveURL(/q=MEZUNIYET/);
+    await expect(rows.filter({ hasText: 'Yıllık teslim günü' })).toBeVisible();
+    await expect(rows.filter({ hasText: 'Fotoğraf çekimi hatırlatması' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel('Ara', { exact: true })).toHaveValue('MEZUNIYET TORENI');
+    await expect(rows.filter({ hasText: 'Yıllık teslim günü' })).toBeVisible();
+    await page.getByLabel('Ara', { exact: true }).fill('hiç olmayan bir şey');
+    await expect(page.getByText('Kayıt bulunamadı.').first()).toBeVisible();
+  });
+
   test('create a notification for a branch and schedule it with the date picker', async ({ page }) => {
     await signIn(page, 'panel');
     await page.goto('/notifies');

@@ -39,6 +39,7 @@ export const notifications = {
   systemUser: 'Sistem',
   chooseSchool: 'Okul seçiniz',
   chooseBranch: 'Şube seçiniz',
+  searchPlaceholder: 'Başlık veya metin ara',
   filterStatus: 'Duruma göre',
   filterTarget: 'Hedefe göre',
   readOnlyNote: 'Bu bildirim gönderildi; değiştirilemez.',

@@ -279,11 +279,14 @@ export const notifications = pgTable(
     status: text('status', { enum: ['draft', 'scheduled', 'sent', 'cancelled'] }).notNull().default('draft'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     recipientCount: integer('recipient_count').notNull().default(0),
+    /** Folded title and text (common/text.ts searchKey), for the list's search. */
+    searchKey: text('search_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('notifications_studio_idx').on(t.studioId, t.status, t.sendDate),
+    index('notifications_search_trgm_idx').using('gin', trgm(t.searchKey)),
     index('notifications_due_idx').on(t.status, t.sendDate),
     index('notifications_school_idx').on(t.schoolId),
   ],

@@ -4,6 +4,7 @@ import { todayApiDate } from '../../../common/dates';
 import { DEFAULT_DESIGN } from '../../../common/schemas/design';
 import type { Db } from '../../db/client';
 import { branches, designs, notifications, schools, studios, users } from '../../db/schema';
+import { notificationSearchKey } from './queries';
 import { sendDueNotifications } from './sendJob';
 
 const inDays = (n: number) => todayApiDate(new Date(Date.now() + n * 86_400_000));
@@ -21,7 +22,7 @@ export async function seedDemoNotificationsAndDesign(db: Db): Promise<void> {
   });
 
   const base = { studioId: studio.id, authorUserId: author?.id ?? null };
-  await db.insert(notifications).values([
+  const rows: Array<typeof notifications.$inferInsert> = [
     {
       ...base,
       title: 'Fotoğraf çekimi hatırlatması',
@@ -55,7 +56,8 @@ export async function seedDemoNotificationsAndDesign(db: Db): Promise<void> {
       sendDate: inDays(30),
       status: 'draft',
     },
-  ]);
+  ];
+  await db.insert(notifications).values(rows.map((n) => ({ ...n, searchKey: notificationSearchKey(n) })));
   // The past one goes out the way every notification does: through the send job.
   await sendDueNotifications(db);
 }

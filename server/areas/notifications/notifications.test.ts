@@ -123,6 +123,23 @@ describe('GET notifications', () => {
     expect((await foreign.get('notifications')).body.total).toBe(0);
   });
 
+  it('searches title and text the Turkish way, within the caller’s scope, and after an edit', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const ceremony = (await panel.post('notifications', draft())).body.item;
+    await panel.post('notifications', draft({ title: 'Fotoğraf çekimi', body: 'Okul forması ile geliniz.' }));
+    const titles = async (caller: typeof panel, q: string) => (await caller.get(`notifications?q=${encodeURIComponent(q)}`)).body.items.map((n: any) => n.title);
+    expect(await titles(panel, 'TÖREN')).toEqual(['Mezuniyet töreni']);
+    expect(await titles(panel, 'bahcesinde')).toEqual(['Mezuniyet töreni']);
+    expect(await titles(panel, 'FOTOĞRAF ÇEKİMİ')).toEqual(['Fotoğraf çekimi']);
+    expect(await titles(panel, '100%_')).toEqual([]);
+    await panel.put(`notifications/${ceremony.id}`, draft({ title: 'Kep atma', body: 'Tören sonrası bahçede.' }));
+    expect(await titles(panel, 'mezuniyet')).toEqual([]);
+    expect(await titles(panel, 'kep')).toEqual(['Kep atma']);
+    const foreign = await kit.as(kit.world.accounts.foreignPanel);
+    expect(await titles(foreign, 'kep')).toEqual([]);
+    expect((await panel.get(`notifications?q=${'x'.repeat(101)}`)).status).toBe(400);
+  });
+
   it('answers 400 for an unknown filter or sort', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     expect((await panel.get('notifications?status=gone')).status).toBe(400);

@@ -1,6 +1,7 @@
 /** Reading notifications for the caller's scope, with their target's name and reach. */
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { NotificationItem } from '../../../common/schemas/notification';
+import { searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
 import { scopeWhere } from '../../auth/scope';
@@ -121,3 +122,6 @@ export async function targetOptions(db: Db, caller: Caller, schoolId: number | u
     .orderBy(asc(branches.grade), asc(turkishOrder(branches.sectionKey)), asc(branches.id));
   return { schools: schoolRows, branches: branchRows.map((b) => ({ id: b.id, schoolId: b.schoolId, name: `${b.grade}/${b.section}` })) };
 }
+
+/** The stored search key of a notification: its title and text, folded the Turkish way. */
+export const notificationSearchKey = (n: { title: string; body: string }) => searchKey(`${n.title} ${n.body}`);

@@ -13,10 +13,10 @@ import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
 import { notifications } from '../../db/schema';
 import { fieldError, HttpError } from '../../http/errors';
-import { listAnswer, orderFor, pageOf } from '../../http/list';
+import { listAnswer, orderFor, pageOf, searchCondition } from '../../http/list';
 import { callerOf, type Api } from '../../http/types';
 import { changedFields, recordAudit } from '../audit/record';
-import { listNotifications, notificationInScope, targetOptions } from './queries';
+import { listNotifications, notificationInScope, notificationSearchKey, targetOptions } from './queries';
 import { resolveTarget } from './target';
 
 const itemAnswer = z.object({ success: z.literal(true), item: notificationItem });
@@ -56,6 +56,7 @@ export async function notificationsRoutes(app: Api) {
         q.status ? eq(notifications.status, q.status) : undefined,
         q.targetType ? eq(notifications.targetType, q.targetType) : undefined,
         q.schoolId ? eq(notifications.schoolId, q.schoolId) : undefined,
+        searchCondition(notifications.searchKey, q.q),
       ];
       const order = orderFor(sortable, q, 'sendDate', notifications.id);
       const { items, total } = await listNotifications(app.db, caller, and(...filters), order, pageOf(q));
@@ -95,7 +96,7 @@ export async function notificationsRoutes(app: Api) {
       const id = await app.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(notifications)
-          .values({ studioId: caller.studioId, authorUserId: caller.userId, title: body.title, body: body.body, sendDate: body.sendDate, status: body.status, ...target })
+          .values({ studioId: caller.studioId, authorUserId: caller.userId, title: body.title, body: body.body, searchKey: notificationSearchKey(body), sendDate: body.sendDate, status: body.status, ...target })
           .returning({ id: notifications.id });
         await recordAudit(tx, caller, { action: 'create', entity: 'notification', entityId: row.id, schoolId: target.schoolId, changes: { ...body, ...target } });
         return row.id;
@@ -132,7 +133,7 @@ export async function notificationsRoutes(app: Api) {
         // The status guard in WHERE keeps a send that happened meanwhile from being overwritten.
         const updated = await tx
           .update(notifications)
-          .set({ title: body.title, body: body.body, sendDate: body.sendDate, status: body.status, ...target, updatedAt: new Date() })
+          .set({ title: body.title, body: body.body, searchKey: notificationSearchKey(body), sendDate: body.sendDate, status: body.status, ...target, updatedAt: new Date() })
           .where(and(eq(notifications.id, current.id), eq(notifications.status, current.status)))
           .returning({ id: notifications.id });
         if (!updated.length) throw new HttpError(409, tr.notifications.sentReadOnly, { status: tr.notifications.sentReadOnly });

@@ -10,6 +10,7 @@ import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { DataTable, type Column } from '../../components/list/DataTable';
+import { SearchBox } from '../../components/list/SearchBox';
 import { useListState } from '../../components/list/useListState';
 import { toast } from '../../toast';
 import { NotificationForm } from './NotificationForm';
@@ -106,7 +107,8 @@ export function NotificationsPage() {
           </Button>
         }
       />
-      <Group gap="sm" wrap="wrap">
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} placeholder={t.searchPlaceholder} />
         <SelectField
           aria-label={t.filterStatus}
           placeholder={t.allStatuses}
