@@ -67,7 +67,7 @@ test.describe('Okullar', () => {
     const history = page.getByRole('dialog', { name: 'İşlem geçmişi: Çamlıca Anadolu Lisesi' });
     await expect(history.getByRole('row')).toHaveCount(3);
     await expect(history.getByRole('row').nth(1)).toContainText('Güncelleme');
-    await expect(history.getByRole('row').nth(1)).toContainText('name: Çamlıca Kız Lisesi → Çamlıca Anadolu Lisesi');
+    await expect(history.getByRole('row').nth(1)).toContainText('Ad: Çamlıca Kız Lisesi → Çamlıca Anadolu Lisesi');
     await expect(history.getByRole('row').nth(2)).toContainText('Oluşturma');
     await expect(history).toContainText('Stüdyo Yöneticisi');
     await page.keyboard.press('Escape');
@@ -144,6 +144,12 @@ test.describe('Okul Yöneticileri', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
     await page.getByRole('dialog', { name: 'Oluşturulan şifre' }).getByRole('button', { name: 'Kapat' }).click();
     await expect(table(page).getByRole('row', { name: /Şule Işık/ })).toContainText('Aktif');
+    await page.getByRole('button', { name: 'İşlem geçmişi: Şule Işık' }).click();
+    const history = page.getByRole('dialog', { name: 'İşlem geçmişi: Şule Işık' });
+    await expect(history.getByRole('row').filter({ hasText: 'Oluşturma' })).toContainText('E-posta: — → sule@isiklar.test');
+    await expect(history).not.toContainText(password);
+    await page.keyboard.press('Escape');
+    await expect(history).toHaveCount(0);
 
     await signOut(page);
     await signIn(page, 'school', 'sule@isiklar.test', password);

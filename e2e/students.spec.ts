@@ -88,6 +88,29 @@ test.describe('students', () => {
     await expect(dialog.getByText('Bu okul numarası okulda başka bir öğrenciye ait.')).toBeVisible();
   });
 
+  test('a school manager edits a student and reads who changed what in its history, in Turkish', async ({ page }) => {
+    const branchId = await openStudents(page);
+    // The branch manager has no history button: the audit log is for the studio and the school.
+    await expect(page.getByRole('button', { name: /^İşlem geçmişi:/ })).toHaveCount(0);
+    await signIn(page, 'school');
+    await page.goto(`/students/${branchId}`);
+    const row = page.getByRole('row').nth(1);
+    const name = ((await row.getByRole('button', { name: /: düzenle$/ }).getAttribute('aria-label')) ?? '').replace(': düzenle', '');
+    await row.getByRole('button', { name: `${name}: düzenle` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Öğrenciyi düzenle' });
+    const first = dialog.getByRole('textbox', { name: /^Ad(\s|$)/ });
+    const before = await first.inputValue();
+    await first.fill('Güneş');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+    const renamed = name.replace(before, 'Güneş');
+    await page.getByRole('button', { name: `İşlem geçmişi: ${renamed}` }).click();
+    const history = page.getByRole('dialog', { name: `İşlem geçmişi: ${renamed}` });
+    const entry = history.getByRole('row').filter({ hasText: 'Güncelleme' });
+    await expect(entry).toContainText('Okul Yöneticisi');
+    await expect(entry).toContainText(`Ad: ${before} → Güneş`);
+  });
+
   test('imports a spreadsheet through the preview', async ({ page }) => {
     await openStudents(page);
     await page.getByRole('button', { name: 'İçe aktar' }).click();

@@ -12,19 +12,22 @@ interface Entry {
   userName: string;
   action: string;
   createdAt: string;
-  changes: Record<string, [unknown, unknown]> | null;
+  /** { field: [before, after] } for edits; { field: value } for some creations and removals. */
+  changes: Record<string, unknown> | null;
 }
 
-const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+const show = (v: unknown): string =>
+  v === null || v === undefined || v === '' ? '—' : v === true ? t.yes : v === false ? t.no : typeof v === 'object' ? JSON.stringify(v) : String(v);
 const time = (iso: string) => `${displayDate(iso)} ${new Date(iso).toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' })}`;
 
+/** An entry's changes: "field: before → after" for edits, "field: value" for what was created or removed. */
 function Changes({ changes }: { changes: Entry['changes'] }) {
-  if (!changes) return null;
+  if (!changes || typeof changes !== 'object') return null;
   return (
     <Stack gap={0}>
-      {Object.entries(changes).map(([field, [before, after]]) => (
+      {Object.entries(changes).map(([field, value]) => (
         <Text size="xs" key={field}>
-          {`${field}: ${show(before)} → ${show(after)}`}
+          {`${t.fields[field] ?? field}: ${Array.isArray(value) && value.length === 2 ? `${show(value[0])} → ${show(value[1])}` : show(value)}`}
         </Text>
       ))}
     </Stack>

@@ -13,12 +13,13 @@ import { SearchBox } from '../../components/list/SearchBox';
 import { useListState } from '../../components/list/useListState';
 import { toast } from '../../toast';
 import { paths, updateBodyOf, useDeleteManager, useManagers, useSaveManager, type ManagerKind } from './api';
+import { AuditDialog } from '../audit/AuditDialog';
 import { ManagerForm } from './ManagerForm';
 import { PasswordShown } from './PasswordShown';
 
 const t = tr.organisation.manager;
 
-function RowActions({ kind, ownerId, row, onEdit, onPassword }: { kind: ManagerKind; ownerId: number; row: Manager; onEdit(): void; onPassword(p: string): void }) {
+function RowActions({ kind, ownerId, row, onEdit, onPassword, onHistory }: { kind: ManagerKind; ownerId: number; row: Manager; onEdit(): void; onPassword(p: string): void; onHistory(): void }) {
   const save = useSaveManager(kind, ownerId);
   const remove = useDeleteManager(kind, ownerId);
   const [busy, setBusy] = useState<'toggle' | 'reset' | null>(null);
@@ -56,6 +57,9 @@ function RowActions({ kind, ownerId, row, onEdit, onPassword }: { kind: ManagerK
       <Button size="compact-sm" variant="subtle" color="gray" loading={busy === 'reset'} onClick={() => run('reset')} aria-label={`${t.resetPassword}: ${row.name}`}>
         {t.resetPassword}
       </Button>
+      <Button size="compact-sm" variant="subtle" color="gray" onClick={onHistory} aria-label={`${tr.organisation.audit.title}: ${row.name}`}>
+        {tr.organisation.audit.title}
+      </Button>
       <Button size="compact-sm" variant="subtle" color="red" loading={remove.isPending} onClick={del} aria-label={`${tr.words.delete}: ${row.name}`}>
         {tr.words.delete}
       </Button>
@@ -68,6 +72,7 @@ export function ManagersPage({ kind, ownerId, title, subtitle, canWrite }: { kin
   const { data, isLoading, isFetching, isError } = useManagers(kind, ownerId, list.query);
   const [editing, setEditing] = useState<Manager | null | undefined>(undefined);
   const [password, setPassword] = useState<string | null>(null);
+  const [history, setHistory] = useState<Manager | null>(null);
 
   const columns: Column<Manager>[] = [
     { key: 'name', header: t.name, sortKey: 'name', render: (r) => r.name },
@@ -82,7 +87,7 @@ export function ManagersPage({ kind, ownerId, title, subtitle, canWrite }: { kin
     { key: 'lastLoginAt', header: t.lastLogin, sortKey: 'lastLoginAt', render: (r) => (r.lastLoginAt ? displayDate(r.lastLoginAt) : t.never) },
   ];
   if (canWrite) {
-    columns.push({ key: 'actions', header: '', render: (r) => <RowActions kind={kind} ownerId={ownerId} row={r} onEdit={() => setEditing(r)} onPassword={setPassword} /> });
+    columns.push({ key: 'actions', header: '', render: (r) => <RowActions kind={kind} ownerId={ownerId} row={r} onEdit={() => setEditing(r)} onPassword={setPassword} onHistory={() => setHistory(r)} /> });
   }
 
   return (
@@ -118,6 +123,7 @@ export function ManagersPage({ kind, ownerId, title, subtitle, canWrite }: { kin
       />
       {editing !== undefined ? <ManagerForm kind={kind} ownerId={ownerId} row={editing} onClose={() => setEditing(undefined)} onPassword={setPassword} /> : null}
       <PasswordShown password={password} onClose={() => setPassword(null)} />
+      {history ? <AuditDialog entity={`${kind}Manager`} entityId={history.id} title={history.name} onClose={() => setHistory(null)} /> : null}
     </Stack>
   );
 }

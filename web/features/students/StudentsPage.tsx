@@ -1,6 +1,6 @@
 /** The Students screen (students/{branchId}): the branch's list with portraits, filters, actions. */
 import { ActionIcon, Avatar, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowsExchange, IconEdit, IconPhoto, IconPhotoUp, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconArrowsExchange, IconEdit, IconHistory, IconPhoto, IconPhotoUp, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { StudentItem } from '../../../common/schemas/students';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { confirmAction } from '../../components/confirm';
 import { ListPager } from '../../components/list/ListPager';
+import { AuditDialog } from '../audit/AuditDialog';
 import { lightboxAttributes, useLightbox } from '../../components/lightbox';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
@@ -41,6 +42,7 @@ export function StudentsPage() {
   const [photosOf, setPhotosOf] = useState<StudentItem | null>(null);
   const [importing, setImporting] = useState(false);
   const [bulk, setBulk] = useState(false);
+  const [history, setHistory] = useState<StudentItem | null>(null);
   const container = useRef<HTMLDivElement>(null);
   useLightbox(container, students.data);
 
@@ -121,6 +123,13 @@ export function StudentsPage() {
               <IconEdit size={18} />
             </ActionIcon>
           </Tooltip>
+          {level !== 'branch' ? (
+            <Tooltip label={tr.organisation.audit.title}>
+              <ActionIcon variant="subtle" aria-label={`${tr.organisation.audit.title}: ${fullName(s)}`} onClick={() => setHistory(s)}>
+                <IconHistory size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
           {level !== 'branch' ? (
             <Tooltip label={t.move}>
               <ActionIcon variant="subtle" aria-label={t.moveOf(fullName(s))} onClick={() => setMoving(s)}>
@@ -233,6 +242,7 @@ export function StudentsPage() {
       <MoveDialog branchId={branchId} student={moving} onClose={() => setMoving(null)} />
       <PhotosDialog branchId={branchId} student={photosOf} onClose={() => setPhotosOf(null)} />
       <ImportWizard opened={importing} onClose={() => setImporting(false)} branchId={branchId} schoolId={siblings.data?.schoolId ?? null} canUseSchool={level !== 'branch'} />
+      {history ? <AuditDialog entity="student" entityId={history.id} title={fullName(history)} onClose={() => setHistory(null)} /> : null}
       <BulkPhotosDialog opened={bulk} onClose={() => setBulk(false)} path={`branches/${branchId}/photos/bulk`} />
     </Stack>
   );
