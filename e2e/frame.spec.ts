@@ -124,6 +124,8 @@ test.describe('session end', () => {
   test('a token revoked on the server: the exact toast, then the login page', async ({ page }) => {
     await signIn(page, 'panel');
     await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Stüdyo' }).click();
+    // The studio screen has loaded (its calls answered) before the token is revoked.
+    await expect(page.getByLabel('Stüdyo adı')).not.toHaveValue('');
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     const revoked = await page.request.post('/api/panel/logout', { headers: { authorization: `Bearer ${token}` } });
     expect(revoked.ok()).toBe(true);

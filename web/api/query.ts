@@ -5,11 +5,29 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from './index';
 import type { CallOptions } from './client';
+import { toast } from '../toast';
 
 export class ApiCallFailed extends Error {
   constructor() {
     super('api call failed');
   }
+}
+
+/**
+ * Runs a write from a screen: answers its result, or undefined when the call failed — the api
+ * client has toasted that already (spec §8), so there is nothing more to say. With `success`,
+ * a success toast follows a call that worked. Any other error is a bug and is thrown on.
+ */
+export async function attempt<T>(call: () => Promise<T>, success?: string): Promise<T | undefined> {
+  let result: T;
+  try {
+    result = await call();
+  } catch (error) {
+    if (error instanceof ApiCallFailed) return undefined;
+    throw error;
+  }
+  if (success) toast('success', success);
+  return result;
 }
 
 export async function unwrap<T>(result: Promise<T | false>): Promise<T> {

@@ -4,8 +4,8 @@ import { useForm } from '@mantine/form';
 import { branchBody, type Branch } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
 import { zodValidate } from '../../components/form/zodValidate';
-import { toast } from '../../toast';
 import { useSaveBranch } from './api';
+import { attempt } from '../../api/query';
 
 const t = tr.organisation.branch;
 
@@ -16,13 +16,8 @@ export function BranchForm({ schoolId, row, onClose }: { schoolId: number; row: 
     validate: zodValidate(branchBody),
   });
   const submit = form.onSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: row?.id, body: { ...values, grade: Number(values.grade) } });
-      toast('success', tr.saved);
-      onClose();
-    } catch {
-      /* toast shown by the api client (e.g. the branch already exists) */
-    }
+    // A refusal (e.g. the branch already exists) is toasted by the api client; the form stays open.
+    if (await attempt(() => save.mutateAsync({ id: row?.id, body: { ...values, grade: Number(values.grade) } }), tr.saved)) onClose();
   });
   return (
     <Modal opened onClose={onClose} title={row ? t.editTitle : t.newTitle}>

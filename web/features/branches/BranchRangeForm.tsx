@@ -6,6 +6,7 @@ import { tr } from '../../../common/tr';
 import { zodValidate } from '../../components/form/zodValidate';
 import { toast } from '../../toast';
 import { useCreateRange } from './api';
+import { attempt } from '../../api/query';
 
 const t = tr.organisation.branch;
 
@@ -16,15 +17,12 @@ export function BranchRangeForm({ schoolId, onClose }: { schoolId: number; onClo
     validate: zodValidate(branchRangeBody),
   });
   const submit = form.onSubmit(async (values) => {
-    try {
-      const result = await create.mutateAsync({ ...values, grade: Number(values.grade) });
-      if (result.created.length) toast('success', t.rangeCreated(result.created.length));
-      else toast('info', t.rangeEmpty);
-      if (result.skipped.length) toast('warning', t.rangeSkipped(result.skipped.join(', ')));
-      onClose();
-    } catch {
-      /* toast shown by the api client */
-    }
+    const result = await attempt(() => create.mutateAsync({ ...values, grade: Number(values.grade) }));
+    if (!result) return;
+    if (result.created.length) toast('success', t.rangeCreated(result.created.length));
+    else toast('info', t.rangeEmpty);
+    if (result.skipped.length) toast('warning', t.rangeSkipped(result.skipped.join(', ')));
+    onClose();
   });
   return (
     <Modal opened onClose={onClose} title={t.rangeTitle}>

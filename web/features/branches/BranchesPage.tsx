@@ -15,6 +15,7 @@ import { toast } from '../../toast';
 import { useBranches, useDeleteBranch } from './api';
 import { BranchForm } from './BranchForm';
 import { BranchRangeForm } from './BranchRangeForm';
+import { attempt } from '../../api/query';
 
 const t = tr.organisation.branch;
 
@@ -26,12 +27,7 @@ function DeleteButton({ schoolId, row }: { schoolId: number; row: Branch }) {
       return;
     }
     if (!(await confirmAction({ message: t.deleteConfirm(row.name) }))) return;
-    try {
-      await remove.mutateAsync(row.id);
-      toast('success', tr.deleted);
-    } catch {
-      /* toast shown by the api client */
-    }
+    await attempt(() => remove.mutateAsync(row.id), tr.deleted);
   };
   return (
     <Button size="compact-sm" variant="subtle" color="red" loading={remove.isPending} onClick={del} aria-label={`${tr.words.delete}: ${row.name}`}>

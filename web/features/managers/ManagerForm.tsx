@@ -4,8 +4,8 @@ import { useForm } from '@mantine/form';
 import { managerCreateBody, managerUpdateBody, type Manager } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
 import { zodValidate } from '../../components/form/zodValidate';
-import { toast } from '../../toast';
 import { useSaveManager, type ManagerKind } from './api';
+import { attempt } from '../../api/query';
 
 const t = tr.organisation.manager;
 
@@ -18,14 +18,11 @@ export function ManagerForm(props: { kind: ManagerKind; ownerId: number; row: Ma
   });
   const submit = form.onSubmit(async (values) => {
     const body = row ? { name: values.name, email: values.email, phone: values.phone, active: values.active, ...(values.password ? { password: values.password } : {}) } : values;
-    try {
-      const saved = await save.mutateAsync({ id: row?.id, body });
-      toast('success', tr.saved);
-      props.onClose();
-      if (saved.generatedPassword) props.onPassword(saved.generatedPassword);
-    } catch {
-      /* toast shown by the api client (e.g. the e-mail is taken) */
-    }
+    // A refusal (e.g. the e-mail is taken) is toasted by the api client; the form stays open.
+    const saved = await attempt(() => save.mutateAsync({ id: row?.id, body }), tr.saved);
+    if (!saved) return;
+    props.onClose();
+    if (saved.generatedPassword) props.onPassword(saved.generatedPassword);
   });
   return (
     <Modal opened onClose={props.onClose} title={row ? t.editTitle : t.newTitle}>

@@ -11,11 +11,11 @@ import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
 import { SearchBox } from '../../components/list/SearchBox';
 import { useListState } from '../../components/list/useListState';
-import { toast } from '../../toast';
 import { paths, updateBodyOf, useDeleteManager, useManagers, useSaveManager, type ManagerKind } from './api';
 import { AuditDialog } from '../audit/AuditDialog';
 import { ManagerForm } from './ManagerForm';
 import { PasswordShown } from './PasswordShown';
+import { attempt } from '../../api/query';
 
 const t = tr.organisation.manager;
 
@@ -26,25 +26,13 @@ function RowActions({ kind, ownerId, row, onEdit, onPassword, onHistory }: { kin
   const run = async (which: 'toggle' | 'reset') => {
     if (which === 'reset' && !(await confirmAction({ message: t.resetConfirm(row.name), confirmLabel: t.resetPassword, danger: false }))) return;
     setBusy(which);
-    try {
-      const body = which === 'toggle' ? updateBodyOf(row, { active: !row.active }) : updateBodyOf(row, { resetPassword: true });
-      const saved = await save.mutateAsync({ id: row.id, body });
-      if (which === 'toggle') toast('success', row.active ? t.deactivated : t.activated);
-      else if (saved.generatedPassword) onPassword(saved.generatedPassword);
-    } catch {
-      /* toast shown by the api client */
-    } finally {
-      setBusy(null);
-    }
+    const body = which === 'toggle' ? updateBodyOf(row, { active: !row.active }) : updateBodyOf(row, { resetPassword: true });
+    const saved = await attempt(() => save.mutateAsync({ id: row.id, body }), which === 'toggle' ? (row.active ? t.deactivated : t.activated) : undefined).finally(() => setBusy(null));
+    if (saved?.generatedPassword) onPassword(saved.generatedPassword);
   };
   const del = async () => {
     if (!(await confirmAction({ message: t.deleteConfirm(row.name) }))) return;
-    try {
-      await remove.mutateAsync(row.id);
-      toast('success', tr.deleted);
-    } catch {
-      /* toast shown by the api client */
-    }
+    await attempt(() => remove.mutateAsync(row.id), tr.deleted);
   };
   return (
     <Group gap={4} wrap="nowrap">

@@ -10,9 +10,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { SearchBox } from '../../components/list/SearchBox';
 import { useListState } from '../../components/list/useListState';
-import { toast } from '../../toast';
 import { useCreateStaffMessage, useDeleteMessage, useStaffMessages, useUpdateMessage } from './api';
 import { TextCounterField } from './TextCounterField';
+import { attempt } from '../../api/query';
 
 const tooLong = (text: string) => text.trim().length === 0 ? tr.validation.required : text.trim().length > MESSAGE_MAX ? tr.validation.maxLength(MESSAGE_MAX) : undefined;
 
@@ -24,13 +24,7 @@ function Composer({ kind, id }: { kind: 'school' | 'branch'; id: string }) {
     const problem = tooLong(body);
     setError(problem);
     if (problem) return;
-    try {
-      await create.mutateAsync({ body: body.trim() });
-      setBody('');
-      toast('success', tr.saved);
-    } catch {
-      // toasted by the call helper
-    }
+    if (await attempt(() => create.mutateAsync({ body: body.trim() }), tr.saved)) setBody('');
   };
   return (
     <Paper withBorder p="md">
@@ -54,13 +48,7 @@ function EditDialog({ message, onClose }: { message: Message; onClose(): void })
     const problem = tooLong(body);
     setError(problem);
     if (problem) return;
-    try {
-      await update.mutateAsync({ id: message.id, body: body.trim() });
-      toast('success', tr.saved);
-      onClose();
-    } catch {
-      // toasted
-    }
+    if (await attempt(() => update.mutateAsync({ id: message.id, body: body.trim() }), tr.saved)) onClose();
   };
   return (
     <Modal opened onClose={onClose} title={tr.words.edit} size="lg">
@@ -89,14 +77,7 @@ export function StaffMessagesScreen({ kind, id, title }: { kind: 'school' | 'bra
   const del = async (message: Message) => {
     if (!(await confirmAction({ message: tr.messages.deleteQuestion }))) return;
     setDeleting(message.id);
-    try {
-      await remove.mutateAsync(message.id);
-      toast('success', tr.deleted);
-    } catch {
-      // toasted
-    } finally {
-      setDeleting(null);
-    }
+    await attempt(() => remove.mutateAsync(message.id), tr.deleted).finally(() => setDeleting(null));
   };
 
   const columns: Column<Message>[] = [

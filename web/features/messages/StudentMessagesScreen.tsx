@@ -17,6 +17,7 @@ import { RowActions } from './RowActions';
 import { StatusBadge, statusOptions } from './StatusBadge';
 import { StudentEntryDialog } from './StudentEntryDialog';
 import { statusFilter, useModerationActions } from './useModerationActions';
+import { attempt } from '../../api/query';
 
 export function StudentMessagesScreen({ type, id }: { type: MessageListType; id: string }) {
   const list = useListState({ sort: 'date', order: 'desc', filters: ['status', 'fromStudentId', 'toStudentId'] });
@@ -148,13 +149,7 @@ export function StudentMessagesScreen({ type, id }: { type: MessageListType; id:
           busy={update.isPending}
           onClose={() => setEditing(null)}
           onSave={async (body) => {
-            try {
-              await update.mutateAsync({ id: editing.id, body });
-              toast('success', tr.saved);
-              setEditing(null);
-            } catch {
-              // toasted
-            }
+            if (await attempt(() => update.mutateAsync({ id: editing.id, body }), tr.saved)) setEditing(null);
           }}
         />
       ) : null}

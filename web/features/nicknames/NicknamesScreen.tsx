@@ -17,6 +17,7 @@ import { RowActions } from '../messages/RowActions';
 import { StatusBadge, statusOptions } from '../messages/StatusBadge';
 import { StudentEntryDialog } from '../messages/StudentEntryDialog';
 import { statusFilter, useModerationActions } from '../messages/useModerationActions';
+import { attempt } from '../../api/query';
 
 export function NicknamesScreen() {
   const list = useListState({ sort: 'date', order: 'desc', filters: ['status', 'schoolId', 'branchId'] });
@@ -119,13 +120,7 @@ export function NicknamesScreen() {
           busy={update.isPending}
           onClose={() => setEditing(null)}
           onSave={async (text) => {
-            try {
-              await update.mutateAsync({ id: editing.id, text });
-              toast('success', tr.saved);
-              setEditing(null);
-            } catch {
-              // toasted
-            }
+            if (await attempt(() => update.mutateAsync({ id: editing.id, text }), tr.saved)) setEditing(null);
           }}
         />
       ) : null}

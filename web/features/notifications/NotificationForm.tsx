@@ -7,9 +7,8 @@ import { tr } from '../../../common/tr';
 import { DateField } from '../../components/DateField';
 import { SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
-import { ApiCallFailed } from '../../api/query';
+import { attempt } from '../../api/query';
 import { useSession } from '../../session/store';
-import { toast } from '../../toast';
 import { useSaveNotification, useTargets } from './hooks';
 
 const t = tr.notifications;
@@ -76,13 +75,7 @@ export function NotificationForm({ item, opened, onClose }: { item: Notification
 
   const submit = (status: NotificationBody['status']) =>
     form.onSubmit(async (values) => {
-      try {
-        await save.mutateAsync({ id: item?.id, body: toBody(values, status) });
-        toast('success', status === 'scheduled' ? t.scheduled : t.saved);
-        onClose();
-      } catch (error) {
-        if (!(error instanceof ApiCallFailed)) throw error;
-      }
+      if (await attempt(() => save.mutateAsync({ id: item?.id, body: toBody(values, status) }), status === 'scheduled' ? t.scheduled : t.saved)) onClose();
     });
 
   const targetChoices = (level === 'panel' ? (['all', 'school', 'branch'] as const) : level === 'school' ? (['school', 'branch'] as const) : (['branch'] as const)).map(

@@ -5,14 +5,13 @@ import { useState } from 'react';
 import { displayDate } from '../../../common/dates';
 import { NOTIFICATION_STATUSES, TARGET_TYPES, type NotificationItem } from '../../../common/schemas/notification';
 import { tr } from '../../../common/tr';
-import { ApiCallFailed } from '../../api/query';
+import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { SearchBox } from '../../components/list/SearchBox';
 import { useListState } from '../../components/list/useListState';
-import { toast } from '../../toast';
 import { NotificationForm } from './NotificationForm';
 import { bodyOf, useDeleteNotification, useNotificationList, useSaveNotification } from './hooks';
 
@@ -23,14 +22,7 @@ function RowActions({ item, onEdit }: { item: NotificationItem; onEdit(): void }
   const save = useSaveNotification();
   const remove = useDeleteNotification();
   const busy = save.isPending || remove.isPending;
-  const run = async (action: () => Promise<unknown>, message: string) => {
-    try {
-      await action();
-      toast('success', message);
-    } catch (error) {
-      if (!(error instanceof ApiCallFailed)) throw error;
-    }
-  };
+  const run = (action: () => Promise<unknown>, message: string) => attempt(action, message);
   const schedule = () => run(() => save.mutateAsync({ id: item.id, body: bodyOf(item, 'scheduled') }), t.scheduled);
   const cancel = async () => {
     if (await confirmAction({ message: t.confirmCancel, confirmLabel: t.cancelSchedule })) {

@@ -18,6 +18,7 @@ import { toast } from '../../toast';
 import { bodyOf, useDeleteSchool, useSaveSchool, useSchools } from './api';
 import { SchoolForm } from './SchoolForm';
 import { AuditDialog } from '../audit/AuditDialog';
+import { attempt } from '../../api/query';
 
 const t = tr.organisation.school;
 
@@ -26,12 +27,7 @@ function RowActions({ row, onEdit, onHistory }: { row: School; onEdit(): void; o
   const remove = useDeleteSchool();
   const archived = row.status === 'archived';
   const toggle = async () => {
-    try {
-      await save.mutateAsync({ id: row.id, body: bodyOf(row, { status: archived ? 'active' : 'archived' }) });
-      toast('success', archived ? t.restored : t.archived);
-    } catch {
-      /* toast shown by the api client */
-    }
+    await attempt(() => save.mutateAsync({ id: row.id, body: bodyOf(row, { status: archived ? 'active' : 'archived' }) }), archived ? t.restored : t.archived);
   };
   const del = async () => {
     if (row.studentCount > 0) {
@@ -39,12 +35,7 @@ function RowActions({ row, onEdit, onHistory }: { row: School; onEdit(): void; o
       return;
     }
     if (!(await confirmAction({ message: t.deleteConfirm(row.name, row.branchCount) }))) return;
-    try {
-      await remove.mutateAsync(row.id);
-      toast('success', tr.deleted);
-    } catch {
-      /* toast shown by the api client */
-    }
+    await attempt(() => remove.mutateAsync(row.id), tr.deleted);
   };
   return (
     <Group gap={4} wrap="nowrap">

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import type { StudentItem } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { SelectField } from '../../components/SelectField';
-import { toast } from '../../toast';
 import { useMoveStudent, useSiblings } from './api';
+import { attempt } from '../../api/query';
 
 const t = tr.students;
 
@@ -16,13 +16,7 @@ export function MoveDialog({ branchId, student, onClose }: { branchId: number; s
   const options = (siblings.data?.items ?? []).filter((b) => b.id !== branchId).map((b) => ({ value: String(b.id), label: b.name }));
   const submit = async () => {
     if (!student || !target) return;
-    try {
-      await move.mutateAsync({ id: student.id, target: Number(target) });
-      toast('success', t.moved);
-      onClose();
-    } catch {
-      // toasted by the call helper
-    }
+    if (await attempt(() => move.mutateAsync({ id: student.id, target: Number(target) }), t.moved)) onClose();
   };
   return (
     <Modal opened={student !== null} onClose={onClose} title={t.move}>

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../toast';
 import { photosKey, studentsKey, uploadStudentPhotos, usePhotoAction, useStudentPhotos } from './api';
 import { captionOf, photoSlug } from './slides';
+import { attempt } from '../../api/query';
 
 const t = tr.students;
 
@@ -40,12 +41,7 @@ function StudentPhotos({ branchId, student }: { branchId: number; student: Stude
   };
   const run = async (id: number, kind: 'portrait' | 'delete') => {
     if (kind === 'delete' && !(await confirmAction({ message: tr.areYouSure }))) return;
-    try {
-      await action.mutateAsync({ id, action: kind });
-      toast('success', kind === 'portrait' ? t.photos.portraitSet : tr.deleted);
-    } catch {
-      // toasted
-    }
+    await attempt(() => action.mutateAsync({ id, action: kind }), kind === 'portrait' ? t.photos.portraitSet : tr.deleted);
   };
 
   let body;

@@ -17,7 +17,6 @@ import { ExportMenu } from '../../components/list/ExportMenu';
 import { SearchBox } from '../../components/list/SearchBox';
 import { useListState } from '../../components/list/useListState';
 import { useSession } from '../../session/store';
-import { toast } from '../../toast';
 import { useDeleteStudent, useSiblings, useStudents } from './api';
 import { BulkPhotosDialog } from './BulkPhotosDialog';
 import { ImportWizard } from './ImportWizard';
@@ -25,6 +24,7 @@ import { MoveDialog } from './MoveDialog';
 import { PhotosDialog } from './PhotosDialog';
 import { StudentForm } from './StudentForm';
 import { branchSlug, captionOf } from './slides';
+import { attempt } from '../../api/query';
 
 const t = tr.students;
 const fullName = (s: StudentItem) => `${s.firstName} ${s.lastName}`;
@@ -74,12 +74,7 @@ export function StudentsPage() {
 
   const askDelete = async (s: StudentItem) => {
     if (!(await confirmAction({ message: t.deleteConfirm(fullName(s)) }))) return;
-    try {
-      await remove.mutateAsync(s.id);
-      toast('success', tr.deleted);
-    } catch {
-      // toasted
-    }
+    await attempt(() => remove.mutateAsync(s.id), tr.deleted);
   };
 
   const columns: Column<StudentItem>[] = [
