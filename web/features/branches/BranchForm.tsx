@@ -3,9 +3,9 @@ import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { branchBody, type Branch } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { zodValidate } from '../../components/form/zodValidate';
 import { useSaveBranch } from './api';
-import { attempt } from '../../api/query';
 
 const t = tr.organisation.branch;
 

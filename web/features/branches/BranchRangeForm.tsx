@@ -3,10 +3,10 @@ import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from 
 import { useForm } from '@mantine/form';
 import { branchRangeBody } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { zodValidate } from '../../components/form/zodValidate';
 import { toast } from '../../toast';
 import { useCreateRange } from './api';
-import { attempt } from '../../api/query';
 
 const t = tr.organisation.branch;
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Branch } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
@@ -15,7 +16,6 @@ import { toast } from '../../toast';
 import { useBranches, useDeleteBranch } from './api';
 import { BranchForm } from './BranchForm';
 import { BranchRangeForm } from './BranchRangeForm';
-import { attempt } from '../../api/query';
 
 const t = tr.organisation.branch;
 

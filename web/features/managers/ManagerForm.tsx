@@ -3,9 +3,9 @@ import { Button, Group, Modal, PasswordInput, Stack, Switch, TextInput } from '@
 import { useForm } from '@mantine/form';
 import { managerCreateBody, managerUpdateBody, type Manager } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { zodValidate } from '../../components/form/zodValidate';
 import { useSaveManager, type ManagerKind } from './api';
-import { attempt } from '../../api/query';
 
 const t = tr.organisation.manager;
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { displayDate } from '../../../common/dates';
 import type { Manager } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
@@ -15,7 +16,6 @@ import { paths, updateBodyOf, useDeleteManager, useManagers, useSaveManager, typ
 import { AuditDialog } from '../audit/AuditDialog';
 import { ManagerForm } from './ManagerForm';
 import { PasswordShown } from './PasswordShown';
-import { attempt } from '../../api/query';
 
 const t = tr.organisation.manager;
 

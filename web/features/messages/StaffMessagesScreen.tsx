@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { MESSAGE_MAX, type Message } from '../../../common/schemas/messages';
 import { displayDate } from '../../../common/dates';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
@@ -12,7 +13,6 @@ import { SearchBox } from '../../components/list/SearchBox';
 import { useListState } from '../../components/list/useListState';
 import { useCreateStaffMessage, useDeleteMessage, useStaffMessages, useUpdateMessage } from './api';
 import { TextCounterField } from './TextCounterField';
-import { attempt } from '../../api/query';
 
 const tooLong = (text: string) => text.trim().length === 0 ? tr.validation.required : text.trim().length > MESSAGE_MAX ? tr.validation.maxLength(MESSAGE_MAX) : undefined;
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { MESSAGE_MAX, type Message, type MessageListType } from '../../../common/schemas/messages';
 import { displayDate } from '../../../common/dates';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { DataTable, type Column } from '../../components/list/DataTable';
@@ -17,7 +18,6 @@ import { RowActions } from './RowActions';
 import { StatusBadge, statusOptions } from './StatusBadge';
 import { StudentEntryDialog } from './StudentEntryDialog';
 import { statusFilter, useModerationActions } from './useModerationActions';
-import { attempt } from '../../api/query';
 
 export function StudentMessagesScreen({ type, id }: { type: MessageListType; id: string }) {
   const list = useListState({ sort: 'date', order: 'desc', filters: ['status', 'fromStudentId', 'toStudentId'] });

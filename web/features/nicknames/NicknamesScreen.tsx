@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { NICKNAME_MAX, type Nickname } from '../../../common/schemas/messages';
 import { displayDate } from '../../../common/dates';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { DataTable, type Column } from '../../components/list/DataTable';
@@ -17,7 +18,6 @@ import { RowActions } from '../messages/RowActions';
 import { StatusBadge, statusOptions } from '../messages/StatusBadge';
 import { StudentEntryDialog } from '../messages/StudentEntryDialog';
 import { statusFilter, useModerationActions } from '../messages/useModerationActions';
-import { attempt } from '../../api/query';
 
 export function NicknamesScreen() {
   const list = useListState({ sort: 'date', order: 'desc', filters: ['status', 'schoolId', 'branchId'] });

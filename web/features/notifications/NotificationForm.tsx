@@ -4,10 +4,10 @@ import { useForm } from '@mantine/form';
 import { todayApiDate } from '../../../common/dates';
 import { notificationBody, type NotificationBody, type NotificationItem, type TargetType } from '../../../common/schemas/notification';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { DateField } from '../../components/DateField';
 import { SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
-import { attempt } from '../../api/query';
 import { useSession } from '../../session/store';
 import { useSaveNotification, useTargets } from './hooks';
 

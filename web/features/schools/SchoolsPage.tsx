@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { displayDate } from '../../../common/dates';
 import type { School } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
@@ -18,7 +19,6 @@ import { toast } from '../../toast';
 import { bodyOf, useDeleteSchool, useSaveSchool, useSchools } from './api';
 import { SchoolForm } from './SchoolForm';
 import { AuditDialog } from '../audit/AuditDialog';
-import { attempt } from '../../api/query';
 
 const t = tr.organisation.school;
 

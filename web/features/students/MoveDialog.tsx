@@ -2,9 +2,9 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { StudentItem } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { SelectField } from '../../components/SelectField';
 import { useMoveStudent, useSiblings } from './api';
-import { attempt } from '../../api/query';
 
 const t = tr.students;
 

@@ -4,6 +4,7 @@ import { IconStar, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
 import type { StudentItem } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
 import { lightboxAttributes, useLightbox, useLightboxOpen } from '../../components/lightbox';
 import { PhotoPicker } from '../../components/photos/PhotoPicker';
@@ -11,7 +12,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../toast';
 import { photosKey, studentsKey, uploadStudentPhotos, usePhotoAction, useStudentPhotos } from './api';
 import { captionOf, photoSlug } from './slides';
-import { attempt } from '../../api/query';
 
 const t = tr.students;
 

@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import type { StudentItem } from '../../../common/schemas/students';
 import { displayDate } from '../../../common/dates';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import { confirmAction } from '../../components/confirm';
@@ -24,7 +25,6 @@ import { MoveDialog } from './MoveDialog';
 import { PhotosDialog } from './PhotosDialog';
 import { StudentForm } from './StudentForm';
 import { branchSlug, captionOf } from './slides';
-import { attempt } from '../../api/query';
 
 const t = tr.students;
 const fullName = (s: StudentItem) => `${s.firstName} ${s.lastName}`;
