@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,12 +64,23 @@ describe('server/main.ts', () => {
     const { token } = await login.json();
     const auth = { authorization: `Bearer ${token}` };
 
-    // A request in flight when SIGTERM arrives still gets its answer.
-    const inFlight = fetch(`${first.url}/api/panel/user`, { headers: auth });
-    await new Promise((r) => setTimeout(r, 5));
+    // A request in flight when SIGTERM arrives still gets its answer: its headers reach the
+    // server first, the signal comes while its body is still on the way.
+    const credentials = JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' });
+    const request = http.request(`${first.url}/api/panel/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(credentials) } });
+    const answered = new Promise<number>((resolve, reject) => {
+      request.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      request.on('error', reject);
+    });
+    request.flushHeaders();
+    await new Promise((r) => setTimeout(r, 300));
     const exited = stop(first.child);
-    const answer = await inFlight;
-    expect(answer.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    request.end(credentials);
+    expect(await answered).toBe(200);
     expect(await exited).toBe(0);
 
     const second = await start();
