@@ -66,4 +66,49 @@ test.describe('yearbook design', () => {
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await expect(toast(page, 'Kaydedildi.')).toBeVisible();
   });
+
+  test('the preview pages through the student’s messages: dots from two pages, dynamic from eleven', async ({ page }) => {
+    await signIn(page, 'panel');
+    // A student with eleven approved messages, entered on classmates' behalf and approved.
+    const name = await page.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' };
+      const get = async (path: string) => (await fetch(`/api/panel/${path}`, { headers })).json();
+      const send = async (method: string, path: string, body: unknown) => (await fetch(`/api/panel/${path}`, { method, headers, body: JSON.stringify(body) })).json();
+      const school = (await get('schools?sort=name')).items[0];
+      const branch = (await get(`schools/${school.id}/branches`)).items[0];
+      const students = (await get(`branches/${branch.id}/students?perPage=12`)).items;
+      const [to, ...classmates] = students;
+      for (const [i, from] of classmates.slice(0, 11).entries()) {
+        const created = await send('POST', 'messages', { fromStudentId: from.id, toStudentId: to.id, body: `Anı ${i + 1}: seninle geçen yıllar çok güzeldi.` });
+        await send('PUT', `messages/${created.item.id}`, { status: 'approved' });
+      }
+      return `${to.firstName} ${to.lastName}`;
+    });
+    await page.goto('/design');
+    const preview = page.getByRole('region', { name: 'Canlı önizleme' });
+    await expect(preview.getByTestId('preview-name')).toHaveText(name);
+    const pages = preview.getByRole('region', { name: 'Yıllık sayfaları' });
+    const dots = pages.getByRole('tablist');
+    const perPage = page.getByLabel('Sayfa başına mesaj');
+
+    await perPage.fill('12');
+    await expect(pages.getByRole('group', { name: /^Sayfa \d+ \/ \d+$/, includeHidden: true })).toHaveCount(1);
+    await expect(dots).toHaveCount(0);
+
+    await perPage.fill('6');
+    await expect(pages.getByRole('group', { name: /^Sayfa \d+ \/ 2$/, includeHidden: true })).toHaveCount(2);
+    await expect(dots.getByLabel(/^Go to slide #\d+$/)).toHaveCount(2);
+    await expect(dots).not.toHaveClass(/is-dynamic/);
+    await dots.getByLabel('Go to slide #2').click();
+    await expect(pages.getByRole('group', { name: 'Sayfa 2 / 2' })).toHaveClass(/is-selected/);
+    await expect(pages.getByRole('group', { name: 'Sayfa 2 / 2' })).toContainText(`${name} · Anılar (devamı)`);
+    // Each message is signed by the classmate who wrote it, not by the staff who typed it in.
+    await expect(pages.getByRole('group', { name: 'Sayfa 2 / 2' })).not.toContainText('Stüdyo Yöneticisi');
+
+    await perPage.fill('1');
+    const count = await pages.getByRole('group', { includeHidden: true }).count();
+    expect(count).toBeGreaterThanOrEqual(11);
+    await expect(dots.getByLabel(/^Go to slide #\d+$/)).toHaveCount(count);
+    await expect(dots).toHaveClass(/is-dynamic/);
+  });
 });

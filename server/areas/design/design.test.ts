@@ -138,7 +138,8 @@ describe('GET design/preview', () => {
     await db.update(students).set({ nickname: 'Kartal', quote: 'Hayal et, başar.' }).where(eq(students.id, b.id));
     const base = { studioId: kit.world.studio.id, kind: 'student' as const, schoolId: kit.world.school.id, branchId: kit.world.branch.id, toStudentId: b.id };
     await db.insert(messages).values([
-      { ...base, fromStudentId: a.id, authorName: 'Şule Işık', body: 'Seni çok özleyeceğim!', status: 'approved' },
+      // Typed in by staff on Şule's behalf: the author column holds no name, the page still signs it "Şule Işık".
+      { ...base, fromStudentId: a.id, authorName: '', body: 'Seni çok özleyeceğim!', status: 'approved' },
       { ...base, fromStudentId: c.id, authorName: 'İpek Ünal', body: 'Onay bekleyen mesaj', status: 'pending' },
     ]);
     const panel = await kit.as(kit.world.accounts.panel);

@@ -1,5 +1,6 @@
 /** The real student the live preview draws: the chosen one, or the one with most approved messages. */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PreviewStudent } from '../../../common/schemas/design';
 import type { Caller } from '../../auth/caller';
 import { scopeWhere } from '../../auth/scope';
@@ -9,7 +10,9 @@ import type { UrlSigner } from '../files/signedUrl';
 import { notFound } from '../../http/errors';
 import { turkishOrder } from '../../http/list';
 
-const PREVIEW_MESSAGES = 12;
+// Enough for the first pages of the book at any "messages per page" (1–12).
+const PREVIEW_MESSAGES = 24;
+const writer = alias(students, 'writer');
 
 export async function previewStudentFor(
   db: Db,
@@ -44,9 +47,11 @@ export async function previewStudentFor(
     if (studentId) throw notFound();
     return null;
   }
+  // A classmate's message is signed with the classmate's name, also when staff typed it in.
   const approved = await db
-    .select({ id: messages.id, body: messages.body, authorName: messages.authorName })
+    .select({ id: messages.id, body: messages.body, authorName: sql<string>`coalesce(${writer.firstName} || ' ' || ${writer.lastName}, ${messages.authorName})` })
     .from(messages)
+    .leftJoin(writer, eq(writer.id, messages.fromStudentId))
     .where(and(eq(messages.toStudentId, student.id), eq(messages.kind, 'student'), eq(messages.status, 'approved')))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(PREVIEW_MESSAGES);

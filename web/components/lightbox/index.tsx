@@ -109,3 +109,5 @@ export function useLightbox(container: RefObject<HTMLElement | null>, contentKey
     return () => clearTimeout(timer);
   }, [contentKey]);
 }
+
+export { PageCarousel } from './PageCarousel';

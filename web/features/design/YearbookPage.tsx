@@ -1,8 +1,13 @@
-/** The live preview: one yearbook page of a real student, drawn with the settings being edited. */
-import { Avatar, Box, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+/**
+ * The live preview: a real student's yearbook pages, drawn with the settings being edited — the
+ * student's page with the first messages, then as many pages of messages as "messages per page"
+ * makes of the rest — to swipe through like the book.
+ */
+import { Avatar, Box, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import type { DesignSettings, PreviewStudent } from '../../../common/schemas/design';
 import { tr } from '../../../common/tr';
+import { PageCarousel } from '../../components/lightbox';
 
 const FONTS: Record<DesignSettings['fontPair'], { heading: string; body: string }> = {
   'inter-merriweather': { heading: 'Inter, "Helvetica Neue", Arial, sans-serif', body: 'Merriweather, Georgia, serif' },
@@ -11,20 +16,60 @@ const FONTS: Record<DesignSettings['fontPair'], { heading: string; body: string 
 };
 const RADIUS: Record<DesignSettings['photoShape'], string> = { square: '0', rounded: '16px', circle: '50%' };
 
+type Message = PreviewStudent['messages'][number];
+
+/** The student's messages cut into the book's pages; a page without messages when there are none. */
+function messagePages(settings: DesignSettings, messages: Message[]): Message[][] {
+  if (!settings.showMessages || !messages.length) return [[]];
+  const pages: Message[][] = [];
+  for (let i = 0; i < messages.length; i += settings.messagesPerPage) pages.push(messages.slice(i, i + settings.messagesPerPage));
+  return pages;
+}
+
 export function YearbookPage({ settings, student }: { settings: DesignSettings; student: PreviewStudent }) {
-  const fonts = FONTS[settings.fontPair];
+  const pages = messagePages(settings, student.messages);
+  const drawn = pages.map((messages, i) =>
+    i === 0 ? (
+      <StudentPage settings={settings} student={student} messages={messages} />
+    ) : (
+      <MessagesPage settings={settings} student={student} messages={messages} page={i + 1} total={pages.length} />
+    ),
+  );
+  return <PageCarousel key={pages.length} label={tr.design.previewPages} pages={drawn} pageLabel={tr.design.previewPage} />;
+}
+
+function pageStyle(settings: DesignSettings): CSSProperties {
   const modern = settings.template === 'modern';
-  const pastel = settings.template === 'pastel';
-  const page: CSSProperties = {
-    fontFamily: fonts.body,
-    background: pastel ? `color-mix(in srgb, ${settings.accentColor} 12%, white)` : 'white',
+  return {
+    fontFamily: FONTS[settings.fontPair].body,
+    background: settings.template === 'pastel' ? `color-mix(in srgb, ${settings.accentColor} 12%, white)` : 'white',
     borderTop: modern ? undefined : `6px solid ${settings.primaryColor}`,
     borderLeft: modern ? `10px solid ${settings.primaryColor}` : undefined,
+    height: '100%',
   };
-  const name = `${student.firstName} ${student.lastName}`;
-  const messages = settings.showMessages ? student.messages.slice(0, settings.messagesPerPage) : [];
+}
+
+function Messages({ settings, messages }: { settings: DesignSettings; messages: Message[] }) {
   return (
-    <Paper withBorder shadow="sm" radius="sm" p="md" style={page} data-template={settings.template}>
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" data-testid="preview-messages">
+      {messages.map((m) => (
+        <Paper key={m.id} p="xs" radius="sm" style={{ borderLeft: `3px solid ${settings.accentColor}`, background: 'rgba(255,255,255,0.7)' }}>
+          <Text size="sm">{m.body}</Text>
+          <Text size="xs" c="dimmed" ta="right">
+            — {m.authorName}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function StudentPage({ settings, student, messages }: { settings: DesignSettings; student: PreviewStudent; messages: Message[] }) {
+  const fonts = FONTS[settings.fontPair];
+  const modern = settings.template === 'modern';
+  const name = `${student.firstName} ${student.lastName}`;
+  return (
+    <Paper withBorder shadow="sm" radius="sm" p="md" style={pageStyle(settings)} data-template={settings.template}>
       <Stack gap="md">
         {settings.coverImageUrl ? <Image src={settings.coverImageUrl} alt={tr.design.coverImage} h={90} radius="sm" fit="cover" /> : null}
         <Box style={{ display: 'flex', flexDirection: modern ? 'row' : 'column', alignItems: 'center', gap: 16, textAlign: modern ? 'left' : 'center' }}>
@@ -60,22 +105,32 @@ export function YearbookPage({ settings, student }: { settings: DesignSettings; 
         ) : null}
         {settings.showMessages ? (
           messages.length ? (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" data-testid="preview-messages">
-              {messages.map((m) => (
-                <Paper key={m.id} p="xs" radius="sm" style={{ borderLeft: `3px solid ${settings.accentColor}`, background: 'rgba(255,255,255,0.7)' }}>
-                  <Text size="sm">{m.body}</Text>
-                  <Text size="xs" c="dimmed" ta="right">
-                    — {m.authorName}
-                  </Text>
-                </Paper>
-              ))}
-            </SimpleGrid>
+            <Messages settings={settings} messages={messages} />
           ) : (
             <Text size="sm" c="dimmed" ta="center">
               {tr.design.previewNoMessages}
             </Text>
           )
         ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A page that only continues the student's messages. */
+function MessagesPage({ settings, student, messages, page, total }: { settings: DesignSettings; student: PreviewStudent; messages: Message[]; page: number; total: number }) {
+  return (
+    <Paper withBorder shadow="sm" radius="sm" p="md" style={pageStyle(settings)}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Text fw={600} style={{ fontFamily: FONTS[settings.fontPair].heading, color: settings.primaryColor }}>
+            {`${student.firstName} ${student.lastName} · ${tr.design.memoriesContinued}`}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {tr.design.previewPage(page, total)}
+          </Text>
+        </Group>
+        <Messages settings={settings} messages={messages} />
       </Stack>
     </Paper>
   );
