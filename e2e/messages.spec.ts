@@ -203,3 +203,31 @@ test.describe('messages', () => {
     await expect(page.getByRole('row').filter({ hasText: '<em>Kral</em>' })).toContainText('Kırıcı olabilir');
   });
 });
+
+test.describe('messages on a phone', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('a branch manager moderates and writes from a phone; no screen scrolls sideways', async ({ page }) => {
+    const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await signIn(page, 'branch');
+    await page.getByRole('button', { name: 'Menüyü aç' }).click();
+    await menu(page).getByRole('link', { name: 'Öğrenci Mesajları' }).click();
+    await expect(page.getByRole('heading', { name: /Öğrenci Mesajları/ })).toBeVisible();
+    await choose(page, 'Durum', 'Onay bekliyor');
+    const firstRow = page.getByRole('row').nth(1);
+    await expect(firstRow).toContainText('Onay bekliyor');
+    await noSidewaysScroll();
+    await firstRow.getByRole('button', { name: 'Onayla' }).click();
+    await expect(toast(page, 'Onaylandı.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Menüyü aç' }).click();
+    await menu(page).getByRole('link', { name: 'Şube Mesajları' }).click();
+    await expect(page.getByRole('heading', { name: 'Şube Mesajları' })).toBeVisible();
+    await noSidewaysScroll();
+    await page.getByLabel('Yeni mesaj').fill('Telefondan yazıldı: hepinize başarılar!');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+    await expect(page.getByText('Telefondan yazıldı: hepinize başarılar!')).toBeVisible();
+    await noSidewaysScroll();
+  });
+});

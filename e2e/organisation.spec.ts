@@ -190,6 +190,13 @@ test.describe('Şubeler', () => {
     await expect(toast(page, 'Zaten var olduğu için atlananlar: 12/A, 12/B, 12/C')).toBeVisible();
     const names = await table(page).locator('tbody tr td:first-child a[aria-label^="Öğrenciler"]').allTextContents();
     expect(names).toEqual(['12/A', '12/B', '12/C', '12/Ç', '12/D', '12/E']);
+    // The new branch's history names who created it and what.
+    await page.getByRole('button', { name: 'İşlem geçmişi: 12/D' }).click();
+    const history = page.getByRole('dialog', { name: 'İşlem geçmişi: 12/D' });
+    await expect(history.getByRole('row').filter({ hasText: 'Oluşturma' })).toContainText('Okul Yöneticisi');
+    await expect(history.getByRole('row').filter({ hasText: 'Oluşturma' })).toContainText('Şube: — → D');
+    await page.keyboard.press('Escape');
+    await expect(history).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Sil: 12/A' }).click();
     await expect(toast(page, /Bu şubede \d+ öğrenci kayıtlı/)).toBeVisible();

@@ -13,6 +13,7 @@ import { ExportMenu } from '../../components/list/ExportMenu';
 import { SearchBox } from '../../components/list/SearchBox';
 import { useListState } from '../../components/list/useListState';
 import { toast } from '../../toast';
+import { AuditDialog } from '../audit/AuditDialog';
 import { useBranches, useDeleteBranch } from './api';
 import { BranchForm } from './BranchForm';
 import { BranchRangeForm } from './BranchRangeForm';
@@ -41,6 +42,7 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
   const { data, isLoading, isFetching, isError } = useBranches(schoolId, list.query);
   const [editing, setEditing] = useState<Branch | null | undefined>(undefined);
   const [range, setRange] = useState(false);
+  const [history, setHistory] = useState<Branch | null>(null);
 
   const columns: Column<Branch>[] = [
     {
@@ -75,6 +77,9 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
         <Group gap={4} wrap="nowrap">
           <Button size="compact-sm" variant="subtle" onClick={() => setEditing(r)} aria-label={`${tr.words.edit}: ${r.name}`}>
             {tr.words.edit}
+          </Button>
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setHistory(r)} aria-label={`${tr.organisation.audit.title}: ${r.name}`}>
+            {tr.organisation.audit.title}
           </Button>
           <DeleteButton schoolId={schoolId} row={r} />
         </Group>
@@ -121,6 +126,7 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
       />
       {editing !== undefined ? <BranchForm schoolId={schoolId} row={editing} onClose={() => setEditing(undefined)} /> : null}
       {range ? <BranchRangeForm schoolId={schoolId} onClose={() => setRange(false)} /> : null}
+      {history ? <AuditDialog entity="branch" entityId={history.id} title={history.name} onClose={() => setHistory(null)} /> : null}
     </Stack>
   );
 }
