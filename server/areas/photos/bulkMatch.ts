@@ -3,12 +3,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { tr } from '../../../common/tr';
 import type { Db } from '../../db/client';
 import { branches, students } from '../../db/schema';
-import { indexKey, matchIndexEntry, type IndexEntry } from './photoIndex';
+import { baseName, IMAGE_EXTENSION, indexCandidates, indexKey, matchIndexEntry, type IndexEntry } from './photoIndex';
 
 /** "1234.jpg", "1234-2.JPG", "1234_3.jpeg" → "1234"; anything else → null. */
 export function schoolNumberOfFile(fileName: string): string | null {
-  const base = fileName.split(/[\\/]/).pop() ?? '';
-  const m = /^(\d+)(?:[-_ ]\d{1,3})?\.(jpe?g|png|webp|heic|heif|tiff?)$/i.exec(base);
+  const base = baseName(fileName);
+  if (!IMAGE_EXTENSION.test(base)) return null;
+  const m = /^(\d+)(?:[-_ ]\d{1,3})?\.[^.]+$/.exec(base);
   return m ? m[1] : null;
 }
 
@@ -29,28 +30,27 @@ export async function bulkTargets(
   const inScope = [eq(students.schoolId, scope.schoolId)];
   if (scope.branchId) inScope.push(eq(students.branchId, scope.branchId));
 
-  let candidates: Array<Student & { grade: number; section: string }>;
   if (index) {
-    candidates = (
-      await db
-        .select({ student: students, grade: branches.grade, section: branches.section })
-        .from(students)
-        .innerJoin(branches, eq(branches.id, students.branchId))
-        .where(and(...inScope))
-    ).map((r) => ({ ...r.student, grade: r.grade, section: r.section }));
-  } else {
-    const numbers = [...new Set(files.map((f) => schoolNumberOfFile(f.fileName)).filter((n): n is string => !!n))];
-    const rows = numbers.length ? await db.select().from(students).where(and(...inScope, inArray(students.schoolNumber, numbers))) : [];
-    candidates = rows.map((s) => ({ ...s, grade: 0, section: '' }));
+    const rows = await db
+      .select({ student: students, grade: branches.grade, section: branches.section })
+      .from(students)
+      .innerJoin(branches, eq(branches.id, students.branchId))
+      .where(and(...inScope));
+    const candidates = indexCandidates(rows.map((r) => ({ ...r.student, grade: r.grade, section: r.section })));
+    return (fileName) => {
+      const entry = index.get(indexKey(fileName));
+      return entry ? matchIndexEntry(entry, candidates) : byFileNumber(candidates.byNumber, fileName);
+    };
   }
-  const byNumber = new Map(candidates.map((s) => [s.schoolNumber, s]));
+  const numbers = [...new Set(files.map((f) => schoolNumberOfFile(f.fileName)).filter((n): n is string => !!n))];
+  const rows = numbers.length ? await db.select().from(students).where(and(...inScope, inArray(students.schoolNumber, numbers))) : [];
+  const byNumber = new Map(rows.map((s) => [s.schoolNumber, s]));
+  return (fileName) => byFileNumber(byNumber, fileName);
+}
 
-  return (fileName) => {
-    const entry = index?.get(indexKey(fileName));
-    if (entry) return matchIndexEntry(entry, candidates);
-    const number = schoolNumberOfFile(fileName);
-    const student = number ? byNumber.get(number) : undefined;
-    if (student) return { student };
-    return { reason: number ? tr.students.photos.noStudent(number) : tr.students.photos.badFileName };
-  };
+function byFileNumber(byNumber: Map<string, Student>, fileName: string): BulkTarget {
+  const number = schoolNumberOfFile(fileName);
+  const student = number ? byNumber.get(number) : undefined;
+  if (student) return { student };
+  return { reason: number ? tr.students.photos.noStudent(number) : tr.students.photos.badFileName };
 }

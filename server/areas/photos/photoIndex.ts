@@ -37,11 +37,15 @@ const HEADER_WORDS: Record<IndexField, string[]> = {
   schoolNumber: ['okul no', 'okul numarasi', 'ogrenci no', 'ogrenci numarasi', 'student id', 'student number', 'studentid'],
 };
 
-const IMAGE_NAME = /\.(jpe?g|png|webp|heic|heif|tiff?)$/i;
+/** The end of an image file's name, for every format an upload accepts. */
+export const IMAGE_EXTENSION = /\.(jpe?g|png|webp|heic|heif|tiff?)$/i;
 const MAX_ROWS = 20_000;
 
+/** A file name without the folders a browser or an index may put before it. */
+export const baseName = (fileName: string) => fileName.split(/[\\/]/).pop() ?? '';
+
 /** The key a photo's file name is looked up by: its base name, case-insensitive. */
-export const indexKey = (fileName: string) => (fileName.split(/[\\/]/).pop() ?? '').trim().toLowerCase();
+export const indexKey = (fileName: string) => baseName(fileName).trim().toLowerCase();
 
 /** Reads an index file into entries keyed by file name; a file that is no such index is a 400. */
 export function readPhotoIndex(data: Buffer): Map<string, IndexEntry> {
@@ -91,7 +95,7 @@ function columnsOf(first: string[], rows: Array<{ cells: string[] }>): { header:
   const sample = rows.slice(0, 20);
   const width = Math.max(0, ...sample.map((r) => r.cells.length));
   for (let column = 0; column < width; column++) {
-    const names = sample.filter((r) => IMAGE_NAME.test(r.cells[column] ?? '')).length;
+    const names = sample.filter((r) => IMAGE_EXTENSION.test(r.cells[column] ?? '')).length;
     if (names * 2 > sample.length && column + 2 < width) {
       return { header: false, at: { fileName: column, firstName: column + 1, lastName: column + 2, grade: column + 3, teacher: column + 4 } };
     }
@@ -108,21 +112,34 @@ export interface IndexCandidate {
   section: string;
 }
 
+/** The students an upload can reach, looked up by number and by folded full name (built once per upload). */
+export interface IndexCandidates<T extends IndexCandidate> {
+  byNumber: Map<string, T>;
+  byName: Map<string, T[]>;
+}
+
+export function indexCandidates<T extends IndexCandidate>(students: readonly T[]): IndexCandidates<T> {
+  const byName = new Map<string, T[]>();
+  for (const student of students) {
+    const key = searchKey(`${student.firstName} ${student.lastName}`);
+    byName.set(key, [...(byName.get(key) ?? []), student]);
+  }
+  return { byNumber: new Map(students.map((s) => [s.schoolNumber, s])), byName };
+}
+
 export type IndexMatch<T extends IndexCandidate> = { student: T } | { reason: string };
 
 /**
  * The student an index row names: by school number when the index has one; otherwise by the
  * Turkish-folded full name, narrowed by the grade ("12", "12/A", "12-A") when names repeat.
  */
-export function matchIndexEntry<T extends IndexCandidate>(entry: IndexEntry, candidates: readonly T[]): IndexMatch<T> {
-  if (entry.schoolNumber) {
-    const student = candidates.find((c) => c.schoolNumber === entry.schoolNumber);
-    if (student) return { student };
-  }
+export function matchIndexEntry<T extends IndexCandidate>(entry: IndexEntry, candidates: IndexCandidates<T>): IndexMatch<T> {
+  const byNumber = entry.schoolNumber ? candidates.byNumber.get(entry.schoolNumber) : undefined;
+  if (byNumber) return { student: byNumber };
   const name = `${entry.firstName} ${entry.lastName}`.trim();
   const key = searchKey(name);
   if (!key) return { reason: tr.students.photos.indexNoName(entry.line) };
-  let found = candidates.filter((c) => searchKey(`${c.firstName} ${c.lastName}`) === key);
+  let found = candidates.byName.get(key) ?? [];
   const branch = parseBranch(entry.grade);
   const grade = branch?.grade ?? (/^\d{1,2}$/.test(entry.grade) ? Number(entry.grade) : null);
   if (found.length > 1 || branch) {

@@ -22,15 +22,14 @@ function RowActions({ item, onEdit }: { item: NotificationItem; onEdit(): void }
   const save = useSaveNotification();
   const remove = useDeleteNotification();
   const busy = save.isPending || remove.isPending;
-  const run = (action: () => Promise<unknown>, message: string) => attempt(action, message);
-  const schedule = () => run(() => save.mutateAsync({ id: item.id, body: bodyOf(item, 'scheduled') }), t.scheduled);
+  const schedule = () => attempt(() => save.mutateAsync({ id: item.id, body: bodyOf(item, 'scheduled') }), t.scheduled);
   const cancel = async () => {
     if (await confirmAction({ message: t.confirmCancel, confirmLabel: t.cancelSchedule })) {
-      await run(() => save.mutateAsync({ id: item.id, body: bodyOf(item, 'cancelled') }), t.cancelled);
+      await attempt(() => save.mutateAsync({ id: item.id, body: bodyOf(item, 'cancelled') }), t.cancelled);
     }
   };
   const del = async () => {
-    if (await confirmAction({ message: t.confirmDelete })) await run(() => remove.mutateAsync(item.id), tr.deleted);
+    if (await confirmAction({ message: t.confirmDelete })) await attempt(() => remove.mutateAsync(item.id), tr.deleted);
   };
   return (
     <Menu position="bottom-end" withinPortal>

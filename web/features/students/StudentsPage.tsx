@@ -118,19 +118,20 @@ export function StudentsPage() {
               <IconEdit size={18} />
             </ActionIcon>
           </Tooltip>
+          {/* History and moving between branches are for the studio and the school. */}
           {level !== 'branch' ? (
-            <Tooltip label={tr.organisation.audit.title}>
-              <ActionIcon variant="subtle" aria-label={`${tr.organisation.audit.title}: ${fullName(s)}`} onClick={() => setHistory(s)}>
-                <IconHistory size={18} />
-              </ActionIcon>
-            </Tooltip>
-          ) : null}
-          {level !== 'branch' ? (
-            <Tooltip label={t.move}>
-              <ActionIcon variant="subtle" aria-label={t.moveOf(fullName(s))} onClick={() => setMoving(s)}>
-                <IconArrowsExchange size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <>
+              <Tooltip label={tr.organisation.audit.title}>
+                <ActionIcon variant="subtle" aria-label={`${tr.organisation.audit.title}: ${fullName(s)}`} onClick={() => setHistory(s)}>
+                  <IconHistory size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t.move}>
+                <ActionIcon variant="subtle" aria-label={t.moveOf(fullName(s))} onClick={() => setMoving(s)}>
+                  <IconArrowsExchange size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </>
           ) : null}
           <Tooltip label={tr.words.delete}>
             <ActionIcon variant="subtle" color="red" aria-label={t.deleteOf(fullName(s))} onClick={() => void askDelete(s)} loading={remove.isPending && remove.variables === s.id}>
