@@ -1,22 +1,25 @@
 /**
- * The app as browser tests see it: built web app, demo data, a fresh database each run
- * (PGlite in .tmp/, or a fresh PostgreSQL database when DATABASE_URL is set).
+ * The app as browser tests see it: the compiled server (built first if the sources are newer),
+ * demo data, a fresh database each run (PGlite in .tmp/, or a fresh PostgreSQL database when
+ * DATABASE_URL is set) and a fresh data folder.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+// @ts-expect-error: a plain JavaScript module without types
+import { ensureBuilt } from './build.mjs';
 
 const port = process.env.E2E_PORT ?? '3100';
 const root = path.resolve(import.meta.dirname, '..');
 
-if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
-  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'inherit' });
-}
+await ensureBuilt();
 
 process.env.PORT = port;
 process.env.HOST = '127.0.0.1';
 process.env.SEED_DEMO = '1';
 process.env.LOG_LEVEL = 'warn';
+// Signed photo URLs must survive nothing here, but a fixed secret keeps runs alike.
+process.env.FILE_URL_SECRET ??= 'e2e-file-url-secret-0123456789';
 
 if (process.env.DATABASE_URL) {
   const { default: pg } = await import('pg');
@@ -35,4 +38,4 @@ const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 
-await import('../server/main');
+await import(pathToFileURL(path.join(root, 'dist', 'server', 'main.js')).href);

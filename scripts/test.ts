@@ -1,7 +1,11 @@
 /**
- * `npm test`: builds the web app, runs every unit/API test (Vitest) and every browser test
- * (Playwright), and ends with one line "N passed, N failed". DATABASE_URL set → the same tests
- * run against that PostgreSQL server instead of PGlite.
+ * `npm test`: every check and every test, ending with one line "N passed, N failed".
+ *   1. lint (ESLint, Prettier) and typecheck (tsc)   — each counts as one test
+ *   2. build (the web app and the compiled server)
+ *   3. unit and API tests (Vitest)
+ *   4. browser tests (Playwright, against the compiled server)
+ * DATABASE_URL set → the API and browser tests run against that PostgreSQL server instead of PGlite.
+ * `npm test -- --api-only` runs step 3 alone (CI runs it a second time on the other database).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,40 +14,71 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
+const apiOnly = process.argv.includes('--api-only');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 const target = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-console.log(`\n== Yıllık Paneli tests against ${target} ==\n`);
+console.log(`\n== Yıllık Paneli tests against ${target}${apiOnly ? ' (unit and API tests only)' : ''} ==\n`);
 
-const summary = { passed: 0, failed: 0, problems: [] as string[] };
+const summary = { passed: 0, failed: 0, problems: [] as string[], phases: [] as Array<{ name: string; seconds: number }> };
+function phase(name: string, work: () => void) {
+  const started = Date.now();
+  console.log(`\n-- ${name} --`);
+  work();
+  summary.phases.push({ name: `${name} (${target})`, seconds: Math.round((Date.now() - started) / 1000) });
+}
+/** A check that passes or fails as a whole counts as one test. */
+function check(name: string, cmd: string, args: string[]) {
+  phase(name, () => {
+    if (run(cmd, args) === 0) summary.passed++;
+    else {
+      summary.failed++;
+      console.error(`${name} failed`);
+    }
+  });
+}
 
-if (run(bin('vite'), ['build', '--logLevel', 'warn']) !== 0) summary.problems.push('web build failed');
+if (!apiOnly) {
+  check('lint', 'npm', ['run', '--silent', 'lint']);
+  check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  phase('build', () => {
+    if (run(process.execPath, ['scripts/build.mjs']) !== 0) summary.problems.push('build failed');
+  });
+}
 
-const vitestJson = path.join(tmp, 'vitest.json');
-fs.rmSync(vitestJson, { force: true });
-const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-if (fs.existsSync(vitestJson)) {
-  const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
-  summary.passed += report.numPassedTests;
-  summary.failed += report.numFailedTests;
-  if (vitestStatus !== 0 && report.numFailedTests === 0) summary.problems.push('vitest exited with an error');
-} else summary.problems.push('vitest wrote no report');
+phase('unit and API tests', () => {
+  const vitestJson = path.join(tmp, 'vitest.json');
+  fs.rmSync(vitestJson, { force: true });
+  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+  if (fs.existsSync(vitestJson)) {
+    const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+    summary.passed += report.numPassedTests;
+    summary.failed += report.numFailedTests;
+    if (status !== 0 && report.numFailedTests === 0) summary.problems.push('vitest exited with an error');
+  } else summary.problems.push('vitest wrote no report');
+});
 
-const playwrightJson = path.join(tmp, 'playwright.json');
-fs.rmSync(playwrightJson, { force: true });
-const pwStatus = run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson });
-if (fs.existsSync(playwrightJson)) {
-  const stats = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')).stats;
-  summary.passed += stats.expected + stats.flaky;
-  summary.failed += stats.unexpected;
-  if (pwStatus !== 0 && stats.unexpected === 0) summary.problems.push('playwright exited with an error');
-} else summary.problems.push('playwright wrote no report');
+if (!apiOnly) {
+  phase('browser tests', () => {
+    const playwrightJson = path.join(tmp, 'playwright.json');
+    fs.rmSync(playwrightJson, { force: true });
+    const status = run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson });
+    if (fs.existsSync(playwrightJson)) {
+      const stats = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')).stats;
+      // A test that passed only on a retry is a failure: CI must not depend on luck.
+      summary.passed += stats.expected;
+      summary.failed += stats.unexpected + stats.flaky;
+      if (status !== 0 && stats.unexpected === 0) summary.problems.push('playwright exited with an error');
+    } else summary.problems.push('playwright wrote no report');
+  });
+}
 
 // A runner that crashed counts as a failure, never as silence.
 summary.failed += summary.problems.length;
 fs.writeFileSync(path.join(tmp, 'test-summary.json'), JSON.stringify(summary));
 for (const problem of summary.problems) console.error(`problem: ${problem}`);
+console.log(`\n${summary.phases.map((p) => `${p.name}: ${p.seconds} s`).join('\n')}`);
 console.log(`\n${target}: ${summary.passed} passed, ${summary.failed} failed`);
 process.exit(summary.failed > 0 ? 1 : 0);
