@@ -1,0 +1,72 @@
+/**
+ * `backup <file>`: the database (one consistent snapshot) and the data folders in one tar.gz.
+ * It is staged in a temporary folder beside the target and renamed into place when complete,
+ * so an earlier archive of that name stays intact until then. The files are read after the
+ * database snapshot, while the app may still change them on PostgreSQL (see README).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from '../db/client';
+import { DATA_FOLDERS, DATABASE_FOLDER, packArchive } from './archive';
+import { dumpDatabase } from './dump';
+import { APP_NAME, BACKUP_FORMAT, MANIFEST_ENTRY, type Manifest } from './manifest';
+import { backupErrors } from './messages';
+
+export interface BackupSummary {
+  file: string;
+  tables: number;
+  rows: number;
+  files: number;
+  /** Size of the archive. */
+  bytes: number;
+  seconds: number;
+}
+
+export async function createBackup(options: { database: Database; dataDir: string; file: string }): Promise<BackupSummary> {
+  const started = performance.now();
+  const file = path.resolve(options.file);
+  const dataDir = path.resolve(options.dataDir);
+  for (const name of DATA_FOLDERS) {
+    if (isInside(file, path.join(dataDir, name))) throw backupErrors.targetInsideDataFolder(file);
+  }
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const staging = await fs.mkdtemp(path.join(path.dirname(file), `.${path.basename(file)}-`));
+  try {
+    const { migrations, tables } = await dumpDatabase(options.database.db, path.join(staging, DATABASE_FOLDER));
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      app: APP_NAME,
+      createdAt: new Date().toISOString(),
+      database: options.database.kind,
+      migrations,
+      tables,
+    };
+    await fs.writeFile(path.join(staging, MANIFEST_ENTRY), JSON.stringify(manifest, null, 2) + '\n');
+    for (const name of DATA_FOLDERS) {
+      const folder = path.join(dataDir, name);
+      if (await fs.stat(folder).catch(() => null)) await fs.symlink(folder, path.join(staging, name), 'dir');
+    }
+    const partial = path.join(staging, 'archive.tar.gz');
+    const packed = await packArchive(staging, partial);
+    // It holds password hashes and children's photos: readable by its owner only.
+    await fs.chmod(partial, 0o600);
+    await fs.rename(partial, file);
+    const { size } = await fs.stat(file);
+    return {
+      file,
+      tables: tables.length,
+      rows: tables.reduce((sum, t) => sum + t.rows, 0),
+      files: packed.files,
+      bytes: size,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    // Removes the links to the data folders, never what they point at.
+    await fs.rm(staging, { recursive: true, force: true });
+  }
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}

@@ -1,0 +1,62 @@
+/**
+ * `restore <file>`: an archive into an empty database and data folder. Everything that can be
+ * checked is checked before anything is written (the whole archive, the target's emptiness);
+ * the rows go in as one transaction; the files are moved into place last.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { paths } from '../paths';
+import { DATABASE_FOLDER, extractArchive, scanArchive } from './archive';
+import { assertEmptyDataFolders, moveDataFolders } from './dataFolders';
+import { loadDatabase } from './load';
+import { backupErrors } from './messages';
+import { assertKnownMigrations, migrationsUpTo } from './migrations';
+import { assertEmptyTarget, openRestoreTarget } from './target';
+
+export interface RestoreSummary {
+  database: 'pglite' | 'postgres';
+  tables: number;
+  rows: number;
+  files: number;
+  bytes: number;
+  seconds: number;
+}
+
+export async function restoreBackup(options: { file: string; dataDir: string; databaseUrl?: string }): Promise<RestoreSummary> {
+  const started = performance.now();
+  const file = path.resolve(options.file);
+  const dataDir = path.resolve(options.dataDir);
+  if (!(await fs.stat(file).catch(() => null))?.isFile()) throw backupErrors.archiveMissing(file);
+  const { manifest, files, bytes } = await scanArchive(file);
+  assertKnownMigrations(manifest.migrations);
+  await assertEmptyDataFolders(dataDir);
+
+  const target = await openRestoreTarget({ databaseUrl: options.databaseUrl, dataDir });
+  let staging: string | undefined;
+  let rows: number;
+  try {
+    await assertEmptyTarget(target.db, manifest.migrations.applied, options.databaseUrl ? withoutPassword(options.databaseUrl) : path.join(dataDir, 'pglite'));
+    await fs.mkdir(dataDir, { recursive: true });
+    staging = await fs.mkdtemp(path.join(dataDir, '.restore-'));
+    await extractArchive(file, staging);
+    const archiveSchema = migrationsUpTo(manifest.migrations.applied);
+    try {
+      await target.migrate(archiveSchema.folder);
+    } finally {
+      archiveSchema.remove();
+    }
+    rows = await loadDatabase(target.db, path.join(staging, DATABASE_FOLDER), manifest.tables);
+    await target.migrate(paths.migrations);
+    await moveDataFolders(staging, dataDir);
+  } finally {
+    await target.close();
+    if (staging) await fs.rm(staging, { recursive: true, force: true });
+  }
+  return { database: target.kind, tables: manifest.tables.length, rows, files, bytes, seconds: (performance.now() - started) / 1000 };
+}
+
+function withoutPassword(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.password = '';
+  return url.toString();
+}
