@@ -1,0 +1,131 @@
+/**
+ * Durable background jobs in the app's own table. A job is queued by a request, claimed by a
+ * runner under a lease it renews while working, and finished as done (with its result), failed
+ * or cancelled. A runner that dies leaves its lease to run out; the job is then claimed again and
+ * restarted from the beginning, so a job is never reported done unless its work was finished.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { isUniqueViolation } from '../areas/managers/queries';
+import { jobs } from '../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobStatus = JobRow['status'];
+export const ACTIVE: JobStatus[] = ['queued', 'running'];
+
+export class JobAlreadyActive extends Error {
+  constructor(readonly active: JobRow) {
+    super('a job of this kind is already active for the school');
+  }
+}
+
+export interface NewJob {
+  kind: string;
+  studioId: number;
+  schoolId: number | null;
+  branchId: number | null;
+  params: Record<string, unknown>;
+  createdBy: number | null;
+}
+
+/** Queues a job; one active job of a kind per school, otherwise JobAlreadyActive with that job. */
+export async function enqueueJob(db: Db, job: NewJob): Promise<JobRow> {
+  try {
+    const [row] = await db.insert(jobs).values(job).returning();
+    return row!;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const [active] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, job.kind), eq(jobs.schoolId, job.schoolId ?? -1), inArray(jobs.status, ACTIVE)));
+    if (!active) throw error;
+    throw new JobAlreadyActive(active);
+  }
+}
+
+/**
+ * Asks a job to stop: a queued one is cancelled at once, a running one at its runner's next
+ * progress report. Answers the job as it now stands; a finished job is left as it was.
+ */
+export async function cancelJob(db: Db, id: number): Promise<JobRow | undefined> {
+  const [queued] = await db
+    .update(jobs)
+    .set({ status: 'cancelled', finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+    .returning();
+  if (queued) return queued;
+  const [running] = await db
+    .update(jobs)
+    .set({ cancelRequested: true, updatedAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+    .returning();
+  if (running) return running;
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row;
+}
+
+/** Takes the oldest job that is queued, or running under a lease that has run out. */
+export async function claimJob(db: Db, kinds: string[], runner: string, leaseMs: number): Promise<JobRow | undefined> {
+  const result = await db.execute<{ id: number }>(sql`
+    UPDATE ${jobs} SET status = 'running', locked_by = ${runner}, locked_until = now() + ${`${leaseMs} milliseconds`}::interval,
+      attempts = attempts + 1, done = 0, updated_at = now()
+    WHERE id = (
+      SELECT id FROM ${jobs}
+      WHERE kind IN ${sql`(${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`}
+        AND (status = 'queued' OR (status = 'running' AND locked_until < now()))
+      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id`);
+  const id = (result as unknown as { rows: Array<{ id: number }> }).rows[0]?.id;
+  if (id === undefined) return undefined;
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row;
+}
+
+/** Progress of a job this runner holds; renews the lease. Answers whether a cancel was asked for. */
+export async function reportProgress(db: Db, id: number, runner: string, leaseMs: number, progress?: { done: number; total: number }) {
+  const [row] = await db
+    .update(jobs)
+    .set({
+      ...(progress ?? {}),
+      lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, runner), eq(jobs.status, 'running')))
+    .returning({ cancelRequested: jobs.cancelRequested });
+  // The lease was lost (another runner took the job over): stop as if cancelled.
+  return { cancelRequested: !row || row.cancelRequested, held: Boolean(row) };
+}
+
+/** Ends a job this runner holds. */
+export async function finishJob(
+  db: Db,
+  id: number,
+  runner: string,
+  outcome:
+    | { status: 'done'; result: Record<string, unknown> }
+    | { status: 'failed'; error: string }
+    | { status: 'cancelled' }
+    /** Back to the queue to be tried again. */
+    | { status: 'queued' }
+    /** Back to the queue untried: the process stopped, which is no fault of the job's. */
+    | { status: 'released' },
+) {
+  const status = outcome.status === 'released' ? 'queued' : outcome.status;
+  await db
+    .update(jobs)
+    .set({
+      status,
+      attempts: outcome.status === 'released' ? sql`greatest(${jobs.attempts} - 1, 0)` : undefined,
+      result: outcome.status === 'done' ? outcome.result : undefined,
+      error: outcome.status === 'failed' ? outcome.error : undefined,
+      lockedBy: null,
+      lockedUntil: null,
+      finishedAt: status === 'queued' ? null : sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, runner)));
+}

@@ -1,0 +1,51 @@
+/**
+ * The pool of worker threads for heavy work (book layout, page proofs, print images): at most
+ * one thread per core, a heap limit per thread, a time limit per task, and a bounded queue. A
+ * task over its limits ends its thread (a new one takes its place); the caller gets an error.
+ */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import { paths } from '../paths';
+import type { Tasks } from './worker';
+
+export type TaskName = keyof Tasks;
+
+export interface PoolOptions {
+  threads?: number;
+  /** Heap of one thread; a task that needs more ends with an error. */
+  heapMb?: number;
+  /** Tasks waiting for a thread; more are refused at once. */
+  maxQueue?: number;
+}
+
+export class TaskTimedOut extends Error {}
+
+export function createWorkerPool(options: PoolOptions = {}) {
+  const pool = new Piscina({
+    filename: paths.workerEntry,
+    maxThreads: options.threads ?? Math.max(1, Math.min(2, os.availableParallelism())),
+    minThreads: 0,
+    idleTimeout: 30_000,
+    maxQueue: options.maxQueue ?? 64,
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 512 },
+  });
+  return {
+    async run<K extends TaskName>(
+      name: K,
+      input: Parameters<Tasks[K]>[0],
+      limits: { timeoutMs: number; signal?: AbortSignal },
+    ): Promise<Awaited<ReturnType<Tasks[K]>>> {
+      const timeout = AbortSignal.timeout(limits.timeoutMs);
+      const signal = limits.signal ? AbortSignal.any([timeout, limits.signal]) : timeout;
+      try {
+        return await pool.run({ task: name, input }, { signal });
+      } catch (error) {
+        if (timeout.aborted) throw new TaskTimedOut(`${name} took longer than ${limits.timeoutMs} ms`);
+        throw error;
+      }
+    },
+    close: () => pool.destroy(),
+  };
+}
+
+export type WorkerPool = ReturnType<typeof createWorkerPool>;

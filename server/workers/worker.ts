@@ -1,0 +1,34 @@
+/**
+ * What runs in the worker threads: the CPU-heavy steps, each a function of one plain value to a
+ * plain value (structured clone carries them: Buffers arrive as Uint8Arrays, Maps as Maps), so
+ * the event loop that answers requests never waits for them.
+ */
+import { imageForPrint } from '../yearbook/images';
+import type { BookModel } from '../yearbook/model';
+import { renderProofs } from '../yearbook/proofs';
+import { renderBook } from '../yearbook/render';
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+function printImage(input: { source: Uint8Array; frameMm: { width: number; height: number } }) {
+  return imageForPrint(asBuffer(input.source), input.frameMm);
+}
+
+function book(input: { model: BookModel; images: Map<string, Uint8Array> }) {
+  return renderBook(input.model, new Map([...input.images].map(([path, bytes]) => [path, asBuffer(bytes)])));
+}
+
+/** Page proofs as a list of JPEGs. */
+async function proofs(input: { pdf: Uint8Array }): Promise<Buffer[]> {
+  const pages: Buffer[] = [];
+  await renderProofs(asBuffer(input.pdf), (_index, jpeg) => void pages.push(jpeg));
+  return pages;
+}
+
+const tasks = { printImage, book, proofs };
+export type Tasks = typeof tasks;
+
+/** The one entry the pool calls: which task, with what. */
+export default function run<K extends keyof Tasks>({ task, input }: { task: K; input: Parameters<Tasks[K]>[0] }) {
+  return (tasks[task] as (input: Parameters<Tasks[K]>[0]) => ReturnType<Tasks[K]>)(input);
+}

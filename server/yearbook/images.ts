@@ -1,0 +1,36 @@
+/**
+ * Images for the printed page: cut to the frame they fill and sized for 300 ppi or a little
+ * more at their printed size, from the full-size original; never enlarged (a small original
+ * prints below 300 ppi, and the job reports it). Always sRGB JPEG, metadata left behind.
+ */
+import sharp from 'sharp';
+import { TARGET_PPI } from './model';
+
+const MM_PER_INCH = 25.4;
+
+export interface PrintImage {
+  jpeg: Buffer;
+  /** Pixels per inch at the printed size (the lower of the two directions). */
+  ppi: number;
+}
+
+export async function imageForPrint(source: Buffer, frameMm: { width: number; height: number }): Promise<PrintImage> {
+  const image = sharp(source, { failOn: 'none' }).rotate();
+  const meta = await image.metadata();
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const sourceWidth = (rotated ? meta.height : meta.width) ?? 0;
+  const sourceHeight = (rotated ? meta.width : meta.height) ?? 0;
+  const frameWidthIn = frameMm.width / MM_PER_INCH;
+  const frameHeightIn = frameMm.height / MM_PER_INCH;
+  // The part of the original that fills the frame, at the frame's proportions ("cover").
+  const scale = Math.min(sourceWidth / frameWidthIn, sourceHeight / frameHeightIn);
+  const ppi = Math.min(scale, TARGET_PPI);
+  const width = Math.max(1, Math.round(frameWidthIn * ppi));
+  const height = Math.max(1, Math.round(frameHeightIn * ppi));
+  const jpeg = await image
+    .resize({ width, height, fit: 'cover', position: 'attention', withoutEnlargement: true })
+    .toColorspace('srgb')
+    .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+  return { jpeg, ppi: Math.floor(ppi + 1e-6) };
+}

@@ -1,0 +1,150 @@
+/**
+ * The yearbook's page layout in Typst. It reads the book from /book.json (written by render.ts)
+ * and never interprets user text as markup: names, quotes and messages are Typst strings, shown
+ * as they are. Page size is the trim plus bleed; backgrounds run into the bleed, text keeps to
+ * the safe area inside the trim.
+ */
+export const LAYOUT = String.raw`
+#let data = json("/book.json")
+#let d = data.design
+#let primary = rgb(d.primaryColor)
+#let accent = rgb(d.accentColor)
+#let headingFont = data.fonts.heading
+#let bodyFont = data.fonts.body
+#let bleed = data.bleedMm * 1mm
+#let modern = d.template == "modern"
+#let pastel = d.template == "pastel"
+#let paper = if pastel { accent.lighten(88%) } else { white }
+#let t = data.texts
+
+// A string as text, its line breaks kept.
+#let lines(s) = s.split("\n").map(x => [#x]).join(linebreak())
+
+#let watermark = if data.draft {
+  place(center + horizon, rotate(-40deg, text(font: headingFont, size: 110pt, weight: "bold", fill: rgb(200, 30, 30, 40), t.draft)))
+}
+
+#let band = if modern {
+  place(left + top, rect(width: bleed + 9mm, height: 100%, fill: primary))
+} else {
+  place(left + top, rect(width: 100%, height: bleed + 7mm, fill: primary))
+}
+
+#set document(title: data.title)
+#set text(font: bodyFont, size: 10.5pt, lang: "tr", region: "TR")
+#set par(leading: 0.62em)
+#set page(
+  width: data.mediaMm.width * 1mm,
+  height: data.mediaMm.height * 1mm,
+  margin: (top: bleed + 24mm, bottom: bleed + 20mm, left: bleed + if modern { 26mm } else { 18mm }, right: bleed + 18mm),
+  fill: paper,
+  background: band,
+  foreground: watermark,
+  footer: context align(center, text(font: headingFont, size: 9pt, fill: luma(110), counter(page).display())),
+  footer-descent: 40%,
+)
+
+#let title(body) = block(below: 8mm, text(font: headingFont, size: 22pt, weight: "bold", fill: primary, body))
+
+#let note(m) = block(
+  width: 100%,
+  breakable: false,
+  inset: (x: 4mm, y: 3mm),
+  radius: 2mm,
+  fill: white.transparentize(25%),
+  stroke: (left: 1.6pt + accent),
+)[
+  #lines(m.body)
+  #if m.author != "" { align(right, text(font: headingFont, size: 8.5pt, fill: luma(90), [— #m.author])) }
+]
+
+#let portrait(s) = {
+  let w = data.portraitMm.width * 1mm
+  let h = data.portraitMm.height * 1mm
+  let radius = if d.photoShape == "circle" { 50% } else if d.photoShape == "rounded" { 4mm } else { 0pt }
+  if s.portrait != none {
+    box(width: w, height: h, radius: radius, clip: true, stroke: 1.5pt + accent, image(s.portrait, width: w, height: h, fit: "cover"))
+  } else {
+    box(width: w, height: h, radius: radius, fill: luma(232), stroke: 1.5pt + accent,
+      align(center + horizon, text(font: headingFont, size: 26pt, fill: luma(140), s.initials)))
+  }
+}
+
+#let studentHeader(s) = {
+  let name = text(font: headingFont, size: 20pt, weight: "bold", fill: primary, s.name)
+  let extra = {
+    if d.showNickname and s.nickname != none { text(font: headingFont, size: 12pt, weight: "bold", fill: accent, ["#s.nickname"]) }
+    if d.showQuote and s.quote != none { block(above: 4mm, text(style: "italic", lines(s.quote))) }
+  }
+  if modern {
+    grid(columns: (auto, 1fr), column-gutter: 8mm, portrait(s), align(horizon, [#name \ #extra]))
+  } else {
+    align(center, stack(spacing: 4mm, portrait(s), name, extra))
+  }
+}
+
+#let messages(list) = grid(columns: (1fr, 1fr), column-gutter: 5mm, row-gutter: 3.5mm, ..list.map(note))
+
+// Cover: the design's image (or the primary colour) to the bleed edge, the school in the middle.
+#page(margin: 0pt, footer: none, background: if data.cover != none {
+  image(data.cover, width: 100%, height: 100%, fit: "cover")
+} else {
+  rect(width: 100%, height: 100%, fill: primary)
+})[
+  #place(center + horizon, block(width: 150mm, inset: 12mm, radius: 4mm, fill: white.transparentize(12%))[
+    #set align(center)
+    #if data.school.logo != none { block(below: 6mm, image(data.school.logo, height: 28mm)) }
+    #text(font: headingFont, size: 30pt, weight: "bold", fill: primary, data.school.name)
+    #v(3mm)
+    #text(font: headingFont, size: 15pt, [#t.yearbook · #data.school.academicYear])
+    #if data.subtitle != none { v(2mm); text(size: 13pt, data.subtitle) }
+  ])
+]
+
+#if data.schoolMessages.len() > 0 {
+  pagebreak(weak: true)
+  title(t.schoolMessages)
+  for m in data.schoolMessages { block(below: 6mm, note(m)) }
+}
+
+#for b in data.branches {
+  // The branch's divider: its name, the teacher's message and the class list.
+  pagebreak(weak: true)
+  align(center, block(above: 20mm, below: 12mm, text(font: headingFont, size: 44pt, weight: "bold", fill: primary, b.name)))
+  for m in b.teacherMessages { block(below: 6mm, note(m)) }
+  if b.students.len() > 0 {
+    block(above: 8mm, below: 4mm, text(font: headingFont, size: 13pt, weight: "bold", fill: primary, t.classList))
+    grid(columns: (1fr, 1fr, 1fr), column-gutter: 6mm, row-gutter: 1.8mm, ..b.students.map(s => text(size: 9.5pt, s.name)))
+  }
+
+  for s in b.students {
+    pagebreak(weak: true)
+    [#metadata(s.id) <yb-student>]
+    studentHeader(s)
+    if d.showMessages and s.messages.len() > 0 {
+      let per = d.messagesPerPage
+      let chunks = range(0, s.messages.len(), step: per).map(i => s.messages.slice(i, calc.min(i + per, s.messages.len())))
+      for (i, chunk) in chunks.enumerate() {
+        if i == 0 { v(8mm) } else {
+          pagebreak()
+          block(below: 6mm, text(font: headingFont, size: 13pt, weight: "bold", fill: primary, [#s.name · #t.continued]))
+        }
+        messages(chunk)
+      }
+    }
+  }
+}
+
+// The index: every student in Turkish alphabetical order with the page of their portrait.
+#pagebreak(weak: true)
+#title(t.index)
+#context {
+  let pages = (:)
+  for mark in query(<yb-student>) { pages.insert(str(mark.value), counter(page).at(mark.location()).first()) }
+  columns(2, gutter: 8mm, for s in data.index {
+    block(below: 1.8mm, grid(columns: (1fr, auto), column-gutter: 2mm,
+      [#s.name #box(width: 1fr, repeat(text(fill: luma(160), ".")))],
+      text(font: headingFont, str(pages.at(str(s.id), default: "")))))
+  })
+}
+`;

@@ -1,0 +1,54 @@
+/**
+ * The book as data: what the layout draws, already filtered to approved content and in order.
+ * Images are named by paths in the compiler's memory ("/img/…"), filled in beside the model.
+ */
+import type { DesignSettings } from '../../common/schemas/design';
+
+export interface BookMessage {
+  body: string;
+  author: string;
+}
+
+export interface BookStudent {
+  id: number;
+  name: string;
+  /** Turkish alphabetical key (common/text orderKey of "last first"), for the index. */
+  indexKey: string;
+  indexName: string;
+  nickname: string | null;
+  quote: string | null;
+  portrait: string | null;
+  messages: BookMessage[];
+}
+
+export interface BookBranch {
+  name: string;
+  teacherMessages: BookMessage[];
+  students: BookStudent[];
+}
+
+export interface BookModel {
+  title: string;
+  /** Proofs carry a "TASLAK" watermark until the studio marks the book final. */
+  draft: boolean;
+  design: DesignSettings;
+  school: { name: string; academicYear: string; logo: string | null };
+  cover: string | null;
+  schoolMessages: BookMessage[];
+  branches: BookBranch[];
+}
+
+/** Print geometry: A4 trim with 3 mm bleed on every side. */
+export const TRIM_MM = { width: 210, height: 297 };
+export const BLEED_MM = 3;
+export const MEDIA_MM = { width: TRIM_MM.width + 2 * BLEED_MM, height: TRIM_MM.height + 2 * BLEED_MM };
+
+/** The printed size of a portrait by photo shape, and the resolution images are prepared at. */
+export const PORTRAIT_MM: Record<DesignSettings['photoShape'], { width: number; height: number }> = {
+  square: { width: 62, height: 62 },
+  rounded: { width: 60, height: 80 },
+  circle: { width: 64, height: 64 },
+};
+/** Printers ask for 300 ppi at the printed size; a little more leaves room for trimming. */
+export const TARGET_PPI = 330;
+export const MIN_PPI = 300;

@@ -1,0 +1,147 @@
+/**
+ * The book engine on its own: a small school's book rendered and read back as a printer would
+ * (boxes, fonts, text, image resolution), for every font pair the design offers.
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DESIGN, FONT_PAIRS as PAIR_NAMES } from '../../common/schemas/design';
+import { orderKey } from '../../common/text';
+import { inspectPdf } from '../test/pdf';
+import { FONT_PAIRS } from './fonts';
+import { imageForPrint } from './images';
+import { MIN_PPI, PORTRAIT_MM, type BookModel, type BookStudent } from './model';
+import { renderBook } from './render';
+
+const MM = 72 / 25.4;
+const TURKISH = 'İı Şş Ğğ Çç Öö Üü';
+
+async function photo(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: '#7a8ea3' } })
+    .jpeg()
+    .toBuffer();
+}
+
+function student(id: number, first: string, last: string, portrait: string | null, messages: number): BookStudent {
+  return {
+    id,
+    name: `${first} ${last}`,
+    indexKey: orderKey(`${last} ${first}`),
+    indexName: `${last}, ${first}`,
+    nickname: 'Kaptan',
+    quote: `Yıllık sözü ${TURKISH}`,
+    portrait,
+    messages: Array.from({ length: messages }, (_, i) => ({ body: `Mesaj ${i + 1} ${first} için: <b>kalın</b> #set text(red)`, author: `Yazan ${i + 1}` })),
+  };
+}
+
+async function book(overrides: Partial<BookModel> = {}) {
+  const images = new Map<string, Buffer>();
+  const frame = PORTRAIT_MM[DEFAULT_DESIGN.photoShape];
+  const prepared = await imageForPrint(await photo(3000, 4000), frame);
+  images.set('/img/p1.jpg', prepared.jpeg);
+  images.set('/img/p2.jpg', prepared.jpeg);
+  const model: BookModel = {
+    title: 'Işıklar Fen Lisesi',
+    draft: true,
+    design: { ...DEFAULT_DESIGN, messagesPerPage: 4 },
+    school: { name: 'Işıklar Fen Lisesi', academicYear: '2025-2026', logo: null },
+    cover: null,
+    schoolMessages: [{ body: 'Sevgili mezunlarımız,\nyolunuz açık olsun.', author: 'Okul Müdürü' }],
+    branches: [
+      {
+        name: '12/İ',
+        teacherMessages: [{ body: 'Sevgili 12/İ', author: 'Sınıf Öğretmeni' }],
+        // Three students, one without a portrait; the second has messages for three pages.
+        students: [student(1, 'Ümit', 'Çelik', '/img/p1.jpg', 2), student(2, 'Şule', 'Işık', '/img/p2.jpg', 9), student(3, 'Ilgaz', 'Ağaoğlu', null, 0)],
+      },
+    ],
+    ...overrides,
+  };
+  return { model, ...(await renderBook(model, images)) };
+}
+
+describe('the yearbook PDF', () => {
+  it('is A4 with 3 mm bleed: media 216 × 303 mm, trim 210 × 297 mm inside it', async () => {
+    const { pdf, pages } = await book();
+    const report = await inspectPdf(pdf);
+    // cover, school message, branch divider, 1 + 3 + 1 student pages, index
+    expect(pages).toBe(9);
+    expect(report.pages).toBe(9);
+    for (const { media, trim, bleed } of report.boxes) {
+      expect(media.width).toBeCloseTo(216 * MM, 1);
+      expect(media.height).toBeCloseTo(303 * MM, 1);
+      expect(trim).toMatchObject({ x: expect.closeTo(3 * MM, 1), y: expect.closeTo(3 * MM, 1) });
+      expect(trim.width).toBeCloseTo(210 * MM, 1);
+      expect(trim.height).toBeCloseTo(297 * MM, 1);
+      expect(bleed.width).toBeCloseTo(media.width, 1);
+    }
+    expect(report.srgbOutputIntent).toBe(true);
+  });
+
+  it('shows every text as written, markup included, with the Turkish letters, and a draft watermark until final', async () => {
+    const draft = await inspectPdf((await book()).pdf);
+    const all = draft.text.join('\n');
+    for (const expected of [
+      'Işıklar Fen Lisesi',
+      '12/İ',
+      'Ümit Çelik',
+      'Şule Işık',
+      'Ilgaz Ağaoğlu',
+      TURKISH,
+      '<b>kalın</b> #set text(red)',
+      'Yazan 9',
+      'Okul Müdürü',
+    ]) {
+      expect(all).toContain(expected);
+    }
+    expect(draft.text.every((page) => page.includes('TASLAK'))).toBe(true);
+    const final = await inspectPdf((await book({ draft: false })).pdf);
+    expect(final.text.join('\n')).not.toContain('TASLAK');
+  });
+
+  it('lists the students in Turkish alphabetical order with the page of their portrait', async () => {
+    const report = await inspectPdf((await book()).pdf);
+    const index = report.text.at(-1)!;
+    const order = ['Ağaoğlu, Ilgaz', 'Çelik, Ümit', 'Işık, Şule'].map((name) => index.indexOf(name));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    const pageOf = (name: string) => report.text.findIndex((page, i) => i > 2 && page.includes(name)) + 1;
+    for (const [entry, name] of [
+      ['Çelik, Ümit', 'Ümit Çelik'],
+      ['Işık, Şule', 'Şule Işık'],
+      ['Ağaoğlu, Ilgaz', 'Ilgaz Ağaoğlu'],
+    ]) {
+      expect(index).toMatch(new RegExp(`${entry}[ .]*${pageOf(name!)}\\b`));
+    }
+  });
+
+  it('places every portrait at 300 ppi or more', async () => {
+    const report = await inspectPdf((await book()).pdf);
+    expect(report.images).toHaveLength(2);
+    for (const image of report.images) expect(image.ppi).toBeGreaterThanOrEqual(MIN_PPI);
+  });
+
+  it.each(PAIR_NAMES)('embeds and subsets the fonts of the pair %s, and only those', async (pair) => {
+    const { pdf } = await book({ design: { ...DEFAULT_DESIGN, fontPair: pair } });
+    const report = await inspectPdf(pdf);
+    expect(report.missingFonts).toEqual([]);
+    const families = new Set(report.embeddedFonts.map((name) => name.replace(/^[A-Z]{6}\+/, '').split('-')[0]));
+    const { heading, body } = FONT_PAIRS[pair];
+    expect(families).toEqual(new Set([heading.family.replace(/ /g, ''), body.family.replace(/ /g, '')]));
+    for (const name of report.embeddedFonts) expect(name).toMatch(/^[A-Z]{6}\+/);
+    expect(report.text.join('\n')).toContain(TURKISH);
+  });
+});
+
+describe('images for print', () => {
+  it('cuts a photo to its frame at 330 ppi from a large original, and never enlarges a small one', async () => {
+    const frame = { width: 60, height: 80 };
+    const large = await imageForPrint(await photo(4000, 3000), frame);
+    expect(large.ppi).toBe(330);
+    const meta = await sharp(large.jpeg).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', space: 'srgb', width: Math.round((60 / 25.4) * 330), height: Math.round((80 / 25.4) * 330) });
+    const small = await imageForPrint(await photo(300, 400), frame);
+    expect(small.ppi).toBe(127);
+    expect((await sharp(small.jpeg).metadata()).width).toBeLessThanOrEqual(300);
+  });
+});
