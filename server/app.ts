@@ -1,7 +1,10 @@
 /** The app factory: one Fastify instance serving the API under /api and the built web app. */
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import zlib from 'node:zlib';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +14,9 @@ import { installTurkishZodMessages } from '../common/zodTr';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
+import { refuseUnreadableText } from './http/input';
+import { logOneLinePerRequest } from './http/requestLog';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { levelApi } from './http/levelApi';
 import { brandingFiles } from './areas/branding/routes';
 
@@ -34,13 +40,37 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
 
 export async function buildApp({ database, config, webRoot, logger = false }: AppOptions) {
   installTurkishZodMessages();
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1_048_576 });
+  const app = Fastify({
+    logger,
+    // Fastify's two lines per request give way to our one (http/requestLog.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: { headersTimeout: config.timeouts.headersMs },
+    // Errors Fastify meets before any route runs (a malformed URL, a path segment too long):
+    // refused in the app's shape, in Turkish, like every other bad input.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ success: false, message: tr.validation.badAddress });
+    },
+  });
+  logOneLinePerRequest(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  refuseUnreadableText(app);
   acceptEmptyJsonBodies(app);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  await installSecurityHeaders(app);
+  // JSON above 1 kB travels compressed; the web app's assets were compressed at build time.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Brotli's default (11) costs more CPU per answer than it saves in bytes for small JSON.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -50,8 +80,20 @@ export async function buildApp({ database, config, webRoot, logger = false }: Ap
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ success: true, database: database.kind }));
+  // staticCSP: the docs page's own inline scripts are allowed by their hashes, nothing else.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
+    // The database answers within a few seconds, or the process reports itself unhealthy.
+    const answered = await Promise.race([
+      database.db.execute(sql`SELECT 1`).then(
+        () => true,
+        () => false,
+      ),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 3_000).unref()),
+    ]);
+    if (!answered) return reply.code(503).send({ success: false, message: tr.databaseUnavailable, database: database.kind });
+    return { success: true, database: database.kind };
+  });
   await app.register(async (files) => brandingFiles(files as never), { prefix: '/api/files' });
   await app.register(levelApi, { prefix: '/api/:level' });
 
@@ -61,19 +103,23 @@ export async function buildApp({ database, config, webRoot, logger = false }: Ap
       root: webRoot,
       wildcard: false,
       index: false,
+      // The .br and .gz written by the build, chosen by the request's Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
-        // Hashed build assets never change; index.html must always be fresh.
+        // Hashed build assets never change; index.html must always be asked for again.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api/') || url === '/api' || !indexHtml || request.method !== 'GET') {
+    const readsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (url.startsWith('/api/') || url === '/api' || !indexHtml || !readsPage) {
       return reply.code(404).send({ success: false, message: tr.notFound });
     }
-    // Client routes: every other GET serves the app, so reloading a deep route works.
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    // Client routes: every other GET (and HEAD) serves the app, so reloading a deep route works.
+    return reply.sendFile('index.html');
   });
   return app;
 }

@@ -13,6 +13,28 @@ describe('configuration from the environment', () => {
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: 'postgres://u@h:5432/db', seedDemo: false, dataDir: '/tmp/x' });
   });
 
+  it('seeds the demo only for a trial on the embedded database, unless asked', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32) }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32), SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+  });
+
+  it('in production, refuses to start without FILE_URL_SECRET, naming it in Turkish and English', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/FILE_URL_SECRET gerekli.*\n.*FILE_URL_SECRET is required/);
+    expect(loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32) }).fileUrlSecret).toBe('x'.repeat(32));
+    // Outside production a random secret per process keeps a trial start simple.
+    expect(loadConfig({}).fileUrlSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('sets the server timeouts, in seconds from the environment', () => {
+    expect(loadConfig({}).timeouts).toEqual({ requestMs: 300_000, headersMs: 30_000, keepAliveMs: 72_000 });
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '60' }).timeouts.requestMs).toBe(60_000);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '0' })).toThrow(/HEADERS_TIMEOUT_SECONDS/);
+  });
+
   it('stops with a clear message naming each bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000"/);

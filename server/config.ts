@@ -3,11 +3,13 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const seconds = (fallback: number) => z.coerce.number().int().min(1).max(3600).default(fallback);
 
 const envSchema = z.object({
+  /** production: no demo data unless asked for, every secret must be set. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -16,8 +18,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  SEED_DEMO: flag.default(true),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  SEED_DEMO: flag.optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(12),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -27,14 +33,33 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs short-lived photo URLs; set it when more than one process serves the app. */
   FILE_URL_SECRET: z.string().min(16).optional(),
-  FILE_URL_TTL_MINUTES: z.coerce.number().positive().max(24 * 60).default(60),
-  PHOTO_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  FILE_URL_TTL_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(60),
+  PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
   PHOTO_MAX_PIXELS: z.coerce.number().int().positive().default(60_000_000),
-  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   IMPORT_MAX_ROWS: z.coerce.number().int().positive().default(20_000),
+  REQUEST_TIMEOUT_SECONDS: seconds(300),
+  HEADERS_TIMEOUT_SECONDS: seconds(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
 });
 
+/** Secrets a production process must be given: a random one per process would break a second process. */
+const PRODUCTION_SECRETS = ['FILE_URL_SECRET'] as const;
+
 export interface Config {
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -53,6 +78,8 @@ export interface Config {
   photoMaxPixels: number;
   importMaxBytes: number;
   importMaxRows: number;
+  /** Whole request, request headers, idle keep-alive connection: see the README's deploy section. */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -64,12 +91,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const missing = PRODUCTION_SECRETS.filter((name) => !e[name]);
+    if (missing.length) {
+      throw new ConfigError(
+        missing
+          .map(
+            (name) =>
+              `${name} gerekli: üretim ortamında (NODE_ENV=production) en az 16 karakterlik rastgele bir değer veriniz.\n` +
+              `${name} is required: set it to a random value of at least 16 characters in production (NODE_ENV=production).`,
+          )
+          .join('\n'),
+      );
+    }
+  }
   return {
+    production,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    seedDemo: e.SEED_DEMO,
+    // Demo accounts with a published password belong on a trial's embedded database only, unless asked for.
+    seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
     sessionTtlHours: e.SESSION_TTL_HOURS,
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
@@ -83,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photoMaxPixels: e.PHOTO_MAX_PIXELS,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importMaxRows: e.IMPORT_MAX_ROWS,
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The real entry point as a process: first start seeds the demo data and prints the accounts;
- * data and sessions survive a restart; SIGTERM lets an in-flight request finish and exits cleanly.
+ * data and sessions survive a restart; SIGTERM lets an in-flight request finish and exits cleanly;
+ * production mode seeds nothing unasked and refuses to start without its secrets.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,8 +24,8 @@ afterAll(async () => {
   await pgDatabase?.drop();
 });
 
-function start(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
+function start(extraEnv: NodeJS.ProcessEnv = { SEED_DEMO: '1' }): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
   if (pgDatabase) env.DATABASE_URL = pgDatabase.url;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });
@@ -34,8 +35,9 @@ function start(): Promise<{ child: ChildProcess; url: string; output: () => stri
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 60_000);
     child.stdout!.on('data', () => {
-      const m = /Yıllık Paneli: (http:\/\/\S+)/.exec(output);
-      if (m && output.includes('sube@demo.test')) {
+      // The address is the last line a start prints.
+      const m = /Yıllık Paneli: (http:\/\/\S+).*\n/.exec(output);
+      if (m) {
         clearTimeout(timer);
         resolve({ child, url: m[1].replace('localhost', '127.0.0.1'), output: () => output });
       }
@@ -54,7 +56,7 @@ function stop(child: ChildProcess): Promise<number | null> {
 describe('server/main.ts', () => {
   it('seeds once, keeps data and sessions across a restart, and shuts down gracefully', async () => {
     const first = await start();
-    expect(first.output()).toContain('just created');
+    expect(first.output()).toContain('Demo accounts created (password Demo1234!');
     expect(first.output()).toMatch(/admin@demo\.test\s+level panel/);
     const login = await fetch(`${first.url}/api/panel/login`, {
       method: 'POST',
@@ -67,7 +69,10 @@ describe('server/main.ts', () => {
     // A request in flight when SIGTERM arrives still gets its answer: its headers reach the
     // server first, the signal comes while its body is still on the way.
     const credentials = JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' });
-    const request = http.request(`${first.url}/api/panel/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(credentials) } });
+    const request = http.request(`${first.url}/api/panel/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(credentials) },
+    });
     const answered = new Promise<number>((resolve, reject) => {
       request.on('response', (res) => {
         res.resume();
@@ -84,13 +89,43 @@ describe('server/main.ts', () => {
     expect(await exited).toBe(0);
 
     const second = await start();
-    expect(second.output()).not.toContain('just created');
+    // The published password is shown once, when the accounts are made, not on every start.
+    expect(second.output()).not.toContain('Demo1234!');
     const user = await fetch(`${second.url}/api/panel/user`, { headers: auth });
     expect(user.status).toBe(200);
     const body = await user.json();
     expect(body.statistics.schools).toBe(3);
     expect(body.studio.name).toBe('Demo Fotoğraf Stüdyosu');
     expect(await stop(second.child)).toBe(0);
+  }, 120_000);
+
+  it('in production: no demo data unless asked for, and no start without FILE_URL_SECRET', async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir);
+    if (pgDatabase) {
+      await pgDatabase.drop();
+      pgDatabase = await createPostgresDatabase(process.env.DATABASE_URL!, 'yp_main');
+    }
+    const refused = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir },
+    });
+    let refusal = '';
+    refused.stderr!.on('data', (d) => (refusal += d));
+    expect(await new Promise((resolve) => refused.on('exit', resolve))).toBe(1);
+    expect(refusal).toContain('FILE_URL_SECRET gerekli');
+    expect(refusal).toContain('FILE_URL_SECRET is required');
+
+    const server = await start({ NODE_ENV: 'production', FILE_URL_SECRET: 'a-production-secret-of-32-chars!' });
+    expect(server.output()).not.toContain('Demo1234!');
+    const login = await fetch(`${server.url}/api/panel/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' }),
+    });
+    expect(login.status).toBe(400);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(await stop(server.child)).toBe(0);
   }, 120_000);
 
   it('refuses a bad configuration with a clear message', async () => {

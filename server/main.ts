@@ -1,12 +1,11 @@
 /** Starts Yıllık Paneli: configuration, database and migrations, demo seed, HTTP server. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { fileStoreFor } from './areas/files/store';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { buildApp } from './app';
+import { paths } from './paths';
 import { startNotificationJob } from './areas/notifications/sendJob';
 
 async function main() {
@@ -25,19 +24,22 @@ async function main() {
   const seeded = config.seedDemo && (await isDatabaseEmpty(database.db));
   if (seeded) await seedDemo(database.db, fileStoreFor(config.dataDir));
 
-  const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'web');
-  const app = await buildApp({ database, config, webRoot, logger: { level: config.logLevel } });
+  const app = await buildApp({ database, config, webRoot: paths.webRoot, logger: { level: config.logLevel } });
   await app.listen({ port: config.port, host: config.host });
   const notificationJob = startNotificationJob(database.db, app.log);
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`\nYıllık Paneli: http://${shownHost}:${port}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
-  if (config.seedDemo) {
-    console.log(`Demo accounts (password ${DEMO_PASSWORD}${seeded ? ', just created' : ''}):`);
+  // The published demo password is shown once, when the accounts are made, and never in production.
+  if (seeded && !config.production) {
+    console.log(`\nDemo accounts created (password ${DEMO_PASSWORD}; the README lists them):`);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(18)} level ${a.level.padEnd(6)} → http://${shownHost}:${port}/${a.level}/login`);
+  } else if (seeded) {
+    console.log('\nDemo accounts created (SEED_DEMO=1); their password is in the README: change it or delete them.');
   }
+  // The last line of a start: the address (scripts and tests wait for it).
+  console.log(`\nYıllık Paneli: http://${shownHost}:${port}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../common/tr';
-import { sessions, users } from '../db/schema';
+import { auditLog, sessions, users } from '../db/schema';
 import { useApiTestKit } from '../test/api';
 import { PASSWORD } from '../test/fixtures';
 
@@ -72,20 +72,90 @@ describe('POST {level}/login', () => {
     expect(res.status).toBe(404);
   });
 
-  it('rate limits repeated failures per account, even for the right password then', async () => {
+  it('holds an account back from an address after its failures there, and says how long', async () => {
     for (let i = 0; i < kit.config.loginMaxFailuresPerAccount; i++) {
       const res = await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: `yanlis${i}` });
       expect(res.status).toBe(400);
     }
     const blocked = await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: PASSWORD });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toBe(tr.tooManyTries);
+    // Held until the window that began with the first failure ends: a little under 15 minutes.
+    const window = kit.config.loginFailureWindowMinutes * 60;
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(window - 60);
+    expect(retryAfter).toBeLessThanOrEqual(window);
+    expect(blocked.body.message).toBe(tr.tooManyTriesWait(retryAfter));
+    expect(blocked.body.message).toContain(`${kit.config.loginFailureWindowMinutes} dakika`);
     // Another account from another address is not held back.
-    const other = await kit.app.inject({ method: 'POST', url: '/api/school/login', payload: { email: 'okul@test.test', password: PASSWORD }, remoteAddress: '10.0.0.9' });
+    const other = await loginFrom('10.0.0.9', 'school', 'okul@test.test', PASSWORD);
     expect(other.statusCode).toBe(200);
   });
 
-  it('rate limits repeated failures per address across accounts', async () => {
+  it('never locks the owner out: from another address the account only waits its short delay', async () => {
+    for (let i = 0; i < kit.config.loginMaxFailuresPerAccount; i++) await loginFrom('203.0.113.7', 'panel', 'panel@test.test', 'yanlis');
+    // The attacker's address is held for the window; the account only for its doubling delay.
+    const holds = (
+      (await kit.database.db.execute(
+        sql`SELECT key, extract(epoch FROM blocked_until - now())::float AS seconds FROM login_failures WHERE blocked_until IS NOT NULL ORDER BY key`,
+      )) as unknown as { rows: Array<{ key: string; seconds: number }> }
+    ).rows;
+    expect(holds.map((h) => h.key)).toEqual(['account:panel@test.test', 'pair:panel@test.test|203.0.113.7']);
+    expect(holds[0]!.seconds).toBeLessThanOrEqual(1);
+    expect(holds[1]!.seconds).toBeGreaterThan(kit.config.loginFailureWindowMinutes * 60 - 60);
+
+    // While the account's delay runs, the owner is asked to wait that long, in seconds.
+    await kit.database.db.execute(sql`UPDATE login_failures SET blocked_until = now() + interval '8 seconds' WHERE key = 'account:panel@test.test'`);
+    const waiting = await loginFrom('198.51.100.4', 'panel', 'panel@test.test', PASSWORD);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().message).toMatch(/^Çok fazla deneme yapıldı\. Lütfen [1-8] saniye sonra tekrar deneyiniz\.$/);
+    // Once it has run out, the owner's password works; the attacker's address stays held back.
+    await passTime();
+    expect((await loginFrom('198.51.100.4', 'panel', 'panel@test.test', PASSWORD)).statusCode).toBe(200);
+    expect((await loginFrom('203.0.113.7', 'panel', 'panel@test.test', PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('doubles the delay with every further failure of an account, up to two minutes', async () => {
+    const clock = async () =>
+      Number(
+        ((await kit.database.db.execute(sql`SELECT extract(epoch FROM clock_timestamp())::float AS t`)) as unknown as { rows: Array<{ t: number }> }).rows[0]!
+          .t,
+      );
+    const holdUntil = async () =>
+      (
+        (await kit.database.db.execute(
+          sql`SELECT extract(epoch FROM blocked_until)::float AS t FROM login_failures WHERE key = 'account:panel@test.test'`,
+        )) as unknown as {
+          rows: Array<{ t: number | null }>;
+        }
+      ).rows[0]!.t;
+    const expected = [null, null, null, null, 0.5, 1, 2, 4, 8, 16, 32, 64, 120, 120];
+    for (let i = 0; i < expected.length; i++) {
+      await passTime();
+      const before = await clock();
+      expect((await loginFrom(`192.0.2.${i + 1}`, 'panel', 'panel@test.test', 'yanlis')).statusCode).toBe(400);
+      const after = await clock();
+      const until = await holdUntil();
+      const hold = expected[i]!;
+      if (hold === null) expect(until, `failure ${i + 1}`).toBeNull();
+      else {
+        // The hold was set at some moment between `before` and `after`, whatever the machine's speed.
+        expect(until! - after, `failure ${i + 1}`).toBeLessThanOrEqual(hold + 0.001);
+        expect(until! - before, `failure ${i + 1}`).toBeGreaterThanOrEqual(hold - 0.001);
+      }
+    }
+  });
+
+  it('counts parallel failures one by one: of 40 at once, only the allowed few are checked', async () => {
+    const tries = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: `yanlis${i}` })),
+    );
+    const checked = tries.filter((r) => r.status === 400).length;
+    expect(checked).toBe(kit.config.loginMaxFailuresPerAccount);
+    expect(tries.filter((r) => r.status === 429)).toHaveLength(40 - checked);
+    expect((await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: PASSWORD })).status).toBe(429);
+  });
+
+  it('holds back an address that fails on many accounts', async () => {
     const max = kit.config.loginMaxFailuresPerAddress;
     for (let i = 0; i < max; i++) {
       await kit.call('POST', '/api/panel/login', { email: `yok${i}@test.test`, password: 'yanlis' });
@@ -94,13 +164,74 @@ describe('POST {level}/login', () => {
     expect(blocked.status).toBe(429);
   });
 
-  it('counts a success as clearing the account’s failures', async () => {
+  it('forgets an account’s failures after a success, and does not count successes against the address', async () => {
     for (let i = 0; i < kit.config.loginMaxFailuresPerAccount - 1; i++) {
       await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: 'yanlis' });
     }
     expect((await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: PASSWORD })).status).toBe(200);
     expect((await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: 'yanlis' })).status).toBe(400);
     expect((await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: PASSWORD })).status).toBe(200);
+    // A school's computers share one address: many people signing in there is no attack.
+    for (let i = 0; i < kit.config.loginMaxFailuresPerAddress + 5; i++) {
+      expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD })).status).toBe(200);
+    }
+  });
+});
+
+/** A sign-in from another client address. */
+function loginFrom(remoteAddress: string, level: string, email: string, password: string) {
+  return kit.app.inject({ method: 'POST', url: `/api/${level}/login`, payload: { email, password }, remoteAddress });
+}
+
+/** The account's delay has run out (the database clock is real, so the hold is moved instead). */
+async function passTime() {
+  await kit.database.db.execute(
+    sql`UPDATE login_failures SET blocked_until = now() - interval '1 second' WHERE key LIKE 'account:%' AND blocked_until IS NOT NULL`,
+  );
+}
+
+describe('own account', () => {
+  it('changes its password with the current one; other sessions end, this one stays', async () => {
+    const other = await kit.as(kit.world.accounts.school);
+    const me = await kit.as(kit.world.accounts.school);
+    const wrong = await me.post('password', { currentPassword: 'yanlis', newPassword: 'YeniSifre123' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ currentPassword: tr.account.wrongCurrentPassword });
+    const short = await me.post('password', { currentPassword: PASSWORD, newPassword: 'kisa' });
+    expect(short.status).toBe(400);
+    expect(short.body.errors.newPassword).toBeTruthy();
+    const same = await me.post('password', { currentPassword: PASSWORD, newPassword: PASSWORD });
+    expect(same.body.errors).toEqual({ newPassword: tr.account.samePassword });
+
+    expect((await me.post('password', { currentPassword: PASSWORD, newPassword: 'YeniSifre123' })).body).toEqual({ success: true });
+    expect((await me.get('user')).status).toBe(200);
+    expect((await other.get('user')).status).toBe(401);
+    expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD })).status).toBe(400);
+    expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: 'YeniSifre123' })).status).toBe(200);
+    const [entry] = await kit.database.db.select().from(auditLog).where(eq(auditLog.action, 'password'));
+    expect(entry).toMatchObject({ userId: kit.world.accounts.school.id, entity: 'user' });
+    expect(JSON.stringify(entry)).not.toContain('YeniSifre123');
+  });
+
+  it('lists its open sessions and ends another, never someone else’s', async () => {
+    const laptop = await kit.as(kit.world.accounts.branch);
+    const phone = await kit.as(kit.world.accounts.branch);
+    const stranger = await kit.as(kit.world.accounts.siblingBranch);
+    const list = await phone.get('sessions');
+    expect(list.status).toBe(200);
+    expect(list.body.items).toHaveLength(2);
+    const mine = list.body.items.find((s: { current: boolean }) => s.current);
+    const theOther = list.body.items.find((s: { current: boolean }) => !s.current);
+    expect(mine).toMatchObject({ ip: '127.0.0.1', userAgent: 'lightMyRequest' });
+
+    const strangers = (await stranger.get('sessions')).body.items[0].id;
+    expect((await phone.del(`sessions/${strangers}`)).status).toBe(404);
+    expect((await stranger.get('user')).status).toBe(200);
+    expect((await phone.del(`sessions/${mine.id}`)).status).toBe(404);
+    expect((await phone.del(`sessions/${theOther.id}`)).body).toEqual({ success: true });
+    expect((await laptop.get('user')).status).toBe(401);
+    expect((await phone.get('user')).status).toBe(200);
+    expect((await phone.get('sessions')).body.items).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,13 @@
 /**
- * Failed sign-ins are counted per account and per address in a fixed window, in the database
- * so that several app processes share the count.
+ * Sign-in throttling, shared by every app process through the database. An attempt first takes a
+ * slot on three counters in single atomic statements, before the password is checked, so N
+ * attempts at once count N:
+ *   - the address: at most `maxPerAddress` failures a window, then it waits for the window's end;
+ *   - the account from that address: at most `maxPerAccount`, then the same;
+ *   - the account from anywhere: after `maxPerAccount` failures each further attempt must wait a
+ *     doubling delay (1 s, 2 s, 4 s … at most 2 minutes). Someone who knows only the e-mail can
+ *     slow the owner down by seconds, never lock them out for the window.
+ * A success gives its slots back and clears the account's counters.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -12,38 +19,85 @@ export interface LimiterSettings {
   windowMinutes: number;
 }
 
-export const accountKey = (email: string) => `email:${email}`;
-export const addressKey = (ip: string) => `ip:${ip}`;
+/** The longest wait the account's doubling delay reaches, in seconds. */
+const MAX_DELAY_SECONDS = 120;
 
-export async function isLimited(db: Db, settings: LimiterSettings, email: string, ip: string): Promise<boolean> {
-  const since = new Date(Date.now() - settings.windowMinutes * 60_000);
-  const rows = await db
-    .select()
+const keys = (account: string, ip: string) => ({ address: `ip:${ip}`, pair: `pair:${account}|${ip}`, account: `account:${account}` });
+
+interface Slot {
+  key: string;
+  free: number;
+  /** After the free attempts: wait for the window's end, or a doubling delay from now. */
+  after: 'window' | 'doubling';
+}
+
+/**
+ * Takes a slot on one counter, unless it is held back; answers the new count, or the time it is
+ * held back until.
+ */
+async function takeSlot(db: Db, slot: Slot, windowMinutes: number): Promise<{ ok: true } | { ok: false; until: Date }> {
+  const window = sql`make_interval(mins => ${windowMinutes})`;
+  const expired = sql`f.window_start < now() - ${window}`;
+  const next = sql`f.count + 1`;
+  const holdBack =
+    slot.after === 'window'
+      ? sql`f.window_start + ${window}`
+      : sql`now() + make_interval(secs => least(power(2, ${next} - ${slot.free} - 1), ${MAX_DELAY_SECONDS}))`;
+  const result = await db.execute<{ count: number }>(sql`
+    INSERT INTO login_failures AS f (key, count, window_start) VALUES (${slot.key}, 1, now())
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN ${expired} THEN 1 ELSE ${next} END,
+      window_start = CASE WHEN ${expired} THEN now() ELSE f.window_start END,
+      blocked_until = CASE WHEN ${expired} THEN NULL WHEN ${next} >= ${slot.free} THEN ${holdBack} ELSE f.blocked_until END
+    WHERE ${expired} OR f.blocked_until IS NULL OR f.blocked_until <= now()
+    RETURNING count`);
+  if ((result as unknown as { rows: unknown[] }).rows.length) return { ok: true };
+  const [held] = await db
+    .select({ until: loginFailures.blockedUntil })
     .from(loginFailures)
-    .where(inArray(loginFailures.key, [accountKey(email), addressKey(ip)]));
-  return rows.some((row) => {
-    if (row.windowStart < since) return false;
-    const max = row.key.startsWith('email:') ? settings.maxPerAccount : settings.maxPerAddress;
-    return row.count >= max;
-  });
+    .where(inArray(loginFailures.key, [slot.key]));
+  return { ok: false, until: held?.until ?? new Date() };
 }
 
-export async function recordFailure(db: Db, settings: LimiterSettings, email: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - settings.windowMinutes * 60_000);
-  for (const key of [accountKey(email), addressKey(ip)]) {
-    await db
-      .insert(loginFailures)
-      .values({ key, count: 1, windowStart: new Date() })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          count: sql`CASE WHEN ${loginFailures.windowStart} < ${since.toISOString()} THEN 1 ELSE ${loginFailures.count} + 1 END`,
-          windowStart: sql`CASE WHEN ${loginFailures.windowStart} < ${since.toISOString()} THEN now() ELSE ${loginFailures.windowStart} END`,
-        },
-      });
+export interface Attempt {
+  /** The password was right: the slots are given back and the account's failures forgotten. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Reserves an attempt for this account from this address, or answers how many seconds to wait.
+ * The first `maxPerAccount` failures of an account cost nothing; the one that reaches the limit
+ * starts the hold.
+ */
+export async function beginAttempt(db: Db, settings: LimiterSettings, account: string, ip: string): Promise<Attempt | { waitSeconds: number }> {
+  const k = keys(account, ip);
+  const slots: Slot[] = [
+    { key: k.address, free: settings.maxPerAddress, after: 'window' },
+    { key: k.pair, free: settings.maxPerAccount, after: 'window' },
+    { key: k.account, free: settings.maxPerAccount, after: 'doubling' },
+  ];
+  const taken: string[] = [];
+  for (const slot of slots) {
+    const outcome = await takeSlot(db, slot, settings.windowMinutes);
+    if (!outcome.ok) {
+      await giveBack(db, taken);
+      return { waitSeconds: Math.max(1, Math.ceil((outcome.until.getTime() - Date.now()) / 1000)) };
+    }
+    taken.push(slot.key);
   }
+  return {
+    async succeeded() {
+      await giveBack(db, [k.address]);
+      await db.delete(loginFailures).where(inArray(loginFailures.key, [k.pair, k.account]));
+    },
+  };
 }
 
-export async function clearAccountFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(inArray(loginFailures.key, [accountKey(email)]));
+/** Slots of an attempt that did not happen (refused further on, or a success) do not count. */
+async function giveBack(db: Db, keysTaken: string[]): Promise<void> {
+  if (!keysTaken.length) return;
+  await db
+    .update(loginFailures)
+    .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
+    .where(inArray(loginFailures.key, keysTaken));
 }

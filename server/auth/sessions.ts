@@ -1,6 +1,6 @@
 /** Sessions: random tokens, stored as sha256 hashes with an expiry, valid for one level only. */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Level } from '../../common/levels';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -10,13 +10,22 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: Db, userId: number, level: Level, ttlHours: number): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  level: Level,
+  ttlHours: number,
+  origin: { ip: string; userAgent: string } = { ip: '', userAgent: '' },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     userId,
     level,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
+    ip: origin.ip,
+    // A browser's description, cut to a length a list can show.
+    userAgent: origin.userAgent.slice(0, 300),
   });
   return token;
 }
@@ -33,6 +42,7 @@ export async function findCaller(db: Db, token: string, level: Level): Promise<C
       branchId: users.branchId,
       name: users.name,
       email: users.email,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -47,17 +57,50 @@ export async function findCaller(db: Db, token: string, level: Level): Promise<C
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { lastSeenAt, ...caller } = row;
+  // "Last seen" is kept to five minutes' precision, so most requests write nothing.
+  if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
+    void db
+      .update(sessions)
+      .set({ lastSeenAt: new Date() })
+      .where(eq(sessions.id, row.sessionId))
+      .catch(() => undefined);
+  }
+  return caller;
+}
+
+const LAST_SEEN_PRECISION_MS = 5 * 60_000;
+
+/** The account's sessions that still work, newest first. */
+export function activeSessions(db: Db, userId: number) {
+  return db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Ends one of the account's sessions; answers whether there was such a session to end. */
+export async function revokeOwnSession(db: Db, userId: number, sessionId: number): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of an account at once (deactivated, deleted, password reset). */
-export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
-  await db
+/** Ends every session of an account at once (deactivated, deleted, password reset), or all but one. */
+export async function revokeUserSessions(db: Db, userId: number, except?: number): Promise<number> {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except === undefined ? undefined : ne(sessions.id, except)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

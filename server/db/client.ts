@@ -4,43 +4,166 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { paths } from '../paths';
+import { startPgliteThread } from './pgliteThread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies the migrations of a folder (the app's own unless told). */
+  migrate(folder?: string): Promise<void>;
+  /** The embedded database's folder as a tar file (tests start from one). */
+  dumpPglite?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The advisory lock key migrations hold on PostgreSQL ("yp" + "migr" as bytes; any fixed number would do). */
+const MIGRATION_LOCK = 0x7970_6d69;
 
-/** `dataDir` null → an in-memory PGlite (tests). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** null → an in-memory PGlite (tests). */
+  dataDir: string | null;
+  /** false → leave the schema as it is (a restore decides how far to migrate). */
+  migrate?: boolean;
+  /** An in-memory PGlite starts from this dump of a data folder instead of an empty one (tests). */
+  pgliteTemplate?: Blob;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = await connect(options);
+  if (options.migrate !== false) {
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+async function connect(options: OpenOptions): Promise<Database> {
+  // DATE columns stay 'yyyy-mm-dd' strings, as the API sends them (node-postgres serves both databases).
+  const { default: pgTypes } = await import('pg');
+  pgTypes.types.setTypeParser(1082, (v: string) => v);
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // DATE columns stay 'yyyy-mm-dd' strings, as the API sends them.
-    pg.types.setTypeParser(1082, (v: string) => v);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A database that does not answer turns into a quick 503, not a request hanging for minutes.
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle connection the server ended (restart, pg_terminate_backend) is dropped from the
+    // pool and replaced on next use; unhandled, this event would end the process.
+    pool.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'database connection lost', code: (error as { code?: string }).code })));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      // Two processes starting together on one database take turns, so a migration runs once.
+      migrate: async (folder = paths.migrations) => {
+        const lock = await pool.connect();
+        try {
+          await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migrate(db, { migrationsFolder: folder });
+        } finally {
+          await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          lock.release();
+        }
+      },
+      close: () => pool.end(),
+    };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (options.dataDir) {
+    unlock = lockDataFolder(options.dataDir);
     dataDir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  try {
+    const thread = await startPgliteThread({ dataDir, template: dataDir ? undefined : options.pgliteTemplate });
+    const db = drizzle(thread.pool, { schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      migrate: (folder = paths.migrations) => migrate(db, { migrationsFolder: folder }),
+      dumpPglite: () => thread.dump(),
+      close: () => thread.close().finally(unlock),
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** Another process has the PGlite data folder open. */
+export class DataFolderInUseError extends Error {}
+
+/** Lock files this process holds, so its own pid in a lock file can be told apart from a previous run's. */
+const heldLocks = new Set<string>();
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid in a lock file (NaN when unreadable), or undefined when the file is gone. */
+function lockOwner(file: string): number | undefined {
+  try {
+    return Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * PGlite's files may be opened by one process only; a second one would corrupt them. So a
+ * data folder is taken with DATA_DIR/pglite.lock holding the owner's pid, and a lock left by a
+ * process that no longer runs is taken over. Answers the function that releases it.
+ */
+export function lockDataFolder(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pglite.lock');
+  fs.mkdirSync(dataDir, { recursive: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      heldLocks.add(file);
+      return () => {
+        heldLocks.delete(file);
+        fs.rmSync(file, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = lockOwner(file);
+    if (owner === undefined) continue; // released meanwhile
+    // After a container restart the app often gets the same pid as the run that left the lock.
+    const ownedByEarlierRun = owner === process.pid && !heldLocks.has(file);
+    if (owner > 0 && isRunning(owner) && !ownedByEarlierRun) {
+      throw new DataFolderInUseError(
+        `Bu veri klasörü başka bir işlem tarafından kullanılıyor (pid ${owner}): ${dataDir}. Uygulamayı durdurup tekrar deneyin; ` +
+          `böyle bir işlem yoksa ${file} dosyasını silin.\n` +
+          `This data folder is in use by another process (pid ${owner}): ${dataDir}. Stop the app and try again; ` +
+          `if no such process runs, delete ${file}.`,
+      );
+    }
+    fs.rmSync(file, { force: true });
+  }
+  throw new Error(`Could not take the lock ${file}`);
 }

@@ -50,7 +50,9 @@ export const schools = pgTable(
   'schools',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id').notNull().references(() => studios.id),
+    studioId: integer('studio_id')
+      .notNull()
+      .references(() => studios.id),
     name: text('name').notNull(),
     cityId: smallint('city_id').references(() => cities.id),
     district: text('district').notNull().default(''),
@@ -60,7 +62,9 @@ export const schools = pgTable(
     logoPath: text('logo_path'),
     academicYear: text('academic_year').notNull().default(''),
     messageDeadline: date('message_deadline', { mode: 'string' }),
-    status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'archived'] })
+      .notNull()
+      .default('active'),
     searchKey: text('search_key').notNull().default(''),
     sortKey: text('sort_key').notNull().default(''),
     createdAt: createdAt(),
@@ -77,8 +81,12 @@ export const branches = pgTable(
   'branches',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id').notNull().references(() => studios.id),
-    schoolId: integer('school_id').notNull().references(() => schools.id),
+    studioId: integer('studio_id')
+      .notNull()
+      .references(() => studios.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
     grade: smallint('grade').notNull(),
     section: text('section').notNull(),
     /** Order key of the section (Turkish letters: I before İ). */
@@ -98,7 +106,9 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id').notNull().references(() => studios.id),
+    studioId: integer('studio_id')
+      .notNull()
+      .references(() => studios.id),
     level: text('level', { enum: ['panel', 'school', 'branch'] }).notNull(),
     schoolId: integer('school_id').references(() => schools.id),
     branchId: integer('branch_id').references(() => branches.id),
@@ -134,33 +144,51 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Where the sign-in came from, so a person can tell their sessions apart and end the others. */
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins per key ("email:…" or "ip:…") in the current window, for rate limiting. */
+/**
+ * Sign-in attempts per key ("ip:…", "pair:<account>|<ip>", "account:…") in the current window,
+ * for rate limiting (auth/loginLimiter.ts); `blocked_until` holds a key back until then.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
 
 export const students = pgTable(
   'students',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id').notNull().references(() => studios.id),
-    schoolId: integer('school_id').notNull().references(() => schools.id),
-    branchId: integer('branch_id').notNull().references(() => branches.id),
+    studioId: integer('studio_id')
+      .notNull()
+      .references(() => studios.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
     schoolNumber: text('school_number').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    gender: text('gender', { enum: ['female', 'male', ''] }).notNull().default(''),
+    gender: text('gender', { enum: ['female', 'male', ''] })
+      .notNull()
+      .default(''),
     quote: text('quote').notNull().default(''),
     nickname: text('nickname').notNull().default(''),
     photoConsent: boolean('photo_consent').notNull().default(false),
     photoConsentDate: date('photo_consent_date', { mode: 'string' }),
-    status: text('status', { enum: ['active', 'passive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'passive'] })
+      .notNull()
+      .default('active'),
     searchKey: text('search_key').notNull().default(''),
     sortKey: text('sort_key').notNull().default(''),
     createdAt: createdAt(),
@@ -179,9 +207,15 @@ export const photos = pgTable(
   'photos',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id').notNull().references(() => studios.id),
-    schoolId: integer('school_id').notNull().references(() => schools.id),
-    branchId: integer('branch_id').notNull().references(() => branches.id),
+    studioId: integer('studio_id')
+      .notNull()
+      .references(() => studios.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
     studentId: integer('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
@@ -201,9 +235,13 @@ export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id').notNull().references(() => studios.id),
+    studioId: integer('studio_id')
+      .notNull()
+      .references(() => studios.id),
     kind: text('kind', { enum: ['school', 'branch', 'student'] }).notNull(),
-    schoolId: integer('school_id').notNull().references(() => schools.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
     branchId: integer('branch_id').references(() => branches.id),
     fromStudentId: integer('from_student_id').references(() => students.id, { onDelete: 'cascade' }),
     toStudentId: integer('to_student_id').references(() => students.id, { onDelete: 'cascade' }),
@@ -212,7 +250,9 @@ export const messages = pgTable(
     body: text('body').notNull(),
     /** The text as first written, kept when a moderator edits it. */
     originalBody: text('original_body'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     note: text('note').notNull().default(''),
     moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
@@ -237,9 +277,15 @@ export const nicknames = pgTable(
   'nicknames',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id').notNull().references(() => studios.id),
-    schoolId: integer('school_id').notNull().references(() => schools.id),
-    branchId: integer('branch_id').notNull().references(() => branches.id),
+    studioId: integer('studio_id')
+      .notNull()
+      .references(() => studios.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
     fromStudentId: integer('from_student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
@@ -247,7 +293,9 @@ export const nicknames = pgTable(
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     note: text('note').notNull().default(''),
     moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
@@ -266,7 +314,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id').notNull().references(() => studios.id),
+    studioId: integer('studio_id')
+      .notNull()
+      .references(() => studios.id),
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -276,7 +326,9 @@ export const notifications = pgTable(
     schoolId: integer('school_id').references(() => schools.id),
     branchId: integer('branch_id').references(() => branches.id),
     sendDate: date('send_date', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['draft', 'scheduled', 'sent', 'cancelled'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'scheduled', 'sent', 'cancelled'] })
+      .notNull()
+      .default('draft'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     recipientCount: integer('recipient_count').notNull().default(0),
     /** Folded title and text (common/text.ts searchKey), for the list's search. */
@@ -311,7 +363,9 @@ export const designs = pgTable(
   'designs',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id').notNull().references(() => studios.id),
+    studioId: integer('studio_id')
+      .notNull()
+      .references(() => studios.id),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
     settings: jsonb('settings').notNull(),
     updatedAt: updatedAt(),
@@ -324,7 +378,9 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    studioId: integer('studio_id').notNull().references(() => studios.id),
+    studioId: integer('studio_id')
+      .notNull()
+      .references(() => studios.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull().default(''),
     action: text('action').notNull(),
@@ -334,8 +390,46 @@ export const auditLog = pgTable(
     changes: jsonb('changes'),
     createdAt: createdAt(),
   },
+  (t) => [index('audit_studio_created_idx').on(t.studioId, t.createdAt), index('audit_entity_idx').on(t.entity, t.entityId)],
+);
+
+/**
+ * Background work that must survive a restart (yearbook PDFs): a job is claimed with a lease that
+ * its runner renews while it works; a job whose lease ran out (its process died) is taken again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    studioId: integer('studio_id')
+      .notNull()
+      .references(() => studios.id),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] })
+      .notNull()
+      .default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    params: jsonb('params').notNull().default({}),
+    result: jsonb('result'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
   (t) => [
-    index('audit_studio_created_idx').on(t.studioId, t.createdAt),
-    index('audit_entity_idx').on(t.entity, t.entityId),
+    // One job of a kind at a time for a school.
+    uniqueIndex('jobs_one_active_per_school_uq')
+      .on(t.kind, t.schoolId)
+      .where(sql`status IN ('queued', 'running')`),
+    index('jobs_claim_idx').on(t.status, t.id),
+    index('jobs_school_idx').on(t.schoolId, t.createdAt),
   ],
 );

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { tr } from '../../common/tr';
+import { isDatabaseUnavailable } from '../db/faults';
 
 export class HttpError extends Error {
   constructor(
@@ -45,6 +46,20 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ success: false, message: tr.genericError });
+    }
+    // Before the database check: a reset of the client's own socket is ECONNRESET too.
+    if (request.raw.destroyed || request.raw.readableAborted) {
+      // The client went away mid-request (a cancelled upload): nobody reads this answer, and it is no fault of ours.
+      request.log.info({ code: error.code, reason: error.message }, 'client cancelled the request');
+      return reply.code(400).send({ success: false, message: tr.validation.bodyMissing });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ success: false, message: tr.databaseUnavailable });
+    }
+    if (/Unexpected end of (form|multipart)|Malformed part header|Boundary not found|Multipart: /i.test(error.message)) {
+      // A multipart body that is cut short or has no boundary: bad input, whichever route reads it.
+      return reply.code(400).send({ success: false, message: tr.validation.bodyMissing });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

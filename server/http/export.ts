@@ -2,7 +2,6 @@
  * List exports (issue 3): CSV as Turkish Excel expects it (UTF-8 with BOM, `;` separated,
  * CRLF) and XLSX, with Turkish column headers. A list's `/export?format=csv|xlsx` route calls it.
  */
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
@@ -32,6 +31,8 @@ export function toCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
 }
 
 export async function toXlsx<T>(sheetName: string, columns: ExportColumn<T>[], rows: T[]): Promise<Buffer> {
+  // Loaded on the first export: it is the heaviest module and most starts never export.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length + 2) }));
@@ -52,7 +53,5 @@ export async function sendExport<T>(
   if (options.format === 'csv') {
     return reply.type('text/csv; charset=utf-8').send(toCsv(options.columns, options.rows));
   }
-  return reply
-    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .send(await toXlsx(options.sheetName, options.columns, options.rows));
+  return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(options.sheetName, options.columns, options.rows));
 }

@@ -20,14 +20,10 @@ export const turkishOrder = (sortKeyColumn: PgColumn) => sql`${sortKeyColumn} CO
  * ORDER BY for the requested sort key, from the list's allowed keys; an unknown key is a 400.
  * `tieBreaker` (the id) keeps pages stable.
  */
-export function orderFor(
-  allowed: Record<string, SQL | PgColumn>,
-  query: Pick<ListQuery, 'sort' | 'order'>,
-  defaultKey: string,
-  tieBreaker: PgColumn,
-): SQL[] {
+export function orderFor(allowed: Record<string, SQL | PgColumn>, query: Pick<ListQuery, 'sort' | 'order'>, defaultKey: string, tieBreaker: PgColumn): SQL[] {
   const key = query.sort ?? defaultKey;
-  const expression = allowed[key];
+  // Own keys only: "__proto__" or "constructor" must not find Object's members.
+  const expression = Object.hasOwn(allowed, key) ? allowed[key] : undefined;
   if (!expression) throw fieldError('sort', tr.validation.choice);
   const direction = query.order === 'desc' ? desc : asc;
   return [direction(expression), direction(tieBreaker)];

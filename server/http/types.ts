@@ -14,13 +14,7 @@ declare module 'fastify' {
 }
 
 /** The Fastify instance every area's routes are written against (zod schemas as types). */
-export type Api = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /** The signed-in caller of a protected route (the level guard has set it). */
 export function callerOf(request: FastifyRequest): Caller {

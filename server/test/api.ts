@@ -39,12 +39,12 @@ export interface Caller {
 }
 
 /** Sets up the kit for the current test file (call at the top of the file). */
-export function useApiTestKit(env: Record<string, string> = {}): ApiTestKit {
+export function useApiTestKit(env: Record<string, string> = {}, options: { webRoot?: () => string } = {}): ApiTestKit {
   const kit = {} as ApiTestKit;
 
   const call: ApiTestKit['call'] = async (method, url, payload, headers = {}) => {
     const res = await kit.app.inject({ method, url, payload: payload as InjectOptions['payload'], headers });
-    let body: any = null;
+    let body: any;
     try {
       body = res.json();
     } catch {
@@ -56,7 +56,7 @@ export function useApiTestKit(env: Record<string, string> = {}): ApiTestKit {
   beforeAll(async () => {
     kit.config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env });
     kit.database = await startTestDatabase();
-    kit.app = await buildApp({ database: kit.database, config: kit.config });
+    kit.app = await buildApp({ database: kit.database, config: kit.config, webRoot: options.webRoot?.() });
     await kit.app.ready();
   });
   afterAll(async () => {

@@ -3,9 +3,11 @@
  * PostgreSQL database created on that server and dropped afterwards. Same migrations either way.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client';
 import { seedReferenceData } from '../db/seed/reference';
+import { inject } from 'vitest';
 
 export interface TestDatabase extends Database {
   /** Deletes every row but the provinces, restarting ids. */
@@ -51,17 +53,23 @@ export async function createPostgresDatabase(baseUrl: string, prefix = 'yp_test'
   return { url: url.toString(), drop: () => dropWhenClosed(baseUrl, name) };
 }
 
+/** The migrated PGlite the global setup dumped, when there is one (under Vitest; benchmarks start empty). */
+function pgliteTemplate(): Blob | undefined {
+  if (!process.env.VITEST) return undefined;
+  const file = inject('pgliteTemplate');
+  return file && fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
+}
+
 export async function startTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL;
   const pgDatabase = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
-  const database = await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: null });
-  await seedReferenceData(database.db);
+  const template = pgDatabase ? undefined : pgliteTemplate();
+  const database = await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: null, pgliteTemplate: template });
+  if (!template) await seedReferenceData(database.db);
   return {
     ...database,
     async reset() {
-      const rows = await database.db.execute<{ tablename: string }>(
-        sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'cities'`,
-      );
+      const rows = await database.db.execute<{ tablename: string }>(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'cities'`);
       const tables = (rows as unknown as { rows: Array<{ tablename: string }> }).rows.map((r) => `"${r.tablename}"`);
       if (tables.length) await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
     },

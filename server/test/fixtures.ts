@@ -54,7 +54,12 @@ export async function createWorld(db: Db): Promise<World> {
         .returning()
     )[0];
   const branch = async (studioId: number, schoolId: number, grade: number, section: string) =>
-    (await db.insert(branches).values({ studioId, schoolId, grade, section, sectionKey: orderKey(section) }).returning())[0];
+    (
+      await db
+        .insert(branches)
+        .values({ studioId, schoolId, grade, section, sectionKey: orderKey(section) })
+        .returning()
+    )[0];
 
   const s1 = await school(studio.id, 'Işıklar Anadolu Lisesi', 6);
   const s2 = await school(studio.id, 'Şehit Öğretmen Lisesi', 34);

@@ -22,15 +22,18 @@ export async function recordAudit(
   caller: Caller,
   entry: { action: AuditAction; entity: string; entityId?: number | null; schoolId?: number | null; changes?: unknown },
 ): Promise<number> {
-  const [row] = await db.insert(auditLog).values({
-    studioId: caller.studioId,
-    userId: caller.userId,
-    userName: caller.name,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId ?? null,
-    schoolId: entry.schoolId ?? caller.schoolId ?? null,
-    changes: entry.changes ?? null,
-  }).returning({ id: auditLog.id });
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      studioId: caller.studioId,
+      userId: caller.userId,
+      userName: caller.name,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId ?? null,
+      schoolId: entry.schoolId ?? caller.schoolId ?? null,
+      changes: entry.changes ?? null,
+    })
+    .returning({ id: auditLog.id });
   return row.id;
 }

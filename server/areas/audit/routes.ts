@@ -11,7 +11,12 @@ export async function auditRoutes(app: Api) {
     '/audit',
     {
       config: { levels: ['panel', 'school'] },
-      schema: { tags: ['audit'], summary: 'İşlem geçmişi: kim, ne zaman, neyi değiştirdi', querystring: auditListQuery, response: { 200: listResponse(auditEntry), 403: errorResponse } },
+      schema: {
+        tags: ['audit'],
+        summary: 'İşlem geçmişi: kim, ne zaman, neyi değiştirdi',
+        querystring: auditListQuery,
+        response: { 200: listResponse(auditEntry), 403: errorResponse },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -25,7 +30,15 @@ export async function auditRoutes(app: Api) {
       const { limit, offset } = pageOf(query);
       const [rows, [total]] = await Promise.all([
         app.db
-          .select({ id: auditLog.id, userName: auditLog.userName, action: auditLog.action, entity: auditLog.entity, entityId: auditLog.entityId, changes: auditLog.changes, createdAt: auditLog.createdAt })
+          .select({
+            id: auditLog.id,
+            userName: auditLog.userName,
+            action: auditLog.action,
+            entity: auditLog.entity,
+            entityId: auditLog.entityId,
+            changes: auditLog.changes,
+            createdAt: auditLog.createdAt,
+          })
           .from(auditLog)
           .where(where)
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
@@ -33,7 +46,11 @@ export async function auditRoutes(app: Api) {
           .offset(offset),
         app.db.select({ n: count() }).from(auditLog).where(where),
       ]);
-      return listAnswer(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), Number(total.n), query);
+      return listAnswer(
+        rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        Number(total.n),
+        query,
+      );
     },
   );
 }

@@ -52,7 +52,10 @@ describe('GET schools/{id}/branches', () => {
   it('exports CSV with Turkish headers', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const res = await panel.get(`schools/${kit.world.school.id}/branches/export?format=csv`);
-    const lines = res.raw.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.raw
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toEqual([
       'Şube;Sınıf;Şube harfi;Alan / program;Öğrenci sayısı;Şube yöneticisi',
       '12/A;12;A;;3;Şube Yöneticisi',

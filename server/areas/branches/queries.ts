@@ -6,6 +6,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema';
 import { containsPattern, orderFor } from '../../http/list';
+import { branchName } from '../../../common/text';
 
 /** Turkish letters folded before lower(), which only knows ASCII under every collation we meet. */
 const foldedLabel = sql`lower(translate(${branches.grade}::text || '/' || ${branches.section} || ' ' || ${branches.programme}, 'ÇĞİIÖŞÜçğıöşü', 'cgiiosucgiosu'))`;
@@ -35,7 +36,7 @@ function orderOf(query: ListQuery): SQL[] {
   return orderFor(OTHER_SORTS, query, 'programme', branches.id);
 }
 
-const withName = <T extends { grade: number; section: string }>(row: T) => ({ ...row, name: `${row.grade}/${row.section}` });
+const withName = <T extends { grade: number; section: string }>(row: T) => ({ ...row, name: branchName(row) });
 
 export async function listBranches(db: Db, caller: Caller, schoolId: number, query: ListQuery, paged = true) {
   const pattern = containsPattern(query.q);
@@ -49,7 +50,13 @@ export async function listBranches(db: Db, caller: Caller, schoolId: number, que
   const limit = paged ? query.perPage : 50_000;
   const offset = paged ? (query.page - 1) * query.perPage : 0;
   const [rows, [total]] = await Promise.all([
-    db.select(columns).from(branches).where(where).orderBy(...orderOf(query)).limit(limit).offset(offset),
+    db
+      .select(columns)
+      .from(branches)
+      .where(where)
+      .orderBy(...orderOf(query))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(branches).where(where),
   ]);
   return { items: rows.map(withName) as Branch[], total: Number(total.n) };

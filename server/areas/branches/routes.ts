@@ -15,7 +15,7 @@ import {
   branchRangeResponse,
   type Branch,
 } from '../../../common/schemas/organisation';
-import { orderKey } from '../../../common/text';
+import { branchName, orderKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { Db } from '../../db/client';
 import { branches, messages, notifications, students, users } from '../../db/schema';
@@ -25,7 +25,7 @@ import { listAnswer } from '../../http/list';
 import { callerOf, type Api } from '../../http/types';
 import { changedFields, recordAudit } from '../audit/record';
 import { isUniqueViolation } from '../managers/queries';
-import { branchInScope, branchName, schoolInScope } from '../schools/access';
+import { branchInScope, schoolInScope } from '../../auth/access';
 import { branchById, listBranches } from './queries';
 import { sectionRange } from './range';
 
@@ -66,7 +66,13 @@ export async function branchesRoutes(app: Api) {
   app.get(
     '/schools/:id/branches',
     {
-      schema: { tags: ['branches'], summary: 'Okulun şubeleri: sınıf ve Türk alfabesiyle şube harfi sırasında', params: idParams, querystring: branchListQuery, response: { 200: listResponse(branch), ...errors } },
+      schema: {
+        tags: ['branches'],
+        summary: 'Okulun şubeleri: sınıf ve Türk alfabesiyle şube harfi sırasında',
+        params: idParams,
+        querystring: branchListQuery,
+        response: { 200: listResponse(branch), ...errors },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -78,7 +84,15 @@ export async function branchesRoutes(app: Api) {
 
   app.get(
     '/schools/:id/branches/export',
-    { schema: { tags: ['branches'], summary: 'Şube listesini CSV veya XLSX olarak dışa aktarır', params: idParams, querystring: branchExportQuery, response: errors } },
+    {
+      schema: {
+        tags: ['branches'],
+        summary: 'Şube listesini CSV veya XLSX olarak dışa aktarır',
+        params: idParams,
+        querystring: branchExportQuery,
+        response: errors,
+      },
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const school = await schoolInScope(app.db, caller, request.params.id);
@@ -101,7 +115,13 @@ export async function branchesRoutes(app: Api) {
             .insert(branches)
             .values({ studioId: caller.studioId, schoolId: school.id, grade, section, sectionKey: orderKey(section), programme })
             .returning();
-          await recordAudit(tx, caller, { action: 'create', entity: 'branch', entityId: row.id, schoolId: school.id, changes: changedFields({}, auditable(row)) });
+          await recordAudit(tx, caller, {
+            action: 'create',
+            entity: 'branch',
+            entityId: row.id,
+            schoolId: school.id,
+            changes: changedFields({}, auditable(row)),
+          });
           return row.id;
         }),
       );
@@ -113,7 +133,13 @@ export async function branchesRoutes(app: Api) {
     '/schools/:id/branches/range',
     {
       config: writers,
-      schema: { tags: ['branches'], summary: 'Bir sınıfta şube harfi aralığını (ör. 12, A–F) tek adımda oluşturur; var olanlar atlanır', params: idParams, body: branchRangeBody, response: { 200: branchRangeResponse, ...errors } },
+      schema: {
+        tags: ['branches'],
+        summary: 'Bir sınıfta şube harfi aralığını (ör. 12, A–F) tek adımda oluşturur; var olanlar atlanır',
+        params: idParams,
+        body: branchRangeBody,
+        response: { 200: branchRangeResponse, ...errors },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -136,13 +162,19 @@ export async function branchesRoutes(app: Api) {
             .values(fresh.map((section) => ({ studioId: caller.studioId, schoolId: school.id, grade, section, sectionKey: orderKey(section), programme })))
             .returning();
           for (const row of rows) {
-            await recordAudit(tx, caller, { action: 'create', entity: 'branch', entityId: row.id, schoolId: school.id, changes: changedFields({}, auditable(row)) });
+            await recordAudit(tx, caller, {
+              action: 'create',
+              entity: 'branch',
+              entityId: row.id,
+              schoolId: school.id,
+              changes: changedFields({}, auditable(row)),
+            });
           }
           return rows.map((r) => r.id);
         }),
       );
       const created = await Promise.all(ids.map((id) => branchById(app.db, id)));
-      return { success: true as const, created, skipped: letters.filter((l) => taken.has(l)).map((l) => `${grade}/${l}`) };
+      return { success: true as const, created, skipped: letters.filter((l) => taken.has(l)).map((section) => branchName({ grade, section })) };
     },
   );
 
@@ -157,7 +189,10 @@ export async function branchesRoutes(app: Api) {
 
   app.put(
     '/branches/:id',
-    { config: writers, schema: { tags: ['branches'], summary: 'Şubeyi düzenler', params: idParams, body: branchBody, response: { 200: itemResponse, ...errors } } },
+    {
+      config: writers,
+      schema: { tags: ['branches'], summary: 'Şubeyi düzenler', params: idParams, body: branchBody, response: { 200: itemResponse, ...errors } },
+    },
     async (request) => {
       const caller = callerOf(request);
       const before = await branchInScope(app.db, caller, request.params.id);
@@ -170,7 +205,13 @@ export async function branchesRoutes(app: Api) {
             .set({ grade, section, sectionKey: orderKey(section), programme, updatedAt: new Date() })
             .where(eq(branches.id, before.id))
             .returning();
-          await recordAudit(tx, caller, { action: 'update', entity: 'branch', entityId: before.id, schoolId: before.schoolId, changes: changedFields(auditable(before), auditable(after)) });
+          await recordAudit(tx, caller, {
+            action: 'update',
+            entity: 'branch',
+            entityId: before.id,
+            schoolId: before.schoolId,
+            changes: changedFields(auditable(before), auditable(after)),
+          });
         }),
       );
       return { success: true as const, item: await branchById(app.db, before.id) };
@@ -179,7 +220,10 @@ export async function branchesRoutes(app: Api) {
 
   app.delete(
     '/branches/:id',
-    { config: writers, schema: { tags: ['branches'], summary: 'Öğrencisi olmayan şubeyi yöneticileriyle siler', params: idParams, response: { 200: okResponse, ...errors } } },
+    {
+      config: writers,
+      schema: { tags: ['branches'], summary: 'Öğrencisi olmayan şubeyi yöneticileriyle siler', params: idParams, response: { 200: okResponse, ...errors } },
+    },
     async (request) => {
       const caller = callerOf(request);
       const row = await branchInScope(app.db, caller, request.params.id);
@@ -190,7 +234,13 @@ export async function branchesRoutes(app: Api) {
         await tx.delete(notifications).where(eq(notifications.branchId, row.id));
         await tx.delete(users).where(and(eq(users.branchId, row.id), eq(users.level, 'branch')));
         await tx.delete(branches).where(eq(branches.id, row.id));
-        await recordAudit(tx, caller, { action: 'delete', entity: 'branch', entityId: row.id, schoolId: row.schoolId, changes: { name: [branchName(row), null] } });
+        await recordAudit(tx, caller, {
+          action: 'delete',
+          entity: 'branch',
+          entityId: row.id,
+          schoolId: row.schoolId,
+          changes: { name: [branchName(row), null] },
+        });
       });
       return { success: true as const };
     },

@@ -20,7 +20,10 @@ async function uploadCover(token: string, level: string, file: Buffer, query = '
   const form = uploadForm(file, 'kapak.jpg', 'image/jpeg');
   return kit.call('POST', `/api/${level}/design/cover${query}`, form.payload, { ...form.headers, authorization: `Bearer ${token}` });
 }
-const jpeg = () => sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#1971c2' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#1971c2' } })
+    .jpeg()
+    .toBuffer();
 
 describe('GET/PUT design (studio)', () => {
   it('answers the defaults, saves the studio design and puts its colour in user info', async () => {
@@ -168,7 +171,17 @@ describe('GET design/preview', () => {
     expect(none.body.student.photoUrl).toBeNull();
     const [photo] = await kit.database.db
       .insert(photos)
-      .values({ studioId: kit.world.studio.id, schoolId: kit.world.school.id, branchId: kit.world.branch.id, studentId: a.id, isPortrait: true, storageKey: 'x', width: 10, height: 10, bytes: 10 })
+      .values({
+        studioId: kit.world.studio.id,
+        schoolId: kit.world.school.id,
+        branchId: kit.world.branch.id,
+        studentId: a.id,
+        isPortrait: true,
+        storageKey: 'x',
+        width: 10,
+        height: 10,
+        bytes: 10,
+      })
       .returning();
     const res = await (await kit.as(kit.world.accounts.school)).get(`design/preview?studentId=${a.id}`);
     expect(res.body.student.photoUrl).toMatch(new RegExp(`^/api/school/photo-files/${photo.id}/display\\?e=\\d+&s=[\\w-]+$`));

@@ -3,12 +3,13 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PreviewStudent } from '../../../common/schemas/design';
 import type { Caller } from '../../auth/caller';
-import { scopeWhere } from '../../auth/scope';
+import { scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, messages, photos, schools, students } from '../../db/schema';
 import type { UrlSigner } from '../files/signedUrl';
 import { notFound } from '../../http/errors';
 import { turkishOrder } from '../../http/list';
+import { branchName } from '../../../common/text';
 
 // Enough for the first pages of the book at any "messages per page" (1–12).
 const PREVIEW_MESSAGES = 24;
@@ -49,7 +50,11 @@ export async function previewStudentFor(
   }
   // A classmate's message is signed with the classmate's name, also when staff typed it in.
   const approved = await db
-    .select({ id: messages.id, body: messages.body, authorName: sql<string>`coalesce(${writer.firstName} || ' ' || ${writer.lastName}, ${messages.authorName})` })
+    .select({
+      id: messages.id,
+      body: messages.body,
+      authorName: sql<string>`coalesce(${writer.firstName} || ' ' || ${writer.lastName}, ${messages.authorName})`,
+    })
     .from(messages)
     .leftJoin(writer, eq(writer.id, messages.fromStudentId))
     .where(and(eq(messages.toStudentId, student.id), eq(messages.kind, 'student'), eq(messages.status, 'approved')))
@@ -66,7 +71,7 @@ export async function previewStudentFor(
     lastName: student.lastName,
     nickname: student.nickname,
     quote: student.quote,
-    branchName: `${student.grade}/${student.section}`,
+    branchName: branchName(student),
     schoolName: student.schoolName,
     // The portrait through the photos area's signed URL; without one the preview draws initials.
     photoUrl: portrait ? signer.url(caller.level, portrait.id, 'display') : null,

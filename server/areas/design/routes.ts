@@ -45,7 +45,12 @@ export async function designRoutes(app: Api) {
     '/design',
     {
       config: writers,
-      schema: { tags: ['design'], summary: 'Yıllık tasarımını kaydeder (schoolId ile okula özel)', body: designPutBody, response: { 200: designResponse, 400: errorResponse } },
+      schema: {
+        tags: ['design'],
+        summary: 'Yıllık tasarımını kaydeder (schoolId ile okula özel)',
+        body: designPutBody,
+        response: { 200: designResponse, 400: errorResponse },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -66,7 +71,12 @@ export async function designRoutes(app: Api) {
     '/design',
     {
       config: writers,
-      schema: { tags: ['design'], summary: 'Okula özel tasarımı kaldırır (okul stüdyo tasarımına döner)', querystring: z.object({ schoolId: id }).strict(), response: { 200: designResponse } },
+      schema: {
+        tags: ['design'],
+        summary: 'Okula özel tasarımı kaldırır (okul stüdyo tasarımına döner)',
+        querystring: z.object({ schoolId: id }).strict(),
+        response: { 200: designResponse },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -123,7 +133,13 @@ export async function designRoutes(app: Api) {
           await storeImage(app.config.dataDir, 'design-cover', rowId, webp);
           const settings = designSettings.parse({ ...current, coverImageUrl: `/api/files/design-cover/${rowId}?v=${Date.now()}` });
           await saveDesign(tx, caller.studioId, schoolId, settings);
-          await recordAudit(tx, caller, { action: 'upload-cover', entity: 'design', entityId: rowId, schoolId, changes: { coverImageUrl: [current.coverImageUrl, settings.coverImageUrl] } });
+          await recordAudit(tx, caller, {
+            action: 'upload-cover',
+            entity: 'design',
+            entityId: rowId,
+            schoolId,
+            changes: { coverImageUrl: [current.coverImageUrl, settings.coverImageUrl] },
+          });
         });
         return answer(caller.studioId, schoolId);
       },

@@ -3,23 +3,21 @@
  * a school manager (the school's yearbook coordinator) may change its own school's override
  * only; a branch manager may look at its school's design but change nothing.
  */
-import { and, eq } from 'drizzle-orm';
+import { schoolInScope } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
-import { canSeeSchool } from '../../auth/scope';
 import type { Db } from '../../db/client';
-import { schools } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 
 /** The school whose design the caller reads; null = the studio's own design (panel only). */
 export async function designSchoolToRead(db: Db, caller: Caller, requested: number | undefined): Promise<number | null> {
   if (caller.level === 'panel') {
     if (requested === undefined) return null;
-    await requireSchoolInScope(db, caller, requested);
+    await schoolInScope(db, caller, requested);
     return requested;
   }
   const schoolId = requested ?? caller.schoolId;
   if (schoolId === null) throw notFound();
-  await requireSchoolInScope(db, caller, schoolId);
+  await schoolInScope(db, caller, schoolId);
   return schoolId;
 }
 
@@ -30,15 +28,6 @@ export async function designSchoolToWrite(db: Db, caller: Caller, requested: num
     if (caller.level !== 'panel') throw forbidden();
     return null;
   }
-  await requireSchoolInScope(db, caller, requested);
+  await schoolInScope(db, caller, requested);
   return requested;
-}
-
-async function requireSchoolInScope(db: Db, caller: Caller, schoolId: number): Promise<void> {
-  const [school] = await db
-    .select({ id: schools.id, studioId: schools.studioId })
-    .from(schools)
-    .where(and(eq(schools.id, schoolId), eq(schools.studioId, caller.studioId)))
-    .limit(1);
-  if (!school || !canSeeSchool(caller, school)) throw notFound();
 }

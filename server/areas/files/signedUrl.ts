@@ -12,8 +12,7 @@ export interface UrlSigner {
 }
 
 export function urlSigner(secret: string, ttlMinutes: number, now: () => number = Date.now): UrlSigner {
-  const sign = (photoId: number, size: string, expires: number) =>
-    createHmac('sha256', secret).update(`${photoId}:${size}:${expires}`).digest('base64url');
+  const sign = (photoId: number, size: string, expires: number) => createHmac('sha256', secret).update(`${photoId}:${size}:${expires}`).digest('base64url');
   return {
     url(level, photoId, size) {
       // Expiry rounded to the next 10 minutes so URLs stay the same across refetches (browser cache).

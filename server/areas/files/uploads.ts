@@ -18,11 +18,11 @@ export interface Uploads {
  * Collects every part. `tooLarge` is the Turkish message for a file over `maxFileBytes`;
  * a request that is not multipart is a 400 like any other bad body.
  */
-export async function readUploads(
-  request: FastifyRequest,
-  limits: { maxFileBytes: number; maxFiles: number; tooLarge: string },
-): Promise<Uploads> {
+export async function readUploads(request: FastifyRequest, limits: { maxFileBytes: number; maxFiles: number; tooLarge: string }): Promise<Uploads> {
   if (!request.isMultipart()) throw badRequest(tr.students.photos.noFile, { file: tr.students.photos.noFile });
+  // A client that went away before the handler started leaves no 'close' event to wait for:
+  // reading its parts would wait forever.
+  if (request.raw.destroyed && !request.raw.complete) throw new Error('client closed the request before its body was read');
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
   try {

@@ -12,7 +12,12 @@ const kit = useApiTestKit({ IMPORT_MAX_BYTES: String(200_000), IMPORT_MAX_ROWS: 
 async function send(caller: Caller, url: string, data: Buffer, fileName: string, mapping?: unknown) {
   const parts = [{ name: 'file', fileName, data }, ...(mapping ? [{ name: 'mapping', data: JSON.stringify(mapping) }] : [])];
   const { payload, headers } = formData(parts);
-  const res = await kit.app.inject({ method: 'POST', url: `/api/${caller.level}/${url}`, payload, headers: { ...headers, authorization: `Bearer ${caller.token}` } });
+  const res = await kit.app.inject({
+    method: 'POST',
+    url: `/api/${caller.level}/${url}`,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${caller.token}` },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 const schoolRows = async () => (await kit.database.db.select().from(students).where(eq(students.schoolId, kit.world.school.id))).length;
@@ -89,7 +94,13 @@ describe('school import: preview then commit', () => {
     const missing = await send(school, `schools/${kit.world.school.id}/students/import`, csv, 'a.csv', guessed.body.mapping);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(tr.students.import.fixFirst);
-    const chosen = await send(school, `schools/${kit.world.school.id}/students/import/preview`, csv, 'a.csv', { schoolNumber: 2, firstName: 1, lastName: 0, gender: 4, branch: 3 });
+    const chosen = await send(school, `schools/${kit.world.school.id}/students/import/preview`, csv, 'a.csv', {
+      schoolNumber: 2,
+      firstName: 1,
+      lastName: 0,
+      gender: 4,
+      branch: 3,
+    });
     expect(chosen.body.rows[0]).toMatchObject({ schoolNumber: '101', firstName: 'Şule', lastName: 'Işık', action: 'skip' });
     const nonsense = await send(school, `schools/${kit.world.school.id}/students/import/preview`, csv, 'a.csv', { schoolNumber: 'x' });
     expect(nonsense.status).toBe(400);
@@ -99,9 +110,23 @@ describe('school import: preview then commit', () => {
 describe('e-Okul "Sınıf/Şube Öğrenci Listesi" (.XLS, BIFF8)', () => {
   const eOkul = () =>
     sampleEOkulXls([
-      { grade: 12, section: 'A', students: [['101', 'Şule', 'Işık', 'Kız'], ['104', 'Barış', 'Doğan', 'Erkek']] },
+      {
+        grade: 12,
+        section: 'A',
+        students: [
+          ['101', 'Şule', 'Işık', 'Kız'],
+          ['104', 'Barış', 'Doğan', 'Erkek'],
+        ],
+      },
       { grade: 12, section: 'I', students: [['501', 'Irmak', 'Yıldız', 'Kız']] },
-      { grade: 12, section: 'İ', students: [['601', 'İlker', 'Şahin', 'Erkek'], ['602', 'Ece', 'Ünlü', 'Kız']] },
+      {
+        grade: 12,
+        section: 'İ',
+        students: [
+          ['601', 'İlker', 'Şahin', 'Erkek'],
+          ['602', 'Ece', 'Ünlü', 'Kız'],
+        ],
+      },
     ]);
 
   it('reads the blocks, takes each branch from its heading, keeps I and İ apart, and creates branches', async () => {
@@ -131,7 +156,11 @@ describe('e-Okul "Sınıf/Şube Öğrenci Listesi" (.XLS, BIFF8)', () => {
 describe('branch import and limits', () => {
   it('puts rows into the branch and refuses rows of another branch or another branch’s number', async () => {
     const branch = await kit.as(kit.world.accounts.branch);
-    const file = sampleCsv([['150', 'Deniz', 'Kara', 'Erkek', ''], ['151', 'Ada', 'Ak', 'Kız', '12/B'], ['201', 'Ilgaz', 'Yılmaz', 'Erkek', '']]);
+    const file = sampleCsv([
+      ['150', 'Deniz', 'Kara', 'Erkek', ''],
+      ['151', 'Ada', 'Ak', 'Kız', '12/B'],
+      ['201', 'Ilgaz', 'Yılmaz', 'Erkek', ''],
+    ]);
     const preview = await send(branch, `branches/${kit.world.branch.id}/students/import/preview`, file, 'x.csv');
     expect(preview.body.rows.map((r: any) => [r.action, r.errors])).toEqual([
       ['create', []],
@@ -197,7 +226,16 @@ describe('large files', () => {
   });
 
   it('caps the preview rows: all errors first up to 1 000, then 500 good rows, in file order', () => {
-    const row = (line: number, action: 'create' | 'error') => ({ line, schoolNumber: String(line), firstName: 'A', lastName: 'B', gender: '' as const, branch: '12/A', action, errors: [] });
+    const row = (line: number, action: 'create' | 'error') => ({
+      line,
+      schoolNumber: String(line),
+      firstName: 'A',
+      lastName: 'B',
+      gender: '' as const,
+      branch: '12/A',
+      action,
+      errors: [],
+    });
     const rows = Array.from({ length: 3000 }, (_, i) => row(i + 2, i % 3 === 0 ? 'error' : 'create'));
     const shown = shownRows(rows);
     expect(shown.filter((r) => r.action === 'error')).toHaveLength(1000);

@@ -13,7 +13,8 @@ import { branches, students } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/record';
 import { studentKeys } from '../students/queries';
-import { branchName, type BranchRow } from '../students/scope';
+import type { BranchRow } from '../../auth/access';
+import { branchName } from '../../../common/text';
 import type { Table } from './read';
 
 export interface ImportScope {
@@ -44,8 +45,7 @@ export function parseGender(value: string): Gender | null {
 
 /** "12/A", "12-A", "12 A", "12A", "12. Sınıf / A Şubesi" → { grade, section }. Section letters keep I/İ apart. */
 export function parseBranch(value: string): { grade: number; section: string } | null {
-  const m =
-    /^(\d{1,2})\s*\.?\s*(?:S[ıiIİ]n[ıiIİ]f\s*)?[/\-\s]?\s*([A-Za-zÇĞİIÖŞÜçğıiöşü]{1,3})(?:\s*Şubes[iİ])?$/u.exec(value.trim());
+  const m = /^(\d{1,2})\s*\.?\s*(?:S[ıiIİ]n[ıiIİ]f\s*)?[/\-\s]?\s*([A-Za-zÇĞİIÖŞÜçğıiöşü]{1,3})(?:\s*Şubes[iİ])?$/u.exec(value.trim());
   if (!m) return null;
   const grade = Number(m[1]);
   if (grade < 1 || grade > 12) return null;
@@ -156,7 +156,13 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
         .values({ studioId: scope.studioId, schoolId: scope.schoolId, grade: parsed.grade, section: parsed.section, sectionKey: orderKey(parsed.section) })
         .returning();
       branchIds.set(name, created.id);
-      await recordAudit(tx, caller, { action: 'create', entity: 'branch', entityId: created.id, schoolId: scope.schoolId, changes: { grade: parsed.grade, section: parsed.section, source: 'import' } });
+      await recordAudit(tx, caller, {
+        action: 'create',
+        entity: 'branch',
+        entityId: created.id,
+        schoolId: scope.schoolId,
+        changes: { grade: parsed.grade, section: parsed.section, source: 'import' },
+      });
     }
     const creates = plan.rows.filter((r) => r.action === 'create');
     const updates = plan.rows.filter((r) => r.action === 'update');
@@ -168,13 +174,16 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
       ...studentKeys(r),
     });
     for (let i = 0; i < creates.length; i += 1000) {
-      await tx.insert(students).values(
-        creates.slice(i, i + 1000).map((r) => ({ ...values(r), gender: r.gender, studioId: scope.studioId, schoolId: scope.schoolId })),
-      );
+      await tx
+        .insert(students)
+        .values(creates.slice(i, i + 1000).map((r) => ({ ...values(r), gender: r.gender, studioId: scope.studioId, schoolId: scope.schoolId })));
     }
     for (const r of updates) {
       const set = plan.preview.mapping.gender === null ? values(r) : { ...values(r), gender: r.gender };
-      await tx.update(students).set({ ...set, updatedAt: new Date() }).where(eq(students.id, r.studentId!));
+      await tx
+        .update(students)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(students.id, r.studentId!));
     }
     const result = {
       created: creates.length,
@@ -186,7 +195,12 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
       action: 'import',
       entity: 'student',
       schoolId: scope.schoolId,
-      changes: { fileName, ...result, createdNumbers: creates.map((r) => r.schoolNumber).slice(0, 1000), updatedNumbers: updates.map((r) => r.schoolNumber).slice(0, 1000) },
+      changes: {
+        fileName,
+        ...result,
+        createdNumbers: creates.map((r) => r.schoolNumber).slice(0, 1000),
+        updatedNumbers: updates.map((r) => r.schoolNumber).slice(0, 1000),
+      },
     });
     return result;
   });

@@ -93,6 +93,8 @@ export function decodeText(data: Buffer): string {
 
 /** RFC 4180 CSV with the separator guessed from the first line (; , or tab). */
 export function parseCsv(text: string, maxRows: number): string[][] {
+  // Control characters near the start mean a binary file that is not a spreadsheet we read.
+  // eslint-disable-next-line no-control-regex -- looking for control characters is the point
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 2000))) throw badRequest(tr.students.import.unsupported);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const separator = [';', '\t', ','].map((s) => [s, firstLine.split(s).length] as const).sort((a, b) => b[1] - a[1])[0][0];

@@ -10,7 +10,7 @@ import { tr } from '../../../common/tr';
 import { badRequest } from '../../http/errors';
 import { callerOf, type Api } from '../../http/types';
 import { readUploads } from '../files/uploads';
-import { branchInScope, schoolInScope } from '../students/scope';
+import { branchInScope, schoolInScope } from '../../auth/access';
 import { commitImport, planImport, type ImportScope } from './plan';
 import { readTable } from './read';
 
@@ -58,7 +58,12 @@ export async function importRoutes(app: Api) {
       `${base}/preview`,
       {
         config: { levels },
-        schema: { tags, summary: 'İçe aktarma önizlemesi (multipart: file, isteğe bağlı mapping JSON); hiçbir şey yazılmaz', params: idParams, response: { 200: importPreview } },
+        schema: {
+          tags,
+          summary: 'İçe aktarma önizlemesi (multipart: file, isteğe bağlı mapping JSON); hiçbir şey yazılmaz',
+          params: idParams,
+          response: { 200: importPreview },
+        },
       },
       async (request) => (await prepare(request, await scopeOf(request, request.params.id))).plan.preview,
     );
@@ -66,7 +71,12 @@ export async function importRoutes(app: Api) {
       base,
       {
         config: { levels },
-        schema: { tags, summary: 'Öğrenci listesini içe aktar: hepsi ya da hiçbiri (okul numarasına göre ekler/günceller)', params: idParams, response: { 200: importResult } },
+        schema: {
+          tags,
+          summary: 'Öğrenci listesini içe aktar: hepsi ya da hiçbiri (okul numarasına göre ekler/günceller)',
+          params: idParams,
+          response: { 200: importResult },
+        },
       },
       async (request) => {
         const scope = await scopeOf(request, request.params.id);

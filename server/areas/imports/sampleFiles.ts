@@ -27,14 +27,7 @@ export interface EOkulBlock {
 }
 
 export function sampleEOkulXls(blocks: EOkulBlock[], school = 'ATATÜRK ANADOLU LİSESİ'): Buffer {
-  const aoa: unknown[][] = [
-    ['T.C.'],
-    ['ANKARA VALİLİĞİ'],
-    ['ÇANKAYA İLÇE MİLLİ EĞİTİM MÜDÜRLÜĞÜ'],
-    [school],
-    ['', '', 'Sınıf/Şube Öğrenci Listesi'],
-    [],
-  ];
+  const aoa: unknown[][] = [['T.C.'], ['ANKARA VALİLİĞİ'], ['ÇANKAYA İLÇE MİLLİ EĞİTİM MÜDÜRLÜĞÜ'], [school], ['', '', 'Sınıf/Şube Öğrenci Listesi'], []];
   for (const block of blocks) {
     aoa.push(['', `${block.grade}. Sınıf / ${block.section} Şubesi (ANADOLU LİSESİ) Sınıf Listesi`]);
     // e-Okul leaves empty merged cells between its columns.

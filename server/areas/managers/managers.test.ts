@@ -143,7 +143,10 @@ describe('school managers', () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const res = await panel.get(`schools/${kit.world.school.id}/managers/export?format=csv`);
     expect(res.status).toBe(200);
-    const lines = res.raw.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.raw
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Ad soyad;E-posta;Telefon;Durum;Son giriş');
     expect(lines[1]).toBe('Okul Yöneticisi;okul@test.test;;Aktif;');
   });

@@ -38,7 +38,13 @@ export async function listManagers(db: Db, kind: ManagerKind, studioId: number, 
   const where = and(ownerWhere(kind, studioId, ownerId), searchCondition(users.searchKey, query.q))!;
   const { limit, offset } = paged ? pageOf(query) : { limit: 50_000, offset: 0 };
   const [rows, [total]] = await Promise.all([
-    db.select(columns).from(users).where(where).orderBy(...orderFor(SORTS, query, 'name', users.id)).limit(limit).offset(offset),
+    db
+      .select(columns)
+      .from(users)
+      .where(where)
+      .orderBy(...orderFor(SORTS, query, 'name', users.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { items: rows.map(toManager), total: Number(total.n) };
@@ -64,4 +70,3 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return (e.code ?? e.cause?.code) === '23505';
 }
-

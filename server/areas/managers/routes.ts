@@ -3,7 +3,7 @@
  * (branches/{id}/managers, branch-managers/{id}; panel and that school's managers; a branch
  * manager may read its own branch's list). Deactivating, deleting or a new password ends sessions.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Level } from '../../../common/levels';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
@@ -21,15 +21,14 @@ import { orderKey, searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
 import { hashPassword } from '../../auth/passwords';
-import { canSeeBranch } from '../../auth/scope';
 import { revokeUserSessions } from '../../auth/sessions';
-import { branches, users } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { users } from '../../db/schema';
+import { conflict } from '../../http/errors';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
 import { callerOf, type Api } from '../../http/types';
 import { changedFields, recordAudit } from '../audit/record';
-import { branchInScope, schoolInScope } from '../schools/access';
+import { branchInScope, managerInScope, schoolInScope } from '../../auth/access';
 import { generatePassword } from './passwords';
 import { assertEmailFree, isUniqueViolation, listManagers, managerById, type ManagerKind } from './queries';
 
@@ -98,25 +97,19 @@ function registerKind(app: Api, setup: KindSetup) {
   }
 
   /** The manager account by id, only when the caller may manage it. */
-  async function account(caller: Caller, id: number) {
-    const [row] = await app.db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.studioId, caller.studioId), eq(users.level, kind)))
-      .limit(1);
-    if (!row) throw notFound();
-    if (kind === 'branch') {
-      const [branch] = await app.db.select().from(branches).where(eq(branches.id, row.branchId ?? -1));
-      if (!branch || !canSeeBranch(caller, branch)) throw notFound();
-    } else if (caller.level !== 'panel') throw notFound();
-    return row;
-  }
+  const account = (caller: Caller, id: number) => managerInScope(app.db, caller, id, kind);
 
   app.get(
     setup.listPath,
     {
       config: { levels: setup.readLevels },
-      schema: { tags: [setup.tag], summary: 'Yönetici hesapları listesi', params: idParams, querystring: managerListQuery, response: { 200: listResponse(manager), ...errors } },
+      schema: {
+        tags: [setup.tag],
+        summary: 'Yönetici hesapları listesi',
+        params: idParams,
+        querystring: managerListQuery,
+        response: { 200: listResponse(manager), ...errors },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -130,7 +123,13 @@ function registerKind(app: Api, setup: KindSetup) {
     `${setup.listPath}/export`,
     {
       config: { levels: setup.readLevels },
-      schema: { tags: [setup.tag], summary: 'Yönetici listesini CSV veya XLSX olarak dışa aktarır', params: idParams, querystring: managerExportQuery, response: errors },
+      schema: {
+        tags: [setup.tag],
+        summary: 'Yönetici listesini CSV veya XLSX olarak dışa aktarır',
+        params: idParams,
+        querystring: managerExportQuery,
+        response: errors,
+      },
     },
     async (request, reply) => {
       const caller = callerOf(request);
@@ -144,7 +143,13 @@ function registerKind(app: Api, setup: KindSetup) {
     setup.listPath,
     {
       config: { levels: setup.writeLevels },
-      schema: { tags: [setup.tag], summary: 'Yeni yönetici; şifre boşsa oluşturulur ve bir kez döner', params: idParams, body: managerCreateBody, response: { 200: managerSaved, ...errors } },
+      schema: {
+        tags: [setup.tag],
+        summary: 'Yeni yönetici; şifre boşsa oluşturulur ve bir kez döner',
+        params: idParams,
+        body: managerCreateBody,
+        response: { 200: managerSaved, ...errors },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -238,7 +243,12 @@ function registerKind(app: Api, setup: KindSetup) {
     setup.itemPath,
     {
       config: { levels: setup.writeLevels },
-      schema: { tags: [setup.tag], summary: 'Yöneticinin hesabını siler; oturumları hemen sonlanır', params: idParams, response: { 200: okResponse, ...errors } },
+      schema: {
+        tags: [setup.tag],
+        summary: 'Yöneticinin hesabını siler; oturumları hemen sonlanır',
+        params: idParams,
+        response: { 200: okResponse, ...errors },
+      },
     },
     async (request) => {
       const caller = callerOf(request);
@@ -246,10 +256,15 @@ function registerKind(app: Api, setup: KindSetup) {
       await app.db.transaction(async (tx) => {
         await revokeUserSessions(tx, row.id);
         await tx.delete(users).where(eq(users.id, row.id));
-        await recordAudit(tx, caller, { action: 'delete', entity: `${kind}Manager`, entityId: row.id, schoolId: row.schoolId, changes: { name: [row.name, null], email: [row.email, null] } });
+        await recordAudit(tx, caller, {
+          action: 'delete',
+          entity: `${kind}Manager`,
+          entityId: row.id,
+          schoolId: row.schoolId,
+          changes: { name: [row.name, null], email: [row.email, null] },
+        });
       });
       return { success: true as const };
     },
   );
 }
-

@@ -10,7 +10,12 @@ const kit = useApiTestKit();
 const messageCount = async () => Number((await kit.database.db.select({ n: sql<number>`count(*)` }).from(messages))[0].n);
 const auditCount = async (action?: string) =>
   Number(
-    (await kit.database.db.select({ n: sql<number>`count(*)` }).from(auditLog).where(action ? eq(auditLog.action, action) : undefined))[0].n,
+    (
+      await kit.database.db
+        .select({ n: sql<number>`count(*)` })
+        .from(auditLog)
+        .where(action ? eq(auditLog.action, action) : undefined)
+    )[0].n,
   );
 
 /** Şule (0), Ömer (1), İpek (2) are in branch 12/A; Ilgaz (3) in 12/B; Çağla (4) in the other school; Zeynep (5) in another studio. */
@@ -29,7 +34,12 @@ describe('school and branch messages', () => {
     const path = `schools/${kit.world.school.id}/messages`;
     const created = await school.post(path, { body: 'Sevgili mezunlar,\nyolunuz açık olsun.' });
     expect(created.status).toBe(200);
-    expect(created.body.item).toMatchObject({ kind: 'school', authorName: 'Okul Yöneticisi', body: 'Sevgili mezunlar,\nyolunuz açık olsun.', status: 'approved' });
+    expect(created.body.item).toMatchObject({
+      kind: 'school',
+      authorName: 'Okul Yöneticisi',
+      body: 'Sevgili mezunlar,\nyolunuz açık olsun.',
+      status: 'approved',
+    });
     const list = await school.get(path);
     expect(list.body).toMatchObject({ success: true, total: 1, page: 1 });
     expect(list.body.items[0].body).toContain('\n');
@@ -113,7 +123,14 @@ describe('student messages entered by staff', () => {
     const branch = await kit.as(kit.world.accounts.branch);
     const res = await branch.post('messages', { fromStudentId: s(0), toStudentId: s(1), body: '<b>kalın</b> dostum' });
     expect(res.status).toBe(200);
-    expect(res.body.item).toMatchObject({ kind: 'student', status: 'pending', fromName: 'Şule Işık', toName: 'Ömer Çelik', body: '<b>kalın</b> dostum', branchName: '12/A' });
+    expect(res.body.item).toMatchObject({
+      kind: 'student',
+      status: 'pending',
+      fromName: 'Şule Işık',
+      toName: 'Ömer Çelik',
+      body: '<b>kalın</b> dostum',
+      branchName: '12/A',
+    });
   });
 
   it('refuses from = to, students of other branches, schools and studios, unknown ids; writes nothing', async () => {
@@ -161,12 +178,7 @@ describe('messages/{type}/{id}', () => {
 
   it('keeps each level to its scope: 404 with no data outside it', async () => {
     await studentMessage(0, 1, 'özel');
-    const targets = [
-      `messages/school/${kit.world.school.id}`,
-      `messages/branch/${kit.world.branch.id}`,
-      `messages/from/${s(0)}`,
-      `messages/to/${s(1)}`,
-    ];
+    const targets = [`messages/school/${kit.world.school.id}`, `messages/branch/${kit.world.branch.id}`, `messages/from/${s(0)}`, `messages/to/${s(1)}`];
     for (const [name, expected] of [
       ['panel', 200],
       ['school', 200],
@@ -268,7 +280,12 @@ describe('moderation', () => {
     const other = await kit.as(kit.world.accounts.otherSchool);
     const foreign = await other.post('messages/moderate', { action: 'approve', match: { type: 'school', id: kit.world.school.id, filter: {} } });
     expect(foreign.status).toBe(404);
-    for (const body of [{ action: 'approve' }, { action: 'maybe', ids: [a] }, { action: 'approve', ids: [] }, { action: 'approve', ids: [a], match: { type: 'school', id: 1, filter: {} } }]) {
+    for (const body of [
+      { action: 'approve' },
+      { action: 'maybe', ids: [a] },
+      { action: 'approve', ids: [] },
+      { action: 'approve', ids: [a], match: { type: 'school', id: 1, filter: {} } },
+    ]) {
       expect((await school.post('messages/moderate', body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await school.post('messages/moderate', { action: 'approve', ids: Array.from({ length: BULK_MAX + 1 }, (_, i) => i + 1) })).status).toBe(400);
@@ -292,7 +309,10 @@ describe('moderation', () => {
     expect(rows.map((r) => r.status)).toEqual(['pending', 'rejected']);
 
     const late = await school.post('messages/moderate', { action: 'approve', ids: [a] });
-    await kit.database.db.update(auditLog).set({ createdAt: sql`now() - interval '2 hours'` }).where(eq(auditLog.id, late.body.undoToken));
+    await kit.database.db
+      .update(auditLog)
+      .set({ createdAt: sql`now() - interval '2 hours'` })
+      .where(eq(auditLog.id, late.body.undoToken));
     const expired = await school.post('messages/undo', { token: late.body.undoToken });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe(tr.messages.undoExpired);
@@ -305,7 +325,10 @@ describe('moderation', () => {
     const branch = await kit.as(kit.world.accounts.branch);
     expect((await branch.del(`messages/${a}`)).status).toBe(200);
     expect(await messageCount()).toBe(0);
-    const [entry] = await kit.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'delete'), eq(auditLog.entity, 'message')));
+    const [entry] = await kit.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'delete'), eq(auditLog.entity, 'message')));
     expect(entry.entityId).toBe(a);
   });
 });

@@ -6,11 +6,12 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { StudentCount } from '../../../common/schemas/messages';
 import type { Caller } from '../../auth/caller';
-import { scopeWhere } from '../../auth/scope';
+import { branchesWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, schools, students } from '../../db/schema';
 import { orderFor, pageOf, searchCondition, turkishOrder } from '../../http/list';
-import { branchInScope, schoolInScope } from './targets';
+import { branchInScope, schoolInScope } from '../../auth/access';
+import { branchName } from '../../../common/text';
 
 export interface CountQuery {
   page: number;
@@ -77,7 +78,7 @@ export async function studentCounts(db: Db, caller: Caller, direction: 'from' | 
       name: `${r.firstName} ${r.lastName}`,
       schoolId: r.schoolId,
       branchId: r.branchId,
-      branchName: `${r.grade}/${r.section}`,
+      branchName: branchName(r),
       pending,
       approved,
       rejected,
@@ -113,13 +114,13 @@ export async function scopeChoices(db: Db, caller: Caller) {
     .select({ schoolId: schools.id, schoolName: schools.name, branchId: branches.id, grade: branches.grade, section: branches.section })
     .from(branches)
     .innerJoin(schools, eq(schools.id, branches.schoolId))
-    .where(caller.level === 'branch' ? and(eq(branches.studioId, caller.studioId), eq(branches.id, caller.branchId ?? -1)) : scopeWhere(caller, branches))
+    .where(branchesWhere(caller))
     .orderBy(turkishOrder(schools.sortKey), schools.id, branches.grade, turkishOrder(branches.sectionKey));
   const out: Array<{ id: number; name: string; branches: Array<{ id: number; name: string }> }> = [];
   for (const r of rows) {
     let school = out.find((s) => s.id === r.schoolId);
     if (!school) out.push((school = { id: r.schoolId, name: r.schoolName, branches: [] }));
-    school.branches.push({ id: r.branchId, name: `${r.grade}/${r.section}` });
+    school.branches.push({ id: r.branchId, name: branchName(r) });
   }
   return out;
 }

@@ -22,7 +22,7 @@ import { listAnswer } from '../../http/list';
 import { notFound } from '../../http/errors';
 import { listStaffMessages, listStudentMessages, messageById } from './queries';
 import { scopeChoices, studentCounts, studentOptions } from './overview';
-import { branchInScope, schoolInScope } from './targets';
+import { branchInScope, schoolInScope } from '../../auth/access';
 import { createStaffMessage, createStudentMessage, deleteMessage, moderateMessages, undoMessageModeration, updateMessage } from './writes';
 
 // Not strict: the path's {level} is a parameter too.
@@ -40,7 +40,10 @@ export async function messagesRoutes(app: Api) {
 
   app.get(
     '/schools/:id/messages',
-    { config: { levels: ['panel', 'school'] }, schema: { tags, summary: 'Okul mesajları', params: idParams, querystring: staffListQuery, response: { 200: listResponse(message) } } },
+    {
+      config: { levels: ['panel', 'school'] },
+      schema: { tags, summary: 'Okul mesajları', params: idParams, querystring: staffListQuery, response: { 200: listResponse(message) } },
+    },
     async (request) => {
       const caller = callerOf(request);
       await schoolInScope(app.db, caller, request.params.id);
@@ -50,7 +53,10 @@ export async function messagesRoutes(app: Api) {
   );
   app.post(
     '/schools/:id/messages',
-    { config: { levels: ['panel', 'school'] }, schema: { tags, summary: 'Okul mesajı yaz', params: idParams, body: staffMessageBody, response: { 200: oneMessage } } },
+    {
+      config: { levels: ['panel', 'school'] },
+      schema: { tags, summary: 'Okul mesajı yaz', params: idParams, body: staffMessageBody, response: { 200: oneMessage } },
+    },
     async (request) => {
       const caller = callerOf(request);
       const school = await schoolInScope(app.db, caller, request.params.id);
@@ -95,15 +101,11 @@ export async function messagesRoutes(app: Api) {
       return listAnswer(items, total, request.query);
     },
   );
-  app.post(
-    '/messages',
-    { schema: { tags, summary: 'Öğrenci adına mesaj gir', body: studentMessageBody, response: { 200: oneMessage } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const newId = await createStudentMessage(app.db, caller, request.body, app.config.messagesAcrossBranches);
-      return { success: true as const, item: await found(caller, newId) };
-    },
-  );
+  app.post('/messages', { schema: { tags, summary: 'Öğrenci adına mesaj gir', body: studentMessageBody, response: { 200: oneMessage } } }, async (request) => {
+    const caller = callerOf(request);
+    const newId = await createStudentMessage(app.db, caller, request.body, app.config.messagesAcrossBranches);
+    return { success: true as const, item: await found(caller, newId) };
+  });
   app.put(
     '/messages/:id',
     { schema: { tags, summary: 'Mesajı düzenle, onayla veya reddet', params: idParams, body: messageUpdate, response: { 200: oneMessage } } },
@@ -113,14 +115,10 @@ export async function messagesRoutes(app: Api) {
       return { success: true as const, item: await found(caller, request.params.id), undoToken };
     },
   );
-  app.delete(
-    '/messages/:id',
-    { schema: { tags, summary: 'Mesajı sil', params: idParams, response: { 200: okResponse } } },
-    async (request) => {
-      await deleteMessage(app.db, callerOf(request), request.params.id);
-      return { success: true as const };
-    },
-  );
+  app.delete('/messages/:id', { schema: { tags, summary: 'Mesajı sil', params: idParams, response: { 200: okResponse } } }, async (request) => {
+    await deleteMessage(app.db, callerOf(request), request.params.id);
+    return { success: true as const };
+  });
   app.post(
     '/messages/moderate',
     { schema: { tags, summary: 'Toplu onay / ret (seçilenler veya filtreye uyanların tümü)', body: bulkModeration, response: { 200: moderationAnswer } } },
@@ -128,7 +126,14 @@ export async function messagesRoutes(app: Api) {
   );
   app.post(
     '/messages/undo',
-    { schema: { tags, summary: 'Son onay / ret işlemini geri al', body: undoBody, response: { 200: z.object({ success: z.literal(true), count: z.number() }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Son onay / ret işlemini geri al',
+        body: undoBody,
+        response: { 200: z.object({ success: z.literal(true), count: z.number() }) },
+      },
+    },
     async (request) => ({ success: true as const, count: await undoMessageModeration(app.db, callerOf(request), request.body.token) }),
   );
 
@@ -163,7 +168,13 @@ export async function messagesRoutes(app: Api) {
   );
   app.get(
     '/message-scopes',
-    { schema: { tags, summary: 'Filtreler için kapsamdaki okullar ve şubeler', response: { 200: z.object({ success: z.literal(true), items: z.array(scopeChoice), acrossBranches: z.boolean() }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Filtreler için kapsamdaki okullar ve şubeler',
+        response: { 200: z.object({ success: z.literal(true), items: z.array(scopeChoice), acrossBranches: z.boolean() }) },
+      },
+    },
     async (request) => ({ success: true as const, items: await scopeChoices(app.db, callerOf(request)), acrossBranches: app.config.messagesAcrossBranches }),
   );
 }

@@ -1,10 +1,10 @@
 /**
  * Demo messages and nickname suggestions: school and teacher messages, student messages and
- * nicknames in every status in every branch (a few carry HTML, which must show as text).
+ * nicknames in every status in every branch: what a customer's trial should look like.
  */
 import { and, eq } from 'drizzle-orm';
 import type { ModerationStatus } from '../../../common/schemas/messages';
-import { searchKey } from '../../../common/text';
+import { branchName, searchKey } from '../../../common/text';
 import type { Db } from '../../db/client';
 import { branches, messages, nicknames, schools, students, users } from '../../db/schema';
 import { seededRandom } from '../../db/seed/random';
@@ -17,11 +17,11 @@ const STUDENT_TEXTS = [
   'Yolun açık olsun, hayallerine ulaş.',
   'Basketbol maçlarındaki üçlüklerin efsaneydi.',
   'Bana her zaman destek oldun, çok teşekkür ederim.',
-  '<b>kalın</b> yazıyla: en iyi arkadaşım sensin!',
-  'Gezideki o gece hâlâ aklımda :) <script>alert(1)</script>',
+  'Bunu büyük harflerle yazıyorum: EN İYİ ARKADAŞIM SENSİN!',
+  'Gezideki o gece hâlâ aklımda :) Kampta söylediğimiz şarkıları unutma.',
   'Öğretmenler gününde hazırladığımız sürprizi hatırlıyor musun?',
 ];
-const NICKNAMES = ['Kaptan', 'Profesör', 'Şampiyon', 'Gülücük', 'Çılgın', 'Bilgin', 'Uykucu', 'Neşe', '<i>Efsane</i>', 'Işık'];
+const NICKNAMES = ['Kaptan', 'Profesör', 'Şampiyon', 'Gülücük', 'Çılgın', 'Bilgin', 'Uykucu', 'Neşe', 'Efsane', 'Işık'];
 const NOTES = ['Uygunsuz ifade içeriyor.', 'Kişisel bilgi içeriyor.', ''];
 
 export async function seedDemoMessages(db: Db, studioId: number): Promise<void> {
@@ -38,7 +38,10 @@ export async function seedDemoMessages(db: Db, studioId: number): Promise<void> 
   for (const school of schoolRows) {
     const schoolAuthor = staff.find((u) => u.level === 'school') ?? moderator;
     await db.insert(messages).values(
-      ['Sevgili mezunlarımız,\nbu okulda geçirdiğiniz yıllar boyunca gösterdiğiniz emek için teşekkür ederiz.', 'Yeni hayatınızda başarılar dileriz. <b>Kapımız</b> size her zaman açık.'].map((body, i) => ({
+      [
+        'Sevgili mezunlarımız,\nbu okulda geçirdiğiniz yıllar boyunca gösterdiğiniz emek için teşekkür ederiz.',
+        'Yeni hayatınızda başarılar dileriz. Kapımız size her zaman açık.',
+      ].map((body, i) => ({
         studioId,
         kind: 'school' as const,
         schoolId: school.id,
@@ -50,10 +53,13 @@ export async function seedDemoMessages(db: Db, studioId: number): Promise<void> 
         createdAt: daysAgo(40 - i),
       })),
     );
-    const branchRows = await db.select({ id: branches.id, grade: branches.grade, section: branches.section }).from(branches).where(eq(branches.schoolId, school.id));
+    const branchRows = await db
+      .select({ id: branches.id, grade: branches.grade, section: branches.section })
+      .from(branches)
+      .where(eq(branches.schoolId, school.id));
     for (const branch of branchRows) {
       const teacher = staff.find((u) => u.level === 'branch') ?? moderator;
-      const teacherText = `Sevgili ${branch.grade}/${branch.section} sınıfım,\ndört yıl boyunca sizinle büyüdüm. Her birinizle gurur duyuyorum.`;
+      const teacherText = `Sevgili ${branchName(branch)} sınıfım,\ndört yıl boyunca sizinle büyüdüm. Her birinizle gurur duyuyorum.`;
       await db.insert(messages).values({
         studioId,
         kind: 'branch',
@@ -66,7 +72,10 @@ export async function seedDemoMessages(db: Db, studioId: number): Promise<void> 
         searchKey: searchKey(teacherText),
         createdAt: daysAgo(30),
       });
-      const kids = await db.select({ id: students.id }).from(students).where(and(eq(students.branchId, branch.id)));
+      const kids = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(and(eq(students.branchId, branch.id)));
       const messageRows = [];
       const nicknameRows = [];
       // About two thirds of the class write; a few receive nothing, so the overviews show gaps.

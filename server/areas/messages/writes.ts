@@ -4,16 +4,20 @@ import { BULK_MAX, type MessageFilter, type MessageListType, type ModerationStat
 import { searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
-import { scopeWhere } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { messages } from '../../db/schema';
 import { badRequest, fieldError, notFound } from '../../http/errors';
 import { changedFields, recordAudit } from '../audit/record';
 import { studentMessageWhere } from './queries';
-import { studentInScope } from './targets';
+import { messageInScope, scopeWhere, studentInScope } from '../../auth/access';
 import { groupByState, recordModeration, recordUndo, stateOf, undoableEntry } from './undo';
 
-export async function createStaffMessage(db: Db, caller: Caller, owner: { kind: 'school' | 'branch'; schoolId: number; branchId: number | null }, body: string) {
+export async function createStaffMessage(
+  db: Db,
+  caller: Caller,
+  owner: { kind: 'school' | 'branch'; schoolId: number; branchId: number | null },
+  body: string,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
@@ -29,7 +33,13 @@ export async function createStaffMessage(db: Db, caller: Caller, owner: { kind: 
         searchKey: searchKey(body),
       })
       .returning({ id: messages.id });
-    await recordAudit(tx as unknown as Db, caller, { action: 'create', entity: 'message', entityId: row.id, schoolId: owner.schoolId, changes: { kind: owner.kind, body } });
+    await recordAudit(tx as unknown as Db, caller, {
+      action: 'create',
+      entity: 'message',
+      entityId: row.id,
+      schoolId: owner.schoolId,
+      changes: { kind: owner.kind, body },
+    });
     return row.id;
   });
 }
@@ -47,7 +57,12 @@ export async function studentPair(db: Db, caller: Caller, fromId: number, toId: 
   return { from, to };
 }
 
-export async function createStudentMessage(db: Db, caller: Caller, input: { fromStudentId: number; toStudentId: number; body: string }, acrossBranches: boolean) {
+export async function createStudentMessage(
+  db: Db,
+  caller: Caller,
+  input: { fromStudentId: number; toStudentId: number; body: string },
+  acrossBranches: boolean,
+) {
   const { to } = await studentPair(db, caller, input.fromStudentId, input.toStudentId, acrossBranches, tr.messages.sameStudent);
   return db.transaction(async (tx) => {
     // The message belongs to the receiver's branch: it is printed on the receiver's page.
@@ -67,20 +82,20 @@ export async function createStudentMessage(db: Db, caller: Caller, input: { from
         searchKey: searchKey(input.body),
       })
       .returning({ id: messages.id });
-    await recordAudit(tx as unknown as Db, caller, { action: 'create', entity: 'message', entityId: row.id, schoolId: to.schoolId, changes: { kind: 'student', ...input } });
+    await recordAudit(tx as unknown as Db, caller, {
+      action: 'create',
+      entity: 'message',
+      entityId: row.id,
+      schoolId: to.schoolId,
+      changes: { kind: 'student', ...input },
+    });
     return row.id;
   });
 }
 
-async function messageRow(db: Db, caller: Caller, id: number) {
-  const [row] = await db.select().from(messages).where(and(eq(messages.id, id), scopeWhere(caller, messages)));
-  if (!row) throw notFound();
-  return row;
-}
-
 /** Edits the text (keeping the first version) and/or moderates one message; answers the undo token of a moderation. */
 export async function updateMessage(db: Db, caller: Caller, id: number, input: { body?: string; status?: ModerationStatus; note?: string }) {
-  const before = await messageRow(db, caller, id);
+  const before = await messageInScope(db, caller, id);
   if ((input.status !== undefined || input.note !== undefined) && before.kind !== 'student') throw badRequest(tr.messages.notStudentMessage);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -97,10 +112,7 @@ export async function updateMessage(db: Db, caller: Caller, id: number, input: {
       const status = input.status ?? before.status;
       const note = input.note ?? (status === before.status ? before.note : '');
       if (status !== before.status || note !== before.note) {
-        await tx
-          .update(messages)
-          .set({ status, note, moderatedBy: caller.userId, moderatedAt: new Date(), updatedAt: new Date() })
-          .where(eq(messages.id, id));
+        await tx.update(messages).set({ status, note, moderatedBy: caller.userId, moderatedAt: new Date(), updatedAt: new Date() }).where(eq(messages.id, id));
         undoToken = await recordModeration(t, caller, 'message', before.schoolId, { status, note, rows: [stateOf(before)] });
       }
     }
@@ -109,7 +121,7 @@ export async function updateMessage(db: Db, caller: Caller, id: number, input: {
 }
 
 export async function deleteMessage(db: Db, caller: Caller, id: number) {
-  const before = await messageRow(db, caller, id);
+  const before = await messageInScope(db, caller, id);
   await db.transaction(async (tx) => {
     await tx.delete(messages).where(eq(messages.id, id));
     await recordAudit(tx as unknown as Db, caller, {
@@ -143,7 +155,14 @@ export async function moderateMessages(db: Db, caller: Caller, input: BulkInput)
     where = await studentMessageWhere(db, caller, input.match!.type, input.match!.id, input.match!.filter);
   }
   const rows = await db
-    .select({ id: messages.id, schoolId: messages.schoolId, status: messages.status, note: messages.note, moderatedBy: messages.moderatedBy, moderatedAt: messages.moderatedAt })
+    .select({
+      id: messages.id,
+      schoolId: messages.schoolId,
+      status: messages.status,
+      note: messages.note,
+      moderatedBy: messages.moderatedBy,
+      moderatedAt: messages.moderatedAt,
+    })
     .from(messages)
     .where(and(where, or(ne(messages.status, status), ne(messages.note, note))))
     .limit(BULK_MAX + 1);
@@ -173,8 +192,16 @@ export async function undoMessageModeration(db: Db, caller: Caller, token: numbe
       for (let i = 0; i < ids.length; i += 1000) {
         const changed = await tx
           .update(messages)
-          .set({ status: state.status, note: state.note, moderatedBy: state.moderatedBy, moderatedAt: state.moderatedAt ? new Date(state.moderatedAt) : null, updatedAt: new Date() })
-          .where(and(inArray(messages.id, ids.slice(i, i + 1000)), scopeWhere(caller, messages), eq(messages.status, entry.status), eq(messages.note, entry.note)))
+          .set({
+            status: state.status,
+            note: state.note,
+            moderatedBy: state.moderatedBy,
+            moderatedAt: state.moderatedAt ? new Date(state.moderatedAt) : null,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(inArray(messages.id, ids.slice(i, i + 1000)), scopeWhere(caller, messages), eq(messages.status, entry.status), eq(messages.note, entry.note)),
+          )
           .returning({ id: messages.id });
         restored += changed.length;
       }

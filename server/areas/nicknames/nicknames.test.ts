@@ -7,7 +7,13 @@ import { useApiTestKit } from '../../test/api';
 
 const kit = useApiTestKit();
 const s = (i: number) => kit.world.students[i].id;
-const nicknameOf = async (i: number) => (await kit.database.db.select({ n: students.nickname }).from(students).where(eq(students.id, s(i))))[0].n;
+const nicknameOf = async (i: number) =>
+  (
+    await kit.database.db
+      .select({ n: students.nickname })
+      .from(students)
+      .where(eq(students.id, s(i)))
+  )[0].n;
 const rowCount = async () => Number((await kit.database.db.select({ n: sql<number>`count(*)` }).from(nicknames))[0].n);
 
 async function suggest(from: number, to: number, text: string) {
@@ -42,8 +48,12 @@ describe('nicknames', () => {
       [{ fromStudentId: s(0), toStudentId: 424242, text: 'Yok' }, 404],
     ];
     for (const [body, status] of cases) expect((await school.post('nicknames', body)).status, JSON.stringify(body)).toBe(status);
-    expect((await school.post('nicknames', { fromStudentId: s(0), toStudentId: s(0), text: 'Ben' })).body.errors.toStudentId).toBe(tr.messages.sameStudentNickname);
-    expect((await school.post('nicknames', { fromStudentId: s(0), toStudentId: s(1), text: 'x'.repeat(41) })).body.errors.text).toBe(tr.validation.maxLength(NICKNAME_MAX));
+    expect((await school.post('nicknames', { fromStudentId: s(0), toStudentId: s(0), text: 'Ben' })).body.errors.toStudentId).toBe(
+      tr.messages.sameStudentNickname,
+    );
+    expect((await school.post('nicknames', { fromStudentId: s(0), toStudentId: s(1), text: 'x'.repeat(41) })).body.errors.text).toBe(
+      tr.validation.maxLength(NICKNAME_MAX),
+    );
     expect(await rowCount()).toBe(0);
   });
 

@@ -3,11 +3,12 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Nickname, NicknameFilter } from '../../../common/schemas/messages';
 import type { Caller } from '../../auth/caller';
-import { scopeWhere } from '../../auth/scope';
+import { scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, nicknames, students } from '../../db/schema';
 import { pageOf, searchCondition } from '../../http/list';
-import { branchInScope, schoolInScope } from '../messages/targets';
+import { branchInScope, schoolInScope } from '../../auth/access';
+import { branchName } from '../../../common/text';
 
 const fromStudent = alias(students, 'from_student');
 const toStudent = alias(students, 'to_student');
@@ -42,7 +43,7 @@ const toNickname = (r: Row): Nickname => ({
   id: r.id,
   schoolId: r.schoolId,
   branchId: r.branchId,
-  branchName: `${r.grade}/${r.section}`,
+  branchName: branchName(r),
   fromStudentId: r.fromStudentId,
   fromName: `${r.fromFirst} ${r.fromLast}`,
   toStudentId: r.toStudentId,

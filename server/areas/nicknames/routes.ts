@@ -47,14 +47,10 @@ export async function nicknamesRoutes(app: Api) {
       return { success: true as const, item: await found(caller, request.params.id), undoToken };
     },
   );
-  app.delete(
-    '/nicknames/:id',
-    { schema: { tags, summary: 'Lakap önerisini sil', params: idParams, response: { 200: okResponse } } },
-    async (request) => {
-      await deleteNickname(app.db, callerOf(request), request.params.id);
-      return { success: true as const };
-    },
-  );
+  app.delete('/nicknames/:id', { schema: { tags, summary: 'Lakap önerisini sil', params: idParams, response: { 200: okResponse } } }, async (request) => {
+    await deleteNickname(app.db, callerOf(request), request.params.id);
+    return { success: true as const };
+  });
   app.post(
     '/nicknames/moderate',
     { schema: { tags, summary: 'Toplu onay / ret', body: nicknameBulk, response: { 200: moderationAnswer } } },
@@ -62,7 +58,14 @@ export async function nicknamesRoutes(app: Api) {
   );
   app.post(
     '/nicknames/undo',
-    { schema: { tags, summary: 'Son onay / ret işlemini geri al', body: undoBody, response: { 200: z.object({ success: z.literal(true), count: z.number() }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Son onay / ret işlemini geri al',
+        body: undoBody,
+        response: { 200: z.object({ success: z.literal(true), count: z.number() }) },
+      },
+    },
     async (request) => ({ success: true as const, count: await undoNicknameModeration(app.db, callerOf(request), request.body.token) }),
   );
 }

@@ -4,7 +4,7 @@ import { BULK_MAX, type ModerationStatus, type NicknameFilter } from '../../../c
 import { searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
-import { scopeWhere } from '../../auth/scope';
+import { nicknameInScope, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { nicknames } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
@@ -25,26 +25,32 @@ export async function createNickname(db: Db, caller: Caller, input: { fromStuden
   });
 }
 
-async function nicknameRow(db: Db, caller: Caller, id: number) {
-  const [row] = await db.select().from(nicknames).where(and(eq(nicknames.id, id), scopeWhere(caller, nicknames)));
-  if (!row) throw notFound();
-  return row;
-}
-
 export async function updateNickname(db: Db, caller: Caller, id: number, input: { text?: string; status?: ModerationStatus; note?: string }) {
-  const before = await nicknameRow(db, caller, id);
+  const before = await nicknameInScope(db, caller, id);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     let undoToken: number | null = null;
     if (input.text !== undefined && input.text !== before.text) {
-      await tx.update(nicknames).set({ text: input.text, searchKey: searchKey(input.text), updatedAt: new Date() }).where(eq(nicknames.id, id));
-      await recordAudit(t, caller, { action: 'update', entity: 'nickname', entityId: id, schoolId: before.schoolId, changes: changedFields(before, { text: input.text }) });
+      await tx
+        .update(nicknames)
+        .set({ text: input.text, searchKey: searchKey(input.text), updatedAt: new Date() })
+        .where(eq(nicknames.id, id));
+      await recordAudit(t, caller, {
+        action: 'update',
+        entity: 'nickname',
+        entityId: id,
+        schoolId: before.schoolId,
+        changes: changedFields(before, { text: input.text }),
+      });
     }
     if (input.status !== undefined || input.note !== undefined) {
       const status = input.status ?? before.status;
       const note = input.note ?? (status === before.status ? before.note : '');
       if (status !== before.status || note !== before.note) {
-        await tx.update(nicknames).set({ status, note, moderatedBy: caller.userId, moderatedAt: new Date(), updatedAt: new Date() }).where(eq(nicknames.id, id));
+        await tx
+          .update(nicknames)
+          .set({ status, note, moderatedBy: caller.userId, moderatedAt: new Date(), updatedAt: new Date() })
+          .where(eq(nicknames.id, id));
         undoToken = await recordModeration(t, caller, 'nickname', before.schoolId, { status, note, rows: [stateOf(before)] });
       }
     }
@@ -54,7 +60,7 @@ export async function updateNickname(db: Db, caller: Caller, id: number, input: 
 }
 
 export async function deleteNickname(db: Db, caller: Caller, id: number) {
-  const before = await nicknameRow(db, caller, id);
+  const before = await nicknameInScope(db, caller, id);
   await db.transaction(async (tx) => {
     await tx.delete(nicknames).where(eq(nicknames.id, id));
     await syncNicknames(tx as unknown as Db, [before.toStudentId]);
@@ -81,7 +87,15 @@ export async function moderateNicknames(db: Db, caller: Caller, input: { action:
     where = await nicknameWhere(db, caller, input.match!);
   }
   const rows = await db
-    .select({ id: nicknames.id, schoolId: nicknames.schoolId, toStudentId: nicknames.toStudentId, status: nicknames.status, note: nicknames.note, moderatedBy: nicknames.moderatedBy, moderatedAt: nicknames.moderatedAt })
+    .select({
+      id: nicknames.id,
+      schoolId: nicknames.schoolId,
+      toStudentId: nicknames.toStudentId,
+      status: nicknames.status,
+      note: nicknames.note,
+      moderatedBy: nicknames.moderatedBy,
+      moderatedAt: nicknames.moderatedAt,
+    })
     .from(nicknames)
     .where(and(where, or(ne(nicknames.status, status), ne(nicknames.note, note))))
     .limit(BULK_MAX + 1);
@@ -94,7 +108,10 @@ export async function moderateNicknames(db: Db, caller: Caller, input: { action:
       const chunk = rows.slice(i, i + 1000).map((r) => r.id);
       await tx.update(nicknames).set({ status, note, moderatedBy: caller.userId, moderatedAt: now, updatedAt: now }).where(inArray(nicknames.id, chunk));
     }
-    await syncNicknames(t, rows.map((r) => r.toStudentId));
+    await syncNicknames(
+      t,
+      rows.map((r) => r.toStudentId),
+    );
     const schools = new Set(rows.map((r) => r.schoolId));
     const undoToken = await recordModeration(t, caller, 'nickname', schools.size === 1 ? rows[0].schoolId : null, { status, note, rows: rows.map(stateOf) });
     return { count: rows.length, undoToken };
@@ -111,8 +128,21 @@ export async function undoNicknameModeration(db: Db, caller: Caller, token: numb
       for (let i = 0; i < ids.length; i += 1000) {
         const changed = await tx
           .update(nicknames)
-          .set({ status: state.status, note: state.note, moderatedBy: state.moderatedBy, moderatedAt: state.moderatedAt ? new Date(state.moderatedAt) : null, updatedAt: new Date() })
-          .where(and(inArray(nicknames.id, ids.slice(i, i + 1000)), scopeWhere(caller, nicknames), eq(nicknames.status, entry.status), eq(nicknames.note, entry.note)))
+          .set({
+            status: state.status,
+            note: state.note,
+            moderatedBy: state.moderatedBy,
+            moderatedAt: state.moderatedAt ? new Date(state.moderatedAt) : null,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              inArray(nicknames.id, ids.slice(i, i + 1000)),
+              scopeWhere(caller, nicknames),
+              eq(nicknames.status, entry.status),
+              eq(nicknames.note, entry.note),
+            ),
+          )
           .returning({ toStudentId: nicknames.toStudentId });
         restored += changed.length;
         touched.push(...changed.map((c) => c.toStudentId));

@@ -127,7 +127,8 @@ describe('GET notifications', () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const ceremony = (await panel.post('notifications', draft())).body.item;
     await panel.post('notifications', draft({ title: 'Fotoğraf çekimi', body: 'Okul forması ile geliniz.' }));
-    const titles = async (caller: typeof panel, q: string) => (await caller.get(`notifications?q=${encodeURIComponent(q)}`)).body.items.map((n: any) => n.title);
+    const titles = async (caller: typeof panel, q: string) =>
+      (await caller.get(`notifications?q=${encodeURIComponent(q)}`)).body.items.map((n: any) => n.title);
     expect(await titles(panel, 'TÖREN')).toEqual(['Mezuniyet töreni']);
     expect(await titles(panel, 'bahcesinde')).toEqual(['Mezuniyet töreni']);
     expect(await titles(panel, 'FOTOĞRAF ÇEKİMİ')).toEqual(['Fotoğraf çekimi']);
@@ -274,7 +275,9 @@ describe('GET notifications/targets', () => {
     expect((await school.get('notifications/targets')).body.schools).toHaveLength(1);
     expect((await school.get(`notifications/targets?schoolId=${kit.world.otherSchool.id}`)).status).toBe(404);
     const branch = await kit.as(kit.world.accounts.branch);
-    expect((await branch.get(`notifications/targets?schoolId=${kit.world.school.id}`)).body.branches.map((b: { id: number }) => b.id)).toEqual([kit.world.branch.id]);
+    expect((await branch.get(`notifications/targets?schoolId=${kit.world.school.id}`)).body.branches.map((b: { id: number }) => b.id)).toEqual([
+      kit.world.branch.id,
+    ]);
     const foreign = await kit.as(kit.world.accounts.foreignPanel);
     expect((await foreign.get(`notifications/targets?schoolId=${kit.world.school.id}`)).status).toBe(404);
   });

@@ -1,10 +1,10 @@
 /** Reading notifications for the caller's scope, with their target's name and reach. */
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { NotificationItem } from '../../../common/schemas/notification';
-import { searchKey } from '../../../common/text';
+import { searchKey, branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
-import { scopeWhere } from '../../auth/scope';
+import { schoolsWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, notifications, schools, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -59,7 +59,7 @@ function toItem(row: Record<string, unknown>): NotificationItem {
       ? tr.notifications.allStudents
       : r.targetType === 'school'
         ? (r.schoolName ?? '')
-        : `${r.schoolName ?? ''} · ${r.grade}/${r.section}`;
+        : `${r.schoolName ?? ''} · ${branchName({ grade: r.grade ?? 0, section: r.section ?? '' })}`;
   return {
     id: r.id,
     title: r.title,
@@ -95,24 +95,33 @@ export async function listNotifications(
 ): Promise<{ items: NotificationItem[]; total: number }> {
   const where = and(scopeWhere(caller, notifications), filters);
   const [rows, [total]] = await Promise.all([
-    baseQuery(db).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    baseQuery(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(notifications).where(where),
   ]);
   return { items: rows.map(toItem), total: Number(total.n) };
 }
 
-/** One notification of the caller's scope; 404 outside it. */
-export async function notificationInScope(db: Db, caller: Caller, id: number): Promise<NotificationItem> {
-  const [row] = await baseQuery(db).where(and(scopeWhere(caller, notifications), eq(notifications.id, id))).limit(1);
+/** One notification as the API shows it, found within the caller's scope; 404 outside it. */
+export async function findNotification(db: Db, caller: Caller, id: number): Promise<NotificationItem> {
+  const [row] = await baseQuery(db)
+    .where(and(scopeWhere(caller, notifications), eq(notifications.id, id)))
+    .limit(1);
   if (!row) throw notFound();
   return toItem(row);
 }
 
 /** Schools of the caller's scope (Turkish order) and, for one of them, its branches (12/A …). */
 export async function targetOptions(db: Db, caller: Caller, schoolId: number | undefined) {
-  const schoolWhere =
-    caller.level === 'panel' ? eq(schools.studioId, caller.studioId) : and(eq(schools.studioId, caller.studioId), eq(schools.id, caller.schoolId ?? -1));
-  const schoolRows = await db.select({ id: schools.id, name: schools.name }).from(schools).where(schoolWhere).orderBy(asc(turkishOrder(schools.sortKey)), asc(schools.id));
+  const schoolWhere = schoolsWhere(caller);
+  const schoolRows = await db
+    .select({ id: schools.id, name: schools.name })
+    .from(schools)
+    .where(schoolWhere)
+    .orderBy(asc(turkishOrder(schools.sortKey)), asc(schools.id));
   if (schoolId === undefined) return { schools: schoolRows, branches: [] };
   if (!schoolRows.some((s) => s.id === schoolId)) throw notFound();
   const branchRows = await db
@@ -120,7 +129,7 @@ export async function targetOptions(db: Db, caller: Caller, schoolId: number | u
     .from(branches)
     .where(and(eq(branches.schoolId, schoolId), caller.level === 'branch' ? eq(branches.id, caller.branchId ?? -1) : undefined))
     .orderBy(asc(branches.grade), asc(turkishOrder(branches.sectionKey)), asc(branches.id));
-  return { schools: schoolRows, branches: branchRows.map((b) => ({ id: b.id, schoolId: b.schoolId, name: `${b.grade}/${b.section}` })) };
+  return { schools: schoolRows, branches: branchRows.map((b) => ({ id: b.id, schoolId: b.schoolId, name: branchName(b) })) };
 }
 
 /** The stored search key of a notification: its title and text, folded the Turkish way. */

@@ -8,7 +8,14 @@ import { z } from 'zod';
 import { todayApiDate } from '../../../common/dates';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
-import { notificationBody, notificationItem, notificationListQuery, targetsQuery, targetsResponse, type NotificationItem } from '../../../common/schemas/notification';
+import {
+  notificationBody,
+  notificationItem,
+  notificationListQuery,
+  targetsQuery,
+  targetsResponse,
+  type NotificationItem,
+} from '../../../common/schemas/notification';
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
 import { notifications } from '../../db/schema';
@@ -16,7 +23,7 @@ import { fieldError, HttpError } from '../../http/errors';
 import { listAnswer, orderFor, pageOf, searchCondition } from '../../http/list';
 import { callerOf, type Api } from '../../http/types';
 import { changedFields, recordAudit } from '../audit/record';
-import { listNotifications, notificationInScope, notificationSearchKey, targetOptions } from './queries';
+import { findNotification, listNotifications, notificationSearchKey, targetOptions } from './queries';
 import { resolveTarget } from './target';
 
 const itemAnswer = z.object({ success: z.literal(true), item: notificationItem });
@@ -96,19 +103,34 @@ export async function notificationsRoutes(app: Api) {
       const id = await app.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(notifications)
-          .values({ studioId: caller.studioId, authorUserId: caller.userId, title: body.title, body: body.body, searchKey: notificationSearchKey(body), sendDate: body.sendDate, status: body.status, ...target })
+          .values({
+            studioId: caller.studioId,
+            authorUserId: caller.userId,
+            title: body.title,
+            body: body.body,
+            searchKey: notificationSearchKey(body),
+            sendDate: body.sendDate,
+            status: body.status,
+            ...target,
+          })
           .returning({ id: notifications.id });
-        await recordAudit(tx, caller, { action: 'create', entity: 'notification', entityId: row.id, schoolId: target.schoolId, changes: { ...body, ...target } });
+        await recordAudit(tx, caller, {
+          action: 'create',
+          entity: 'notification',
+          entityId: row.id,
+          schoolId: target.schoolId,
+          changes: { ...body, ...target },
+        });
         return row.id;
       });
-      return { success: true as const, item: await notificationInScope(app.db, caller, id) };
+      return { success: true as const, item: await findNotification(app.db, caller, id) };
     },
   );
 
   app.get(
     '/notifications/:id',
     { schema: { tags: ['notifications'], summary: 'Bir bildirim', params: idParams, response: { 200: itemAnswer, 404: errorResponse } } },
-    async (request) => ({ success: true as const, item: await notificationInScope(app.db, callerOf(request), request.params.id) }),
+    async (request) => ({ success: true as const, item: await findNotification(app.db, callerOf(request), request.params.id) }),
   );
 
   app.put(
@@ -125,7 +147,7 @@ export async function notificationsRoutes(app: Api) {
     async (request) => {
       const caller = callerOf(request);
       const body = request.body;
-      const current = await notificationInScope(app.db, caller, request.params.id);
+      const current = await findNotification(app.db, caller, request.params.id);
       requireEditable(current, body.status);
       requireFutureDate(body.sendDate, body.status);
       const target = await resolveTarget(app.db, caller, body);
@@ -133,7 +155,15 @@ export async function notificationsRoutes(app: Api) {
         // The status guard in WHERE keeps a send that happened meanwhile from being overwritten.
         const updated = await tx
           .update(notifications)
-          .set({ title: body.title, body: body.body, searchKey: notificationSearchKey(body), sendDate: body.sendDate, status: body.status, ...target, updatedAt: new Date() })
+          .set({
+            title: body.title,
+            body: body.body,
+            searchKey: notificationSearchKey(body),
+            sendDate: body.sendDate,
+            status: body.status,
+            ...target,
+            updatedAt: new Date(),
+          })
           .where(and(eq(notifications.id, current.id), eq(notifications.status, current.status)))
           .returning({ id: notifications.id });
         if (!updated.length) throw new HttpError(409, tr.notifications.sentReadOnly, { status: tr.notifications.sentReadOnly });
@@ -145,7 +175,7 @@ export async function notificationsRoutes(app: Api) {
           changes: changedFields(current as unknown as Record<string, unknown>, { ...body, ...target }),
         });
       });
-      return { success: true as const, item: await notificationInScope(app.db, caller, current.id) };
+      return { success: true as const, item: await findNotification(app.db, caller, current.id) };
     },
   );
 
@@ -161,7 +191,7 @@ export async function notificationsRoutes(app: Api) {
     },
     async (request) => {
       const caller: Caller = callerOf(request);
-      const current = await notificationInScope(app.db, caller, request.params.id);
+      const current = await findNotification(app.db, caller, request.params.id);
       if (current.status === 'sent') throw new HttpError(409, tr.notifications.sentReadOnly);
       await app.db.transaction(async (tx) => {
         const deleted = await tx
@@ -169,7 +199,13 @@ export async function notificationsRoutes(app: Api) {
           .where(and(eq(notifications.id, current.id), eq(notifications.status, current.status)))
           .returning({ id: notifications.id });
         if (!deleted.length) throw new HttpError(409, tr.notifications.sentReadOnly);
-        await recordAudit(tx, caller, { action: 'delete', entity: 'notification', entityId: current.id, schoolId: current.schoolId, changes: { title: current.title } });
+        await recordAudit(tx, caller, {
+          action: 'delete',
+          entity: 'notification',
+          entityId: current.id,
+          schoolId: current.schoolId,
+          changes: { title: current.title },
+        });
       });
       return { success: true as const };
     },

@@ -24,14 +24,24 @@ export async function sendDueNotifications(db: Db, now: Date = new Date()): Prom
       .update(notifications)
       .set({ status: 'sent', sentAt: now, updatedAt: now })
       .where(and(eq(notifications.status, 'scheduled'), lte(notifications.sendDate, today)))
-      .returning({ id: notifications.id, studioId: notifications.studioId, schoolId: notifications.schoolId, targetType: notifications.targetType, targetId: notifications.targetId });
+      .returning({
+        id: notifications.id,
+        studioId: notifications.studioId,
+        schoolId: notifications.schoolId,
+        targetType: notifications.targetType,
+        targetId: notifications.targetId,
+      });
     const sent: SendResult[] = [];
     for (const n of claimed) {
       const reached = await tx
         .insert(notificationRecipients)
         .select(
           tx
-            .select({ notificationId: sql<number>`${n.id}`.as('notification_id'), studentId: students.id, deliveredAt: sql<Date>`${now.toISOString()}::timestamptz`.as('delivered_at') })
+            .select({
+              notificationId: sql<number>`${n.id}`.as('notification_id'),
+              studentId: students.id,
+              deliveredAt: sql<Date>`${now.toISOString()}::timestamptz`.as('delivered_at'),
+            })
             .from(students)
             .where(studentsOfTarget(n.studioId, n)),
         )

@@ -7,10 +7,10 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { TargetType } from '../../../common/schemas/notification';
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
-import { canSeeBranch, canSeeSchool } from '../../auth/scope';
+import { branchInScope, schoolInScope } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { branches, schools, students } from '../../db/schema';
-import { fieldError, notFound } from '../../http/errors';
+import { students } from '../../db/schema';
+import { fieldError } from '../../http/errors';
 
 export interface ResolvedTarget {
   targetType: 'all' | 'school' | 'branch';
@@ -29,16 +29,10 @@ export async function resolveTarget(db: Db, caller: Caller, body: { targetType: 
   if (targetId === null) throw fieldError('targetId', tr.notifications.targetIdRequired);
   if (body.targetType === 'school') {
     if (caller.level === 'branch') throw fieldError('targetType', tr.notifications.targetOutsideScope);
-    const [school] = await db.select({ id: schools.id, studioId: schools.studioId }).from(schools).where(eq(schools.id, targetId)).limit(1);
-    if (!school || !canSeeSchool(caller, school)) throw notFound();
+    const school = await schoolInScope(db, caller, targetId);
     return { targetType: 'school', targetId, schoolId: school.id, branchId: null };
   }
-  const [branch] = await db
-    .select({ id: branches.id, schoolId: branches.schoolId, studioId: branches.studioId })
-    .from(branches)
-    .where(eq(branches.id, targetId))
-    .limit(1);
-  if (!branch || !canSeeBranch(caller, branch)) throw notFound();
+  const branch = await branchInScope(db, caller, targetId);
   return { targetType: 'branch', targetId, schoolId: branch.schoolId, branchId: branch.id };
 }
 

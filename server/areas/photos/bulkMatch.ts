@@ -43,7 +43,12 @@ export async function bulkTargets(
     };
   }
   const numbers = [...new Set(files.map((f) => schoolNumberOfFile(f.fileName)).filter((n): n is string => !!n))];
-  const rows = numbers.length ? await db.select().from(students).where(and(...inScope, inArray(students.schoolNumber, numbers))) : [];
+  const rows = numbers.length
+    ? await db
+        .select()
+        .from(students)
+        .where(and(...inScope, inArray(students.schoolNumber, numbers)))
+    : [];
   const byNumber = new Map(rows.map((s) => [s.schoolNumber, s]));
   return (fileName) => byFileNumber(byNumber, fileName);
 }

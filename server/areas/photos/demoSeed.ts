@@ -47,7 +47,10 @@ export async function seedDemoPhotos(db: Db, store: FileStore): Promise<number> 
       const [, bg, shirt, hair] = key.split(':').map(Number);
       // Drawn as SVG, handed over as a camera would: a JPEG (uploads never accept SVG).
       const svg = portraitSvg(BACKGROUNDS[bg], SHIRTS[shirt], HAIR[hair], gender === 'female');
-      photo = sharp(svg).jpeg({ quality: 90 }).toBuffer().then((jpeg) => derivePhoto(jpeg, { maxPixels: 1_000_000 }));
+      photo = sharp(svg)
+        .jpeg({ quality: 90 })
+        .toBuffer()
+        .then((jpeg) => derivePhoto(jpeg, { maxPixels: 1_000_000 }));
       variants.set(key, photo);
     }
     return photo;

@@ -29,7 +29,21 @@ export interface IndexEntry {
 type IndexField = Exclude<keyof IndexEntry, 'line'>;
 
 const HEADER_WORDS: Record<IndexField, string[]> = {
-  fileName: ['dosya', 'dosya adi', 'fotograf', 'fotograf dosyasi', 'resim', 'image file name', 'image name', 'image file', 'image', 'file name', 'filename', 'file', 'photo'],
+  fileName: [
+    'dosya',
+    'dosya adi',
+    'fotograf',
+    'fotograf dosyasi',
+    'resim',
+    'image file name',
+    'image name',
+    'image file',
+    'image',
+    'file name',
+    'filename',
+    'file',
+    'photo',
+  ],
   firstName: ['ad', 'adi', 'isim', 'first name', 'firstname', 'first'],
   lastName: ['soyad', 'soyadi', 'last name', 'lastname', 'last'],
   grade: ['sinif', 'sube', 'sinif/sube', 'sinif sube', 'grade', 'class'],

@@ -16,16 +16,26 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const kit = useApiTestKit({ DATA_DIR: dataDir, PHOTO_MAX_BYTES: String(400_000), PHOTO_MAX_PIXELS: String(4_000_000) });
 
 const jpeg = (width = 320, height = 240, color = '#3366aa') =>
-  sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 const withGps = () =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: '#aa6633' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'KonumluKamera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 55/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '32/1 51/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'KonumluKamera' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 55/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '32/1 51/1 0/1' },
+    })
     .toBuffer();
 
 async function upload(caller: Caller, url: string, parts: Part[]) {
   const { payload, headers } = formData(parts);
-  const res = await kit.app.inject({ method: 'POST', url: `/api/${caller.level}/${url}`, payload, headers: { ...headers, authorization: `Bearer ${caller.token}` } });
+  const res = await kit.app.inject({
+    method: 'POST',
+    url: `/api/${caller.level}/${url}`,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${caller.token}` },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 const file = (data: Buffer, fileName = 'foto.jpg'): Part => ({ name: 'files', fileName, contentType: 'image/jpeg', data });
@@ -37,7 +47,10 @@ describe('POST students/{id}/photos', () => {
     const id = kit.world.students[0].id;
     const res = await upload(branch, `students/${id}/photos`, [file(await jpeg(2000, 1500), 'a.jpg'), file(await jpeg(), 'b.jpg')]);
     expect(res.status).toBe(200);
-    expect(res.body.items.map((p: any) => [p.originalName, p.isPortrait])).toEqual([['a.jpg', true], ['b.jpg', false]]);
+    expect(res.body.items.map((p: any) => [p.originalName, p.isPortrait])).toEqual([
+      ['a.jpg', true],
+      ['b.jpg', false],
+    ]);
     const sizes = { thumb: 240, display: 1280, download: 2000, original: 2000 } as const;
     for (const [size, edge] of Object.entries(sizes)) {
       const key = size === 'display' ? 'photoUrl' : size === 'original' ? null : `${size}Url`;
@@ -83,7 +96,9 @@ describe('POST students/{id}/photos', () => {
     // A real image plus a fake one: nothing of the batch is stored.
     const mixed = await upload(panel, `students/${id}/photos`, [file(await jpeg()), file(Buffer.from('GIF89a…'), 'x.jpg')]);
     expect(mixed.status).toBe(400);
-    const noise = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } }).png().toBuffer();
+    const noise = await sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(400_000);
     const big = await upload(panel, `students/${id}/photos`, [file(noise, 'buyuk.png')]);
     expect(big.status).toBe(413);
@@ -125,7 +140,10 @@ describe('photos: portrait, delete, serving', () => {
     const { school, id, items } = await twoPhotos();
     expect((await school.put(`photos/${items[1].id}/portrait`)).status).toBe(200);
     let list = await school.get(`students/${id}/photos`);
-    expect(list.body.items.map((p: any) => [p.id, p.isPortrait])).toEqual([[items[1].id, true], [items[0].id, false]]);
+    expect(list.body.items.map((p: any) => [p.id, p.isPortrait])).toEqual([
+      [items[1].id, true],
+      [items[0].id, false],
+    ]);
     expect((await school.del(`photos/${items[1].id}`)).status).toBe(200);
     list = await school.get(`students/${id}/photos`);
     expect(list.body.items.map((p: any) => [p.id, p.isPortrait])).toEqual([[items[0].id, true]]);
@@ -193,7 +211,10 @@ describe('bulk upload by school number', () => {
       { fileName: '102.jpg', reason: tr.students.photos.notImage },
     ]);
     const list = await branch.get(`students/${kit.world.students[0].id}/photos`);
-    expect(list.body.items.map((p: any) => [p.originalName, p.isPortrait])).toEqual([['101.jpg', true], ['101-2.JPG', false]]);
+    expect(list.body.items.map((p: any) => [p.originalName, p.isPortrait])).toEqual([
+      ['101.jpg', true],
+      ['101-2.JPG', false],
+    ]);
   });
 
   it('matches across the school for school managers; branch managers may not use the school call', async () => {
@@ -250,10 +271,22 @@ describe('bulk upload with a photographer’s index file (PSPA-style)', () => {
 
   it('reads a header row in Turkish; a repeated name needs the branch, which then decides', async () => {
     const school = await kit.as(kit.world.accounts.school);
-    const twin = await school.post(`branches/${kit.world.siblingBranch.id}/students`, { schoolNumber: '205', firstName: 'Şule', lastName: 'Işık', gender: 'female', quote: '', photoConsent: false, photoConsentDate: null });
+    const twin = await school.post(`branches/${kit.world.siblingBranch.id}/students`, {
+      schoolNumber: '205',
+      firstName: 'Şule',
+      lastName: 'Işık',
+      gender: 'female',
+      quote: '',
+      photoConsent: false,
+      photoConsentDate: null,
+    });
     expect(twin.status).toBe(200);
     const csv = '\uFEFFDosya Adı;Adı;Soyadı;Sınıf;Öğretmen\r\na.jpg;Şule;Işık;;\r\nb.jpg;Şule;Işık;12-B;\r\n';
-    const res = await upload(school, `schools/${kit.world.school.id}/photos/bulk`, [index(csv, 'dizin.csv'), file(await jpeg(), 'a.jpg'), file(await jpeg(), 'b.jpg')]);
+    const res = await upload(school, `schools/${kit.world.school.id}/photos/bulk`, [
+      index(csv, 'dizin.csv'),
+      file(await jpeg(), 'a.jpg'),
+      file(await jpeg(), 'b.jpg'),
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.matched.map((m: any) => [m.fileName, m.schoolNumber])).toEqual([['b.jpg', '205']]);
     expect(res.body.unmatched).toEqual([{ fileName: 'a.jpg', reason: tr.students.photos.indexAmbiguous('Şule Işık') }]);
@@ -262,7 +295,11 @@ describe('bulk upload with a photographer’s index file (PSPA-style)', () => {
   it('keeps a branch manager to its own branch even when the index names another branch’s student', async () => {
     const branch = await kit.as(kit.world.accounts.branch);
     const text = 'Image File Name,First Name,Last Name,Grade,Teacher\nx.jpg,Ilgaz,Yılmaz,12/B,\ny.jpg,Ömer,Çelik,12/A,\n';
-    const res = await upload(branch, `branches/${kit.world.branch.id}/photos/bulk`, [index(text, 'index.csv'), file(await jpeg(), 'x.jpg'), file(await jpeg(), 'y.jpg')]);
+    const res = await upload(branch, `branches/${kit.world.branch.id}/photos/bulk`, [
+      index(text, 'index.csv'),
+      file(await jpeg(), 'x.jpg'),
+      file(await jpeg(), 'y.jpg'),
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.matched.map((m: any) => m.schoolNumber)).toEqual(['102']);
     expect(res.body.unmatched).toEqual([{ fileName: 'x.jpg', reason: tr.students.photos.indexNoStudent('Ilgaz Yılmaz') }]);

@@ -8,7 +8,7 @@ import { photos } from '../../db/schema';
 import type { UrlSigner } from '../files/signedUrl';
 import type { FileStore } from '../files/store';
 import { recordAudit } from '../audit/record';
-import type { StudentRow } from '../students/scope';
+import type { StudentRow } from '../../auth/access';
 import { DERIVED_SIZES, type DerivedPhoto, type StoredSize } from './images';
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -20,7 +20,15 @@ export async function removePhotoFiles(store: FileStore, storageKeys: string[]) 
 }
 
 /** Writes the files first, then the row; the first photo of a student becomes the portrait. */
-export async function savePhoto(db: Db, store: FileStore, caller: Caller, student: StudentRow, photo: DerivedPhoto, originalName: string, bytes: number): Promise<PhotoRow> {
+export async function savePhoto(
+  db: Db,
+  store: FileStore,
+  caller: Caller,
+  student: StudentRow,
+  photo: DerivedPhoto,
+  originalName: string,
+  bytes: number,
+): Promise<PhotoRow> {
   // A random folder name: photo files are never reachable by guessing a path.
   const storageKey = `photos/s${student.studioId}/${randomBytes(16).toString('hex')}`;
   await Promise.all((Object.keys(DERIVED_SIZES) as StoredSize[]).map((size) => store.put(fileKey(storageKey, size), photo.files[size])));
@@ -45,7 +53,13 @@ export async function savePhoto(db: Db, store: FileStore, caller: Caller, studen
           bytes,
         })
         .returning();
-      await recordAudit(tx, caller, { action: 'create', entity: 'photo', entityId: row.id, schoolId: student.schoolId, changes: { studentId: student.id, originalName: row.originalName, isPortrait: row.isPortrait } });
+      await recordAudit(tx, caller, {
+        action: 'create',
+        entity: 'photo',
+        entityId: row.id,
+        schoolId: student.schoolId,
+        changes: { studentId: student.id, originalName: row.originalName, isPortrait: row.isPortrait },
+      });
       return row;
     });
   } catch (error) {

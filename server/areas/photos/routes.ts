@@ -3,7 +3,7 @@
  * shoot, and serving the stored sizes — with a Bearer token in scope, or by a signed URL.
  */
 import multipart from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParams as idParams } from '../../../common/schemas/fields';
@@ -17,7 +17,7 @@ import { recordAudit } from '../audit/record';
 import { urlSigner } from '../files/signedUrl';
 import { fileStoreFor, type FileStore } from '../files/store';
 import { readUploads } from '../files/uploads';
-import { branchInScope, schoolInScope, studentInScope } from '../students/scope';
+import { branchInScope, photoInScope, schoolInScope, studentInScope } from '../../auth/access';
 import { bulkTargets } from './bulkMatch';
 import { derivePhoto } from './images';
 import { readPhotoIndex } from './photoIndex';
@@ -78,47 +78,51 @@ export async function photosRoutes(app: Api) {
     { schema: { tags, summary: 'Bu fotoğrafı vesikalık yap', params: idParams, response: { 200: okResponse } } },
     async (request) => {
       const caller = callerOf(request);
-      const photo = await photoInScope(request.params.id, caller);
+      const photo = await photoInScope(app.db, caller, request.params.id);
       await app.db.transaction(async (tx) => {
         await tx.update(photos).set({ isPortrait: false }).where(eq(photos.studentId, photo.studentId));
         await tx.update(photos).set({ isPortrait: true }).where(eq(photos.id, photo.id));
-        await recordAudit(tx, caller, { action: 'portrait', entity: 'photo', entityId: photo.id, schoolId: photo.schoolId, changes: { studentId: photo.studentId } });
+        await recordAudit(tx, caller, {
+          action: 'portrait',
+          entity: 'photo',
+          entityId: photo.id,
+          schoolId: photo.schoolId,
+          changes: { studentId: photo.studentId },
+        });
       });
       return { success: true as const };
     },
   );
 
-  app.delete(
-    '/photos/:id',
-    { schema: { tags, summary: 'Fotoğrafı sil', params: idParams, response: { 200: okResponse } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const photo = await photoInScope(request.params.id, caller);
-      await app.db.transaction(async (tx) => {
-        await tx.delete(photos).where(eq(photos.id, photo.id));
-        if (photo.isPortrait) {
-          // The next photo becomes the portrait, so a student with photos always has one.
-          const [next] = await tx.select({ id: photos.id }).from(photos).where(eq(photos.studentId, photo.studentId)).orderBy(photos.id).limit(1);
-          if (next) await tx.update(photos).set({ isPortrait: true }).where(eq(photos.id, next.id));
-        }
-        await recordAudit(tx, caller, { action: 'delete', entity: 'photo', entityId: photo.id, schoolId: photo.schoolId, changes: { studentId: photo.studentId, originalName: photo.originalName } });
+  app.delete('/photos/:id', { schema: { tags, summary: 'Fotoğrafı sil', params: idParams, response: { 200: okResponse } } }, async (request) => {
+    const caller = callerOf(request);
+    const photo = await photoInScope(app.db, caller, request.params.id);
+    await app.db.transaction(async (tx) => {
+      await tx.delete(photos).where(eq(photos.id, photo.id));
+      if (photo.isPortrait) {
+        // The next photo becomes the portrait, so a student with photos always has one.
+        const [next] = await tx.select({ id: photos.id }).from(photos).where(eq(photos.studentId, photo.studentId)).orderBy(photos.id).limit(1);
+        if (next) await tx.update(photos).set({ isPortrait: true }).where(eq(photos.id, next.id));
+      }
+      await recordAudit(tx, caller, {
+        action: 'delete',
+        entity: 'photo',
+        entityId: photo.id,
+        schoolId: photo.schoolId,
+        changes: { studentId: photo.studentId, originalName: photo.originalName },
       });
-      await removePhotoFiles(store, [photo.storageKey]);
-      return { success: true as const };
-    },
-  );
+    });
+    await removePhotoFiles(store, [photo.storageKey]);
+    return { success: true as const };
+  });
 
   const sizeParams = z.object({ id: z.coerce.number().int().positive(), size: z.enum(photoSizes) });
 
-  app.get(
-    '/photos/:id/file/:size',
-    { schema: { tags, summary: 'Fotoğraf dosyası (Bearer, yetki alanında)', params: sizeParams } },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const photo = await photoInScope(request.params.id, caller);
-      return sendStored(reply, store, photo, request.params.size, 300);
-    },
-  );
+  app.get('/photos/:id/file/:size', { schema: { tags, summary: 'Fotoğraf dosyası (Bearer, yetki alanında)', params: sizeParams } }, async (request, reply) => {
+    const caller = callerOf(request);
+    const photo = await photoInScope(app.db, caller, request.params.id);
+    return sendStored(reply, store, photo, request.params.size, 300);
+  });
 
   app.get(
     '/photo-files/:id/:size',
@@ -177,7 +181,14 @@ export async function photosRoutes(app: Api) {
 
   app.post(
     '/branches/:id/photos/bulk',
-    { schema: { tags, summary: 'Şubeye toplu fotoğraf yükle (alan files: dosya adı = okul no; isteğe bağlı alan index: PSPA dizin dosyası)', params: idParams, response: { 200: bulkPhotoResult } } },
+    {
+      schema: {
+        tags,
+        summary: 'Şubeye toplu fotoğraf yükle (alan files: dosya adı = okul no; isteğe bağlı alan index: PSPA dizin dosyası)',
+        params: idParams,
+        response: { 200: bulkPhotoResult },
+      },
+    },
     async (request) => {
       const branch = await branchInScope(app.db, callerOf(request), request.params.id);
       return bulk(request, { schoolId: branch.schoolId, branchId: branch.id });
@@ -188,18 +199,16 @@ export async function photosRoutes(app: Api) {
     '/schools/:id/photos/bulk',
     {
       config: { levels: ['panel', 'school'] },
-      schema: { tags, summary: 'Okula toplu fotoğraf yükle (alan files: dosya adı = okul no; isteğe bağlı alan index: PSPA dizin dosyası)', params: idParams, response: { 200: bulkPhotoResult } },
+      schema: {
+        tags,
+        summary: 'Okula toplu fotoğraf yükle (alan files: dosya adı = okul no; isteğe bağlı alan index: PSPA dizin dosyası)',
+        params: idParams,
+        response: { 200: bulkPhotoResult },
+      },
     },
     async (request) => {
       const school = await schoolInScope(app.db, callerOf(request), request.params.id);
       return bulk(request, { schoolId: school.id });
     },
   );
-
-  async function photoInScope(id: number, caller: ReturnType<typeof callerOf>): Promise<PhotoRow> {
-    const [photo] = await app.db.select().from(photos).where(and(eq(photos.id, id), eq(photos.studioId, caller.studioId)));
-    if (!photo) throw notFound();
-    await studentInScope(app.db, caller, photo.studentId);
-    return photo;
-  }
 }

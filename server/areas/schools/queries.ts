@@ -24,7 +24,9 @@ const columns = {
   phone: schools.phone,
   email: schools.email,
   // The logo file's public URL; ?v= changes with the row, so a new logo gets a new URL.
-  logoUrl: sql<string | null>`case when ${schools.logoPath} is null then null else '/api/files/school-logo/' || ${schoolId} || '?v=' || floor(extract(epoch from ${schools.updatedAt}) * 1000)::bigint end`,
+  logoUrl: sql<
+    string | null
+  >`case when ${schools.logoPath} is null then null else '/api/files/school-logo/' || ${schoolId} || '?v=' || floor(extract(epoch from ${schools.updatedAt}) * 1000)::bigint end`,
   academicYear: schools.academicYear,
   messageDeadline: schools.messageDeadline,
   status: schools.status,
@@ -69,9 +71,7 @@ export async function listSchools(db: Db, caller: Caller, query: SchoolListQuery
     db.select({ n: count() }).from(schools).where(where),
   ]);
   const ids = idRows.map((r) => r.id);
-  const rows = ids.length
-    ? await db.select(columns).from(schools).leftJoin(cities, eq(cities.id, schools.cityId)).where(inArray(schools.id, ids))
-    : [];
+  const rows = ids.length ? await db.select(columns).from(schools).leftJoin(cities, eq(cities.id, schools.cityId)).where(inArray(schools.id, ids)) : [];
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   return { items: rows as School[], total: Number(total.n) };

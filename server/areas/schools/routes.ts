@@ -15,7 +15,7 @@ import { listAnswer } from '../../http/list';
 import { callerOf, type Api } from '../../http/types';
 import { changedFields, recordAudit } from '../audit/record';
 import { normaliseImage, removeImage, storeImage } from '../branding/images';
-import { schoolInScope } from './access';
+import { schoolInScope } from '../../auth/access';
 import { listSchools, schoolById } from './queries';
 
 const t = tr.organisation.school;
@@ -94,7 +94,12 @@ export async function schoolsRoutes(app: Api) {
     '/schools',
     {
       config: panelOnly,
-      schema: { tags: ['schools'], summary: 'Okullar: sayfalı, sıralı, Türkçe aramalı liste; il ve durum filtresi', querystring: schoolListQuery, response: { 200: listResponse(school), ...errors } },
+      schema: {
+        tags: ['schools'],
+        summary: 'Okullar: sayfalı, sıralı, Türkçe aramalı liste; il ve durum filtresi',
+        querystring: schoolListQuery,
+        response: { 200: listResponse(school), ...errors },
+      },
     },
     async (request) => {
       const { items, total } = await listSchools(app.db, callerOf(request), request.query);
@@ -106,7 +111,12 @@ export async function schoolsRoutes(app: Api) {
     '/schools/export',
     {
       config: panelOnly,
-      schema: { tags: ['schools'], summary: 'Okul listesini (filtreleriyle) CSV veya XLSX olarak dışa aktarır', querystring: schoolExportQuery, response: errors },
+      schema: {
+        tags: ['schools'],
+        summary: 'Okul listesini (filtreleriyle) CSV veya XLSX olarak dışa aktarır',
+        querystring: schoolExportQuery,
+        response: errors,
+      },
     },
     async (request, reply) => {
       const { items } = await listSchools(app.db, callerOf(request), request.query, false);
@@ -121,9 +131,18 @@ export async function schoolsRoutes(app: Api) {
       const caller = callerOf(request);
       const logo = await logoOf(request.body);
       const id = await app.db.transaction(async (tx) => {
-        const [row] = await tx.insert(schools).values({ studioId: caller.studioId, ...rowValues(request.body) }).returning();
+        const [row] = await tx
+          .insert(schools)
+          .values({ studioId: caller.studioId, ...rowValues(request.body) })
+          .returning();
         await saveLogo(tx, app.config.dataDir, row.id, logo);
-        await recordAudit(tx, caller, { action: 'create', entity: 'school', entityId: row.id, schoolId: row.id, changes: changedFields({}, auditable({ ...row, logoPath: logo ? 'image' : null })) });
+        await recordAudit(tx, caller, {
+          action: 'create',
+          entity: 'school',
+          entityId: row.id,
+          schoolId: row.id,
+          changes: changedFields({}, auditable({ ...row, logoPath: logo ? 'image' : null })),
+        });
         return row.id;
       });
       return { success: true as const, item: await schoolById(app.db, id) };
@@ -132,7 +151,14 @@ export async function schoolsRoutes(app: Api) {
 
   app.get(
     '/schools/:id',
-    { schema: { tags: ['schools'], summary: 'Bir okulun bilgileri (panel; okul yöneticisi kendi okulunu)', params: idParams, response: { 200: itemResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['schools'],
+        summary: 'Bir okulun bilgileri (panel; okul yöneticisi kendi okulunu)',
+        params: idParams,
+        response: { 200: itemResponse, ...errors },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       if (caller.level === 'branch') throw new HttpError(404, tr.notFound);
@@ -143,7 +169,16 @@ export async function schoolsRoutes(app: Api) {
 
   app.put(
     '/schools/:id',
-    { config: panelOnly, schema: { tags: ['schools'], summary: 'Okulu düzenler (arşivleme ve geri yükleme: status)', params: idParams, body: schoolBody, response: { 200: itemResponse, ...errors } } },
+    {
+      config: panelOnly,
+      schema: {
+        tags: ['schools'],
+        summary: 'Okulu düzenler (arşivleme ve geri yükleme: status)',
+        params: idParams,
+        body: schoolBody,
+        response: { 200: itemResponse, ...errors },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       const before = await schoolInScope(app.db, caller, request.params.id);
@@ -156,7 +191,13 @@ export async function schoolsRoutes(app: Api) {
           .where(eq(schools.id, before.id))
           .returning();
         const action = before.status !== after.status ? (after.status === 'archived' ? 'archive' : 'restore') : 'update';
-        await recordAudit(tx, caller, { action, entity: 'school', entityId: before.id, schoolId: before.id, changes: changedFields(auditable(before), auditable(after)) });
+        await recordAudit(tx, caller, {
+          action,
+          entity: 'school',
+          entityId: before.id,
+          schoolId: before.id,
+          changes: changedFields(auditable(before), auditable(after)),
+        });
       });
       return { success: true as const, item: await schoolById(app.db, before.id) };
     },
@@ -164,7 +205,15 @@ export async function schoolsRoutes(app: Api) {
 
   app.delete(
     '/schools/:id',
-    { config: panelOnly, schema: { tags: ['schools'], summary: 'Öğrencisi olmayan okulu şubeleri ve yöneticileriyle siler', params: idParams, response: { 200: okResponse, ...errors } } },
+    {
+      config: panelOnly,
+      schema: {
+        tags: ['schools'],
+        summary: 'Öğrencisi olmayan okulu şubeleri ve yöneticileriyle siler',
+        params: idParams,
+        response: { 200: okResponse, ...errors },
+      },
+    },
     async (request) => {
       const caller = callerOf(request);
       const row = await schoolInScope(app.db, caller, request.params.id);

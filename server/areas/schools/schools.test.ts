@@ -52,7 +52,10 @@ describe('GET schools', () => {
     const panel = await kit.as(kit.world.accounts.panel);
     for (const q of ['sule', 'ŞULE', 'şule']) {
       const res = await panel.get(`schools?q=${encodeURIComponent(q)}`);
-      expect(res.body.items.map((s: { name: string }) => s.name), q).toEqual(['Şule Hanım Koleji']);
+      expect(
+        res.body.items.map((s: { name: string }) => s.name),
+        q,
+      ).toEqual(['Şule Hanım Koleji']);
     }
     const isik = await panel.get('schools?q=ISIK');
     expect(isik.body.items.map((s: { name: string }) => s.name)).toEqual(['Işıklar Anadolu Lisesi']);
@@ -166,7 +169,12 @@ describe('POST schools', () => {
 
   it('stores a logo sent as a data URL as a file with a public URL, replaces and removes it', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
-    const png = async (color: string) => `data:image/png;base64,${(await sharp({ create: { width: 900, height: 300, channels: 4, background: color } }).png().toBuffer()).toString('base64')}`;
+    const png = async (color: string) =>
+      `data:image/png;base64,${(
+        await sharp({ create: { width: 900, height: 300, channels: 4, background: color } })
+          .png()
+          .toBuffer()
+      ).toString('base64')}`;
     const res = await panel.post('schools', body({ logo: await png('#cc3300') }));
     expect(res.status).toBe(200);
     const url = res.body.item.logoUrl as string;
@@ -195,7 +203,11 @@ describe('POST schools', () => {
   it('refuses a logo that is not an image, by its type or by its content; nothing is stored', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const before = (await kit.database.db.select({ n: count() }).from(schools))[0].n;
-    for (const logo of ['data:text/html;base64,PHNjcmlwdD4=', 'data:image/png;base64,iVBORw0KGgo=', `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`]) {
+    for (const logo of [
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'data:image/png;base64,iVBORw0KGgo=',
+      `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`,
+    ]) {
       const bad = await panel.post('schools', body({ logo }));
       expect(bad.status).toBe(400);
       expect(bad.body.errors.logo).toBe(tr.organisation.validation.logo);

@@ -13,7 +13,14 @@ async function seedActivity() {
   const db = kit.database.db;
   const w = kit.world;
   const [s1, s2, s3, s4, s5, sx] = w.students; // s1–s3 branch, s4 sibling branch, s5 other school, sx other studio
-  const msg = (from: typeof s1, to: typeof s1, status: 'pending' | 'approved' | 'rejected', daysAgo: number, schoolId = w.school.id, studioId = w.studio.id) => ({
+  const msg = (
+    from: typeof s1,
+    to: typeof s1,
+    status: 'pending' | 'approved' | 'rejected',
+    daysAgo: number,
+    schoolId = w.school.id,
+    studioId = w.studio.id,
+  ) => ({
     studioId,
     kind: 'student' as const,
     schoolId,
@@ -47,7 +54,9 @@ async function seedActivity() {
     bytes: 10,
   });
   await db.insert(photos).values([photo(s1, w.school.id), photo(s1, w.school.id, false), photo(s3, w.school.id, false), photo(s5, w.otherSchool.id)]);
-  await db.insert(nicknames).values({ studioId: w.studio.id, schoolId: w.school.id, branchId: w.branch.id, fromStudentId: s1.id, toStudentId: s2.id, text: 'Kartal' });
+  await db
+    .insert(nicknames)
+    .values({ studioId: w.studio.id, schoolId: w.school.id, branchId: w.branch.id, fromStudentId: s1.id, toStudentId: s2.id, text: 'Kartal' });
   const inTen = dayOf(Date.now() + 10 * DAY);
   await db.update(schools).set({ messageDeadline: inTen }).where(eq(schools.id, w.school.id));
   return { inTen };
@@ -60,7 +69,14 @@ describe('GET statistics (Home dashboard)', () => {
     const res = await panel.get('statistics');
     expect(res.status).toBe(200);
     const { statistics: s, dashboard: d } = res.body;
-    expect(s).toMatchObject({ schools: 2, branches: 3, students: 5, studentsWithPhoto: 2, messages: { pending: 1, approved: 5, rejected: 1 }, nicknames: { pending: 1 } });
+    expect(s).toMatchObject({
+      schools: 2,
+      branches: 3,
+      students: 5,
+      studentsWithPhoto: 2,
+      messages: { pending: 1, approved: 5, rejected: 1 },
+      nicknames: { pending: 1 },
+    });
     expect(d.progressBy).toBe('school');
     expect(d.progress).toEqual([
       { id: kit.world.school.id, name: 'Işıklar Anadolu Lisesi', students: 4, wrote: 3, received: 3, withPhoto: 1, pendingMessages: 1 },

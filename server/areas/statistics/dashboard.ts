@@ -6,7 +6,7 @@
 import { and, asc, count, countDistinct, eq, gte, sql } from 'drizzle-orm';
 import type { Dashboard } from '../../../common/schemas/dashboard';
 import type { Caller } from '../../auth/caller';
-import { scopeWhere } from '../../auth/scope';
+import { branchesWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, messages, photos, schools, students } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
@@ -34,7 +34,7 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
   const approvedStudentMessage = and(eq(messages.kind, 'student'), eq(messages.status, 'approved'));
 
   const schoolScope = bySchool ? eq(schools.studioId, caller.studioId) : and(eq(schools.studioId, caller.studioId), eq(schools.id, caller.schoolId ?? -1));
-  const branchScope = caller.level === 'branch' ? and(eq(branches.studioId, caller.studioId), eq(branches.id, caller.branchId ?? -1)) : scopeWhere(caller, branches);
+  const branchScope = branchesWhere(caller);
 
   const today = utcDay(now.getTime());
   const firstDay = utcDay(now.getTime() - (CHART_DAYS - 1) * DAY_MS);
@@ -42,7 +42,11 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
 
   const [units, studentRows, wroteRows, receivedRows, pendingRows, photoRows, schoolRows, dayRows] = await Promise.all([
     bySchool
-      ? db.select({ id: schools.id, name: schools.name }).from(schools).where(schoolScope).orderBy(asc(turkishOrder(schools.sortKey)), asc(schools.id))
+      ? db
+          .select({ id: schools.id, name: schools.name })
+          .from(schools)
+          .where(schoolScope)
+          .orderBy(asc(turkishOrder(schools.sortKey)), asc(schools.id))
       : db
           .select({ id: branches.id, name: sql<string>`${branches.grade} || '/' || ${branches.section}` })
           .from(branches)

@@ -1,7 +1,7 @@
 import { and, count, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Statistics } from '../../../common/schemas/auth';
 import type { Caller } from '../../auth/caller';
-import { scopeWhere } from '../../auth/scope';
+import { branchesWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, messages, nicknames, notifications, photos, schools, students, users } from '../../db/schema';
 
@@ -16,42 +16,29 @@ function byStatus(rows: Array<{ status: string; n: number }>): ByStatus {
 /** Counts for the caller's scope (Home, and the `statistics` field of user info). */
 export async function statisticsFor(db: Db, caller: Caller): Promise<Statistics> {
   const schoolWhere =
-    caller.level === 'panel'
-      ? eq(schools.studioId, caller.studioId)
-      : and(eq(schools.studioId, caller.studioId), eq(schools.id, caller.schoolId ?? -1));
-  const branchWhere =
-    caller.level === 'branch'
-      ? and(eq(branches.studioId, caller.studioId), eq(branches.id, caller.branchId ?? -1))
-      : scopeWhere(caller, branches);
+    caller.level === 'panel' ? eq(schools.studioId, caller.studioId) : and(eq(schools.studioId, caller.studioId), eq(schools.id, caller.schoolId ?? -1));
+  const branchWhere = branchesWhere(caller);
 
-  const [[schoolCount], [branchCount], [studentCount], [photoCount], [managerCount], messageRows, nicknameRows, [notificationCount]] =
-    await Promise.all([
-      db.select({ n: count() }).from(schools).where(schoolWhere),
-      db.select({ n: count() }).from(branches).where(branchWhere),
-      db.select({ n: count() }).from(students).where(scopeWhere(caller, students)),
-      db
-        .select({ n: countDistinct(photos.studentId) })
-        .from(photos)
-        .where(and(scopeWhere(caller, photos), eq(photos.isPortrait, true))),
-      db
-        .select({ n: count() })
-        .from(users)
-        .where(and(scopeWhere(caller, users), inArray(users.level, caller.level === 'panel' ? ['school', 'branch'] : ['branch']))),
-      db
-        .select({ status: messages.status, n: count() })
-        .from(messages)
-        .where(and(scopeWhere(caller, messages), eq(messages.kind, 'student')))
-        .groupBy(messages.status),
-      db
-        .select({ status: nicknames.status, n: count() })
-        .from(nicknames)
-        .where(scopeWhere(caller, nicknames))
-        .groupBy(nicknames.status),
-      db
-        .select({ n: count() })
-        .from(notifications)
-        .where(scopeWhere(caller, notifications)),
-    ]);
+  const [[schoolCount], [branchCount], [studentCount], [photoCount], [managerCount], messageRows, nicknameRows, [notificationCount]] = await Promise.all([
+    db.select({ n: count() }).from(schools).where(schoolWhere),
+    db.select({ n: count() }).from(branches).where(branchWhere),
+    db.select({ n: count() }).from(students).where(scopeWhere(caller, students)),
+    db
+      .select({ n: countDistinct(photos.studentId) })
+      .from(photos)
+      .where(and(scopeWhere(caller, photos), eq(photos.isPortrait, true))),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(scopeWhere(caller, users), inArray(users.level, caller.level === 'panel' ? ['school', 'branch'] : ['branch']))),
+    db
+      .select({ status: messages.status, n: count() })
+      .from(messages)
+      .where(and(scopeWhere(caller, messages), eq(messages.kind, 'student')))
+      .groupBy(messages.status),
+    db.select({ status: nicknames.status, n: count() }).from(nicknames).where(scopeWhere(caller, nicknames)).groupBy(nicknames.status),
+    db.select({ n: count() }).from(notifications).where(scopeWhere(caller, notifications)),
+  ]);
 
   return {
     schools: Number(schoolCount.n),

@@ -9,7 +9,8 @@ import { branches, photos, students } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { orderFor, pageOf, searchCondition, turkishOrder } from '../../http/list';
 import type { UrlSigner } from '../files/signedUrl';
-import { branchName, type BranchRow, type StudentRow } from './scope';
+import type { BranchRow, StudentRow } from '../../auth/access';
+import { branchName } from '../../../common/text';
 
 export function studentKeys(row: { firstName: string; lastName: string; schoolNumber: string }) {
   return {
@@ -18,7 +19,13 @@ export function studentKeys(row: { firstName: string; lastName: string; schoolNu
   };
 }
 
-const hasPhoto = (db: Db) => exists(db.select({ one: sql`1` }).from(photos).where(eq(photos.studentId, students.id)));
+const hasPhoto = (db: Db) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(photos)
+      .where(eq(photos.studentId, students.id)),
+  );
 
 /** School numbers sort as numbers when they are digits ("99" before "100"). */
 const numberOrder = sql`lpad(${students.schoolNumber}, 12, '0') COLLATE "C"`;
@@ -38,7 +45,13 @@ export async function listStudents(db: Db, branchId: number, query: StudentListQ
   const order = orderFor({ name: turkishOrder(students.sortKey), schoolNumber: numberOrder }, query, 'schoolNumber', students.id);
   const page = limitAll ? { limit: limitAll, offset: 0 } : pageOf(query);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(students).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(students)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(students).where(where),
   ]);
   return { rows, total: Number(n) };
@@ -66,7 +79,13 @@ export async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<nu
   return facts;
 }
 
-export function studentItemOf(row: StudentRow, branch: Pick<BranchRow, 'grade' | 'section'>, facts: PhotoFacts | undefined, signer: UrlSigner, level: string): StudentItem {
+export function studentItemOf(
+  row: StudentRow,
+  branch: Pick<BranchRow, 'grade' | 'section'>,
+  facts: PhotoFacts | undefined,
+  signer: UrlSigner,
+  level: string,
+): StudentItem {
   const portrait = facts?.portraitId ?? null;
   return {
     id: row.id,
@@ -89,7 +108,10 @@ export function studentItemOf(row: StudentRow, branch: Pick<BranchRow, 'grade' |
 }
 
 export async function studentItems(db: Db, rows: StudentRow[], signer: UrlSigner, level: string): Promise<StudentItem[]> {
-  const facts = await photoFactsOf(db, rows.map((r) => r.id));
+  const facts = await photoFactsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const branchIds = [...new Set(rows.map((r) => r.branchId))];
   const branchRows = branchIds.length ? await db.select().from(branches).where(inArray(branches.id, branchIds)) : [];
   const byId = new Map(branchRows.map((b) => [b.id, b]));

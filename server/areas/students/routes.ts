@@ -1,6 +1,5 @@
 /** Students of a branch (design.md §3): branches/{id}/students, students/{id}, move, export. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { scopeWhere } from '../../auth/scope';
 import { z } from 'zod';
 import { idParams as idParams } from '../../../common/schemas/fields';
 import { listResponse, okResponse } from '../../../common/schemas/list';
@@ -16,16 +15,9 @@ import { recordAudit, changedFields } from '../audit/record';
 import { fileStoreFor } from '../files/store';
 import { urlSigner } from '../files/signedUrl';
 import { removePhotoFiles } from '../photos/queries';
-import {
-  assertNumberFree,
-  auditFields,
-  isNumberClash,
-  listStudents,
-  normaliseBody,
-  studentItems,
-  studentValues,
-} from './queries';
-import { branchInScope, branchName, studentInScope } from './scope';
+import { assertNumberFree, auditFields, isNumberClash, listStudents, normaliseBody, studentItems, studentValues } from './queries';
+import { branchesWhere, branchInScope, studentInScope } from '../../auth/access';
+import { branchName } from '../../../common/text';
 
 const tags = ['students'];
 const one = z.object({ success: z.literal(true), item: studentItem });
@@ -60,7 +52,14 @@ export async function studentsRoutes(app: Api) {
         tags,
         summary: 'Aynı okulun görülebilen şubeleri (öğrenci taşıma için)',
         params: idParams,
-        response: { 200: z.object({ success: z.literal(true), schoolId: z.number().int(), branchName: z.string(), items: z.array(z.object({ id: z.number().int(), name: z.string() })) }) },
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            schoolId: z.number().int(),
+            branchName: z.string(),
+            items: z.array(z.object({ id: z.number().int(), name: z.string() })),
+          }),
+        },
       },
     },
     async (request) => {
@@ -69,7 +68,7 @@ export async function studentsRoutes(app: Api) {
       const rows = await app.db
         .select()
         .from(branches)
-        .where(and(eq(branches.schoolId, branch.schoolId), scopeWhere(caller, { studioId: branches.studioId, schoolId: branches.schoolId, branchId: branches.id })))
+        .where(and(eq(branches.schoolId, branch.schoolId), branchesWhere(caller)))
         .orderBy(asc(branches.grade), sql`${branches.sectionKey} COLLATE "C"`);
       return { success: true as const, schoolId: branch.schoolId, branchName: branchName(branch), items: rows.map((b) => ({ id: b.id, name: branchName(b) })) };
     },
@@ -128,7 +127,13 @@ export async function studentsRoutes(app: Api) {
             .insert(students)
             .values({ ...values, studioId: branch.studioId, schoolId: branch.schoolId, branchId: branch.id })
             .returning();
-          await recordAudit(tx, caller, { action: 'create', entity: 'student', entityId: created.id, schoolId: branch.schoolId, changes: auditFields(created) });
+          await recordAudit(tx, caller, {
+            action: 'create',
+            entity: 'student',
+            entityId: created.id,
+            schoolId: branch.schoolId,
+            changes: auditFields(created),
+          });
           return created;
         });
         const [item] = await studentItems(app.db, [row], signer, caller.level);
@@ -140,16 +145,12 @@ export async function studentsRoutes(app: Api) {
     },
   );
 
-  app.get(
-    '/students/:id',
-    { schema: { tags, summary: 'Bir öğrenci', params: idParams, response: { 200: one } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const row = await studentInScope(app.db, caller, request.params.id);
-      const [item] = await studentItems(app.db, [row], signer, caller.level);
-      return { success: true as const, item };
-    },
-  );
+  app.get('/students/:id', { schema: { tags, summary: 'Bir öğrenci', params: idParams, response: { 200: one } } }, async (request) => {
+    const caller = callerOf(request);
+    const row = await studentInScope(app.db, caller, request.params.id);
+    const [item] = await studentItems(app.db, [row], signer, caller.level);
+    return { success: true as const, item };
+  });
 
   app.put(
     '/students/:id',
@@ -161,8 +162,18 @@ export async function studentsRoutes(app: Api) {
       await assertNumberFree(app.db, before.schoolId, values.schoolNumber, before.id);
       try {
         const row = await app.db.transaction(async (tx) => {
-          const [updated] = await tx.update(students).set({ ...values, updatedAt: new Date() }).where(eq(students.id, before.id)).returning();
-          await recordAudit(tx, caller, { action: 'update', entity: 'student', entityId: before.id, schoolId: before.schoolId, changes: changedFields(auditFields(before), auditFields(updated)) });
+          const [updated] = await tx
+            .update(students)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(students.id, before.id))
+            .returning();
+          await recordAudit(tx, caller, {
+            action: 'update',
+            entity: 'student',
+            entityId: before.id,
+            schoolId: before.schoolId,
+            changes: changedFields(auditFields(before), auditFields(updated)),
+          });
           return updated;
         });
         const [item] = await studentItems(app.db, [row], signer, caller.level);
@@ -185,7 +196,13 @@ export async function studentsRoutes(app: Api) {
       const row = await app.db.transaction(async (tx) => {
         const [moved] = await tx.update(students).set({ branchId: target.id, updatedAt: new Date() }).where(eq(students.id, before.id)).returning();
         await tx.update(photos).set({ branchId: target.id }).where(eq(photos.studentId, before.id));
-        await recordAudit(tx, caller, { action: 'move', entity: 'student', entityId: before.id, schoolId: before.schoolId, changes: { branchId: [before.branchId, target.id] } });
+        await recordAudit(tx, caller, {
+          action: 'move',
+          entity: 'student',
+          entityId: before.id,
+          schoolId: before.schoolId,
+          changes: { branchId: [before.branchId, target.id] },
+        });
         return moved;
       });
       const [item] = await studentItems(app.db, [row], signer, caller.level);

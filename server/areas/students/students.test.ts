@@ -48,7 +48,10 @@ describe('GET branches/{id}/students', () => {
     const branch = await kit.as(kit.world.accounts.branch);
     for (const q of ['sule', 'ŞULE', 'ISIK', 'ışık']) {
       const res = await branch.get(`branches/${kit.world.branch.id}/students?q=${encodeURIComponent(q)}`);
-      expect(res.body.items.map((s: any) => s.firstName), q).toEqual(['Şule']);
+      expect(
+        res.body.items.map((s: any) => s.firstName),
+        q,
+      ).toEqual(['Şule']);
     }
     const byNumber = await branch.get(`branches/${kit.world.branch.id}/students?q=103`);
     expect(byNumber.body.items.map((s: any) => s.firstName)).toEqual(['İpek']);
@@ -104,10 +107,22 @@ describe('POST branches/{id}/students', () => {
     const branch = await kit.as(kit.world.accounts.branch);
     const res = await branch.post(`branches/${kit.world.branch.id}/students`, newStudent());
     expect(res.status).toBe(200);
-    expect(res.body.item).toMatchObject({ schoolNumber: '150', firstName: 'Çağrı', lastName: 'Güneş', gender: 'male', photoConsent: true, photoConsentDate: '2026-03-15', nickname: '', branchName: '12/A' });
+    expect(res.body.item).toMatchObject({
+      schoolNumber: '150',
+      firstName: 'Çağrı',
+      lastName: 'Güneş',
+      gender: 'male',
+      photoConsent: true,
+      photoConsentDate: '2026-03-15',
+      nickname: '',
+      branchName: '12/A',
+    });
     const [row] = await kit.database.db.select().from(students).where(eq(students.id, res.body.item.id));
     expect(row.searchKey).toBe('cagri gunes 150');
-    const audits = await kit.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, row.id)));
+    const audits = await kit.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, row.id)));
     expect(audits.map((a) => a.action)).toEqual(['create']);
   });
 
@@ -165,7 +180,10 @@ describe('students/{id}', () => {
     expect(res.body.item).toMatchObject({ firstName: 'Şule Nur', nickname: 'Şimşek', quote: 'Hayat bir yolculuktur.' });
     const got = await school.get(`students/${first()}`);
     expect(got.body.item.firstName).toBe('Şule Nur');
-    const [audit] = await kit.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'student'), eq(auditLog.action, 'update')));
+    const [audit] = await kit.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'student'), eq(auditLog.action, 'update')));
     expect((audit.changes as any).firstName).toEqual(['Şule', 'Şule Nur']);
   });
 
@@ -257,7 +275,11 @@ describe('GET branches/{id}/students/export', () => {
 
   it('exports XLSX and refuses another school’s branch', async () => {
     const school = await kit.as(kit.world.accounts.school);
-    const res = await kit.app.inject({ method: 'GET', url: `/api/school/branches/${kit.world.branch.id}/students/export?format=xlsx`, headers: { authorization: `Bearer ${school.token}` } });
+    const res = await kit.app.inject({
+      method: 'GET',
+      url: `/api/school/branches/${kit.world.branch.id}/students/export?format=xlsx`,
+      headers: { authorization: `Bearer ${school.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const other = await kit.as(kit.world.accounts.otherSchool);

@@ -14,11 +14,10 @@ const studioAnswer = z.object({ success: z.literal(true), studio: studioInfoSche
 const panelOnly = { levels: ['panel'] as const };
 
 export async function studioRoutes(app: Api) {
-  app.get(
-    '/studio',
-    { config: panelOnly, schema: { tags: ['studio'], summary: 'Stüdyo bilgileri', response: { 200: studioAnswer } } },
-    async (request) => ({ success: true as const, studio: await studioInfo(app.db, callerOf(request).studioId) }),
-  );
+  app.get('/studio', { config: panelOnly, schema: { tags: ['studio'], summary: 'Stüdyo bilgileri', response: { 200: studioAnswer } } }, async (request) => ({
+    success: true as const,
+    studio: await studioInfo(app.db, callerOf(request).studioId),
+  }));
 
   app.put(
     '/studio',
@@ -30,8 +29,17 @@ export async function studioRoutes(app: Api) {
       const caller = callerOf(request);
       const before = await studioInfo(app.db, caller.studioId);
       await app.db.transaction(async (tx) => {
-        await tx.update(studios).set({ ...request.body, updatedAt: new Date() }).where(eq(studios.id, caller.studioId));
-        await recordAudit(tx, caller, { action: 'update', entity: 'studio', entityId: caller.studioId, schoolId: null, changes: changedFields(before, request.body) });
+        await tx
+          .update(studios)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(studios.id, caller.studioId));
+        await recordAudit(tx, caller, {
+          action: 'update',
+          entity: 'studio',
+          entityId: caller.studioId,
+          schoolId: null,
+          changes: changedFields(before, request.body),
+        });
       });
       return { success: true as const, studio: await studioInfo(app.db, caller.studioId) };
     },
@@ -58,7 +66,13 @@ export async function studioRoutes(app: Api) {
         const key = await storeImage(app.config.dataDir, 'studio-logo', caller.studioId, webp);
         await app.db.transaction(async (tx) => {
           await tx.update(studios).set({ logoPath: key, updatedAt: new Date() }).where(eq(studios.id, caller.studioId));
-          await recordAudit(tx, caller, { action: 'upload-logo', entity: 'studio', entityId: caller.studioId, schoolId: null, changes: { bytes: webp.length } });
+          await recordAudit(tx, caller, {
+            action: 'upload-logo',
+            entity: 'studio',
+            entityId: caller.studioId,
+            schoolId: null,
+            changes: { bytes: webp.length },
+          });
         });
         return { success: true as const, studio: await studioInfo(app.db, caller.studioId) };
       },

@@ -23,7 +23,10 @@ const profile = {
   cityId: 6,
   website: 'https://isik.test',
 };
-const png = (w = 800, h = 400) => sharp({ create: { width: w, height: h, channels: 4, background: '#e03131' } }).png().toBuffer();
+const png = (w = 800, h = 400) =>
+  sharp({ create: { width: w, height: h, channels: 4, background: '#e03131' } })
+    .png()
+    .toBuffer();
 
 async function upload(token: string, level: string, file: Buffer, name = 'logo.png', type = 'image/png') {
   const form = uploadForm(file, name, type);

@@ -23,9 +23,36 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 const DEMO_SCHOOLS = [
-  { name: 'Atatürk Anadolu Lisesi', cityId: 6, district: 'Çankaya', branches: [['12', 'A'], ['12', 'B'], ['12', 'C']] },
-  { name: 'Işıklar Fen Lisesi', cityId: 35, district: 'Karşıyaka', branches: [['12', 'I'], ['12', 'İ']] },
-  { name: 'Şehit Ömer Halisdemir Lisesi', cityId: 34, district: 'Üsküdar', branches: [['11', 'A'], ['12', 'A'], ['12', 'Ç'], ['12', 'Ş']] },
+  {
+    name: 'Atatürk Anadolu Lisesi',
+    cityId: 6,
+    district: 'Çankaya',
+    branches: [
+      ['12', 'A'],
+      ['12', 'B'],
+      ['12', 'C'],
+    ],
+  },
+  {
+    name: 'Işıklar Fen Lisesi',
+    cityId: 35,
+    district: 'Karşıyaka',
+    branches: [
+      ['12', 'I'],
+      ['12', 'İ'],
+    ],
+  },
+  {
+    name: 'Şehit Ömer Halisdemir Lisesi',
+    cityId: 34,
+    district: 'Üsküdar',
+    branches: [
+      ['11', 'A'],
+      ['12', 'A'],
+      ['12', 'Ç'],
+      ['12', 'Ş'],
+    ],
+  },
 ] as const;
 
 export function studentRow(input: {
@@ -59,7 +86,14 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   await db.transaction(async (tx) => {
     const [studio] = await tx
       .insert(studios)
-      .values({ name: 'Demo Fotoğraf Stüdyosu', phone: '0312 555 12 34', email: 'iletisim@demo.test', address: 'Kızılay Mah. Atatürk Bulvarı No: 10', cityId: 6, website: 'https://demo.test' })
+      .values({
+        name: 'Demo Fotoğraf Stüdyosu',
+        phone: '0312 555 12 34',
+        email: 'iletisim@demo.test',
+        address: 'Kızılay Mah. Atatürk Bulvarı No: 10',
+        cityId: 6,
+        website: 'https://demo.test',
+      })
       .returning();
     let firstSchool: number | undefined;
     let firstBranch: number | undefined;

@@ -1,0 +1,91 @@
+/**
+ * The main thread's side of the embedded database: PGlite runs in a worker thread, and
+ * node-postgres talks to it through PGlite's own wire-protocol connection, one connection at a
+ * time (a pool of one serialises transactions as a single backend needs). Both databases are then
+ * used through the same driver, with the same types and errors.
+ */
+import { Worker } from 'node:worker_threads';
+import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
+import pg from 'pg';
+import { paths } from '../paths';
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+export interface PgliteThread {
+  pool: pg.Pool;
+  /** The database folder as a tar file (tests start each file's database from one). */
+  dump(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/**
+ * node-postgres hands a query's custom type parsers (drizzle's) to `parse` as `types`; PGlite's
+ * serializer takes `types` for the parameters' type ids, so only an array of them goes through.
+ */
+class BridgedConnection extends PglitePgConnection {
+  parse(query: { text: string; name?: string; types?: unknown }) {
+    super.parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined } as never);
+  }
+}
+
+export async function startPgliteThread(options: { dataDir?: string; template?: Blob }): Promise<PgliteThread> {
+  const worker = new Worker(paths.pgliteWorker, { workerData: { dataDir: options.dataDir, template: options.template } });
+  const pending = new Map<number, Pending>();
+  let next = 0;
+  let markReady: () => void = () => {};
+  let failStart: (error: Error) => void = () => {};
+  const waitReady = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    failStart = reject;
+  });
+  worker.on('message', (message: { id?: number; ready?: boolean; failure?: string; messages?: unknown[]; dump?: Blob; closed?: boolean }) => {
+    if (message.ready) return markReady();
+    const waiting = pending.get(message.id!);
+    pending.delete(message.id!);
+    if (!waiting) return;
+    if (message.failure) waiting.reject(new Error(message.failure));
+    else if (message.messages)
+      waiting.resolve(message.messages.map((m) => ((m as { isError?: boolean }).isError ? Object.assign(new Error((m as Error).message), m) : m)));
+    else waiting.resolve(message.dump ?? message.closed);
+  });
+  worker.on('error', (error) => {
+    failStart(error);
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  });
+  const ask = <T>(kind: string, bytes?: Uint8Array) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, kind, bytes });
+    });
+  await waitReady;
+
+  // What PglitePgConnection needs of a PGlite: readiness and the wire protocol.
+  const bridge = { waitReady, execProtocolStream: (bytes: Uint8Array) => ask<unknown[]>('protocol', bytes) };
+  class PgliteClient extends pg.Client {
+    constructor(config: pg.ClientConfig = {}) {
+      // A connection of its own per client: the pool ends a client whose query failed.
+      super({
+        ...config,
+        user: 'postgres',
+        database: 'postgres',
+        password: 'embedded',
+        connection: new BridgedConnection({ pglite: bridge as never }),
+      } as pg.ClientConfig);
+    }
+  }
+  const pool = new pg.Pool({ Client: PgliteClient, max: 1 });
+  return {
+    pool,
+    dump: () => ask<Blob>('dump'),
+    async close() {
+      await pool.end();
+      await ask('close');
+      await worker.terminate();
+    },
+  };
+}
