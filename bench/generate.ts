@@ -51,9 +51,22 @@ export async function generate(db: Db, options: { schools: number; branchesPerSc
   const account = (level: 'panel' | 'school' | 'branch', n: number, schoolId: number | null, branchId: number | null) => {
     const name = person();
     const email = `${level}${n}@bench.test`;
-    return { studioId: studio.id, level, email, name, passwordHash: options.passwordHash, schoolId, branchId, searchKey: searchKey(`${name} ${email}`), sortKey: orderKey(name) };
+    return {
+      studioId: studio.id,
+      level,
+      email,
+      name,
+      passwordHash: options.passwordHash,
+      schoolId,
+      branchId,
+      searchKey: searchKey(`${name} ${email}`),
+      sortKey: orderKey(name),
+    };
   };
-  const [panel] = await db.insert(users).values(account('panel', 0, null, null)).returning({ id: users.id });
+  const [panel] = await db
+    .insert(users)
+    .values(account('panel', 0, null, null))
+    .returning({ id: users.id });
   const accountRows = schoolIds.map((schoolId, i) => account('school', i, schoolId, null));
   for (let i = 0; accountRows.length < options.accounts - 1; i++) {
     const b = branchRefs[i % branchRefs.length];

@@ -66,7 +66,12 @@ export async function runListBenchmark(): Promise<boolean> {
 
   let ok = true;
   // Other work on the machine shows up in the tail; print the load so the figures can be read.
-  console.log(`load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (${os.cpus().length} cores)`,
+  );
   console.log(`\n${'call'.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'max'.padStart(8)}`);
   for (const [label, path] of cases) {
     const times: number[] = [];
@@ -80,7 +85,9 @@ export async function runListBenchmark(): Promise<boolean> {
     times.sort((a, b) => a - b);
     const p95 = percentile(times, 95);
     if (p95 >= TARGET_MS) ok = false;
-    console.log(`${label.padEnd(44)} ${percentile(times, 50).toFixed(1).padStart(6)}ms ${p95.toFixed(1).padStart(6)}ms ${times[times.length - 1].toFixed(1).padStart(6)}ms${p95 >= TARGET_MS ? '  ✗ over 50 ms' : ''}`);
+    console.log(
+      `${label.padEnd(44)} ${percentile(times, 50).toFixed(1).padStart(6)}ms ${p95.toFixed(1).padStart(6)}ms ${times[times.length - 1].toFixed(1).padStart(6)}ms${p95 >= TARGET_MS ? '  ✗ over 50 ms' : ''}`,
+    );
   }
   await app.close();
   await database.close();

@@ -69,7 +69,12 @@ async function main() {
   async function generate() {
     await seedReferenceData(db);
     await db.execute(sql.raw(`insert into studios (name) values ('Bench Stüdyo')`));
-    await step('okullar', sql.raw(`insert into schools (studio_id, name, search_key, sort_key) select 1, 'Okul ' || g, 'okul ' || g, 'okul ' || lpad(g::text, 6, '0') from generate_series(1, ${SCHOOLS}) g`));
+    await step(
+      'okullar',
+      sql.raw(
+        `insert into schools (studio_id, name, search_key, sort_key) select 1, 'Okul ' || g, 'okul ' || g, 'okul ' || lpad(g::text, 6, '0') from generate_series(1, ${SCHOOLS}) g`,
+      ),
+    );
     await step(
       'şubeler',
       sql.raw(
@@ -84,7 +89,9 @@ async function main() {
         from (select g, (${sqlArray(FIRST)})[1 + g % ${FIRST.length}] f, (${sqlArray(LAST)})[1 + (g / 7) % ${LAST.length}] l from generate_series(1, ${STUDENTS}) g) s`),
     );
     // Bulk load: indexes are dropped and rebuilt afterwards, foreign keys are not checked row by row.
-    const indexes = (await db.execute(sql.raw(`select indexname, indexdef from pg_indexes where tablename = 'messages' and indexname <> 'messages_pkey'`))) as unknown as {
+    const indexes = (await db.execute(
+      sql.raw(`select indexname, indexdef from pg_indexes where tablename = 'messages' and indexname <> 'messages_pkey'`),
+    )) as unknown as {
       rows: Array<{ indexname: string; indexdef: string }>;
     };
     for (const index of indexes.rows) await db.execute(sql.raw(`drop index ${index.indexname}`));
@@ -115,7 +122,9 @@ async function main() {
   try {
     if (!reuse) await generate();
     const passwordHash = await hashPassword('Bench1234!');
-    await db.execute(sql`insert into users (studio_id, level, name, email, password_hash) values (1, 'panel', 'Bench', 'bench@bench.test', ${passwordHash}) on conflict do nothing`);
+    await db.execute(
+      sql`insert into users (studio_id, level, name, email, password_hash) values (1, 'panel', 'Bench', 'bench@bench.test', ${passwordHash}) on conflict do nothing`,
+    );
     const app = await buildApp({ database, config: loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', DATABASE_URL: target.url }) });
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/api/panel/login', payload: { email: 'bench@bench.test', password: 'Bench1234!' } });
@@ -130,13 +139,21 @@ async function main() {
         if (i >= 5) samples.push(ms); // the first calls warm caches and plans
       }
       const value = p95(samples);
-      console.log(`  ${label}: p95 ${value.toFixed(1)} ms, median ${[...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)].toFixed(1)} ms ${value < TARGET_MS ? '✓' : `✗ (hedef < ${TARGET_MS} ms)`}`);
+      console.log(
+        `  ${label}: p95 ${value.toFixed(1)} ms, median ${[...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)].toFixed(1)} ms ${value < TARGET_MS ? '✓' : `✗ (hedef < ${TARGET_MS} ms)`}`,
+      );
       return value;
     };
     const school = (i: number) => 1 + ((i * 7919) % SCHOOLS);
     const results = [
-      await measure('öğrenci mesajları (okul, onay bekliyor, "tesekkur" araması)', (i) => `/api/panel/messages/school/${school(i)}?status=pending&q=te%C5%9Fekk%C3%BCr&page=1&perPage=25`),
-      await measure('öğrenci mesajları (okul, onaylandı, "sohbet" araması, 3. sayfa)', (i) => `/api/panel/messages/school/${school(i)}?status=approved&q=sohbet&page=3&perPage=25`),
+      await measure(
+        'öğrenci mesajları (okul, onay bekliyor, "tesekkur" araması)',
+        (i) => `/api/panel/messages/school/${school(i)}?status=pending&q=te%C5%9Fekk%C3%BCr&page=1&perPage=25`,
+      ),
+      await measure(
+        'öğrenci mesajları (okul, onaylandı, "sohbet" araması, 3. sayfa)',
+        (i) => `/api/panel/messages/school/${school(i)}?status=approved&q=sohbet&page=3&perPage=25`,
+      ),
       await measure('öğrenci mesajları (okul, tüm durumlar, 10. sayfa)', (i) => `/api/panel/messages/school/${school(i)}?page=10&perPage=25`),
       await measure('alınan mesajlar (okul)', (i) => `/api/panel/message-to?schoolId=${school(i)}&page=1&perPage=25`),
       await measure('alınan mesajlar (okul, hiç mesajı olmayanlar)', (i) => `/api/panel/message-to?schoolId=${school(i)}&has=none&page=1&perPage=25`),

@@ -32,7 +32,13 @@ async function importBench() {
     const login = await app.inject({ method: 'POST', url: '/api/school/login', payload: { email: 'okul@test.test', password: PASSWORD } });
     const token = login.json().token as string;
     const sections = ['A', 'B', 'C', 'Ç', 'D', 'E', 'F', 'G', 'Ğ', 'H'];
-    const rows: SampleRow[] = Array.from({ length: STUDENTS }, (_, i) => [String(10_000 + i), `Öğrenci${i}`, `Soyadı${i % 977}`, i % 2 ? 'Erkek' : 'Kız', `${9 + (i % 4)}/${sections[i % sections.length]}`]);
+    const rows: SampleRow[] = Array.from({ length: STUDENTS }, (_, i) => [
+      String(10_000 + i),
+      `Öğrenci${i}`,
+      `Soyadı${i % 977}`,
+      i % 2 ? 'Erkek' : 'Kız',
+      `${9 + (i % 4)}/${sections[i % sections.length]}`,
+    ]);
     const file = sampleXlsx(rows);
     const call = async (url: string) => {
       const { payload, headers } = formData([{ name: 'file', fileName: 'ogrenciler.xlsx', data: file }]);
@@ -82,7 +88,13 @@ async function photoBench() {
       await Promise.all((Object.keys(DERIVED_SIZES) as StoredSize[]).map((size) => store.put(fileKey(`photos/bench/${i}`, size), photo.files[size])));
     }
     const seconds = (performance.now() - started) / 1000;
-    return { photos: PHOTOS, megapixels: 12, averageInputMB: Math.round((bytes / PHOTOS / 1024 / 1024) * 10) / 10, seconds: Math.round(seconds * 10) / 10, photosPerSecond: Math.round((PHOTOS / seconds) * 100) / 100 };
+    return {
+      photos: PHOTOS,
+      megapixels: 12,
+      averageInputMB: Math.round((bytes / PHOTOS / 1024 / 1024) * 10) / 10,
+      seconds: Math.round(seconds * 10) / 10,
+      photosPerSecond: Math.round((PHOTOS / seconds) * 100) / 100,
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

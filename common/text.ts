@@ -73,10 +73,8 @@ export function trCompare(a: string, b: string): number {
 
 /** Escapes text for the few places that must build HTML (lightbox captions). */
 export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
+
+/** A branch as people write it: grade, slash, section letter ("12/A", "10/İ"). */
+export const branchName = (branch: { grade: number; section: string }): string => `${branch.grade}/${branch.section}`;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, toast } from './helpers';
 
 test.describe('yearbook design', () => {
@@ -73,7 +73,8 @@ test.describe('yearbook design', () => {
     const name = await page.evaluate(async () => {
       const headers = { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' };
       const get = async (path: string) => (await fetch(`/api/panel/${path}`, { headers })).json();
-      const send = async (method: string, path: string, body: unknown) => (await fetch(`/api/panel/${path}`, { method, headers, body: JSON.stringify(body) })).json();
+      const send = async (method: string, path: string, body: unknown) =>
+        (await fetch(`/api/panel/${path}`, { method, headers, body: JSON.stringify(body) })).json();
       const school = (await get('schools?sort=name')).items[0];
       const branch = (await get(`schools/${school.id}/branches`)).items[0];
       const students = (await get(`branches/${branch.id}/students?perPage=12`)).items;

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn, toast } from './helpers';
+import { expect, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, pauseClock, signIn, signInWithForm, toast } from './helpers';
 
 test.describe('sign in', () => {
   test('a studio user signs in, sees the studio figures and the full menu', async ({ page }) => {
-    await signIn(page, 'panel');
+    await signInWithForm(page, 'panel');
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('user-name')).toHaveText('Stüdyo Yöneticisi');
     await expect(page.getByTestId('studio-name')).toHaveText('Demo Fotoğraf Stüdyosu');
@@ -17,7 +17,7 @@ test.describe('sign in', () => {
   });
 
   test('a school manager signs in and sees its own school only', async ({ page }) => {
-    await signIn(page, 'school');
+    await signInWithForm(page, 'school');
     await expect(page.getByText('Okul Yöneticisi · Atatürk Anadolu Lisesi')).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Menü' });
     await expect(menu.getByRole('link', { name: 'Şubeler' })).toBeVisible();
@@ -26,7 +26,7 @@ test.describe('sign in', () => {
   });
 
   test('a branch manager signs in and sees its branch', async ({ page }) => {
-    await signIn(page, 'branch');
+    await signInWithForm(page, 'branch');
     await expect(page.getByText('Şube Yöneticisi · Atatürk Anadolu Lisesi · 12/A')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Öğrenciler' })).toBeVisible();
   });
@@ -41,20 +41,22 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL('/panel/login');
   });
 
-  test('a wrong password shows the server’s message in a toast that clears after 2.5 s', async ({ page }) => {
+  test('a wrong password shows the server’s message in an error toast that clears after exactly 2.5 s', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/school/login');
     await page.getByLabel('E-posta').fill(DEMO.school);
     await page.getByLabel('Şifre').fill('yanlış-şifre');
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Giriş yap' }).click();
     const message = toast(page, 'E-posta veya şifre hatalı.');
+    await expect(message).toHaveCount(1);
+    await expect(message).toHaveClass(/\btoast\b.*\btoast-error\b/);
+    await page.clock.runFor(2_499);
     await expect(message).toBeVisible();
-    const shownAt = Date.now();
-    await page.waitForTimeout(1_800);
-    await expect(message).toBeVisible();
-    await expect(message).toBeHidden({ timeout: 3_000 });
-    const goneAfter = Date.now() - shownAt;
-    expect(goneAfter).toBeGreaterThanOrEqual(2_000);
-    expect(goneAfter).toBeLessThan(4_500);
+    await page.clock.runFor(1);
+    // Leaving takes the notification's own short transition.
+    await page.clock.runFor(1_000);
+    await expect(message).toHaveCount(0);
     await expect(page).toHaveURL('/school/login');
   });
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, toast } from './helpers';
 
 /** 'dd/mm/yyyy' of a day from today, in the browser's calendar (Europe/Istanbul). */
@@ -61,7 +61,10 @@ test.describe('notifications', () => {
     const tomorrow = new Date(Date.now() + 86_400_000);
     const label = new Intl.DateTimeFormat('tr-TR', { timeZone: 'Europe/Istanbul', day: 'numeric', month: 'long', year: 'numeric' }).format(tomorrow);
     if (!(await page.getByRole('button', { name: label, exact: true }).isVisible())) {
-      await page.getByRole('button', { name: /sonraki|next/i }).first().click();
+      await page
+        .getByRole('button', { name: /sonraki|next/i })
+        .first()
+        .click();
     }
     await page.getByRole('button', { name: label, exact: true }).click();
     await expect(dialog.getByLabel('Gönderim tarihi')).toHaveValue(shown(1));

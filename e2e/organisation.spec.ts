@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn, toast } from './helpers';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, signIn, signInWithForm, toast } from './helpers';
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Çıkış yap' }).click();
@@ -96,7 +97,10 @@ test.describe('Okullar', () => {
     await expect(toast(page, 'Kaydedildi.')).toBeVisible();
 
     await page.reload();
-    await table(page).getByRole('row', { name: /Işıklar Fen Lisesi/ }).getByRole('button', { name: 'Düzenle: Işıklar Fen Lisesi' }).click();
+    await table(page)
+      .getByRole('row', { name: /Işıklar Fen Lisesi/ })
+      .getByRole('button', { name: 'Düzenle: Işıklar Fen Lisesi' })
+      .click();
     dialog = page.getByRole('dialog', { name: 'Okulu düzenle' });
     const logo = dialog.getByRole('img', { name: 'Logo' });
     await expect(logo).toHaveAttribute('src', /^\/api\/files\/school-logo\/\d+\?v=\d+$/);
@@ -104,7 +108,10 @@ test.describe('Okullar', () => {
     await dialog.getByRole('button', { name: 'Logoyu kaldır' }).click();
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
     await expect(toast(page, 'Kaydedildi.')).toBeVisible();
-    await table(page).getByRole('row', { name: /Işıklar Fen Lisesi/ }).getByRole('button', { name: 'Düzenle: Işıklar Fen Lisesi' }).click();
+    await table(page)
+      .getByRole('row', { name: /Işıklar Fen Lisesi/ })
+      .getByRole('button', { name: 'Düzenle: Işıklar Fen Lisesi' })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Okulu düzenle' }).getByRole('img', { name: 'Logo' })).toHaveCount(0);
   });
 
@@ -152,7 +159,7 @@ test.describe('Okul Yöneticileri', () => {
     await expect(history).toHaveCount(0);
 
     await signOut(page);
-    await signIn(page, 'school', 'sule@isiklar.test', password);
+    await signInWithForm(page, 'school', 'sule@isiklar.test', password);
     await expect(page.getByText('Okul Yöneticisi · Işıklar Fen Lisesi')).toBeVisible();
   });
 

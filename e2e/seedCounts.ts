@@ -40,7 +40,10 @@ export async function countDemoSeed(): Promise<SeedCounts> {
         school: await n(sql`SELECT count(*) AS n FROM students WHERE school_id = ${first.id}`),
         branch: await n(sql`SELECT count(*) AS n FROM students WHERE branch_id = ${firstBranch.id}`),
       },
-      branches: { panel: await n(sql`SELECT count(*) AS n FROM branches`), school: await n(sql`SELECT count(*) AS n FROM branches WHERE school_id = ${first.id}`) },
+      branches: {
+        panel: await n(sql`SELECT count(*) AS n FROM branches`),
+        school: await n(sql`SELECT count(*) AS n FROM branches WHERE school_id = ${first.id}`),
+      },
       notifications: {
         panel: await n(sql`SELECT count(*) AS n FROM notifications`),
         school: await n(sql`SELECT count(*) AS n FROM notifications WHERE school_id = ${first.id}`),
@@ -48,7 +51,9 @@ export async function countDemoSeed(): Promise<SeedCounts> {
       },
       pendingNicknames: await n(sql`SELECT count(*) AS n FROM nicknames WHERE status = 'pending'`),
       pendingMessages: await n(sql`SELECT count(*) AS n FROM messages WHERE status = 'pending' AND kind = 'student'`),
-      deadlines: await rows<{ name: string; deadline: string }>(sql`SELECT name, to_char(message_deadline, 'YYYY-MM-DD') AS deadline FROM schools ORDER BY message_deadline`),
+      deadlines: await rows<{ name: string; deadline: string }>(
+        sql`SELECT name, to_char(message_deadline, 'YYYY-MM-DD') AS deadline FROM schools ORDER BY message_deadline`,
+      ),
     };
   } finally {
     await database.close();

@@ -1,8 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { signIn, toast } from './helpers';
+import { pauseClock, signIn, toast } from './helpers';
 
-const png = (color: string, width = 300, height = 400) => sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+const png = (color: string, width = 300, height = 400) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 /** Signs in as the branch manager and opens its students (12/A of the demo school). */
 async function openStudents(page: Page) {
@@ -38,14 +42,26 @@ async function portraits(page: Page, branchId: number, count: number) {
     async ({ branchId, files }) => {
       const form = new FormData();
       for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)], { type: 'image/jpeg' }), f.name);
-      const res = await fetch(`/api/branch/branches/${branchId}/photos/bulk`, { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` }, body: form });
+      const res = await fetch(`/api/branch/branches/${branchId}/photos/bulk`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+        body: form,
+      });
       if (!res.ok) throw new Error(await res.text());
     },
     { branchId, files },
   );
   // The second student's quote holds markup: the caption must show it as text.
   const s = students[1];
-  await callApi(page, 'PUT', `students/${s.id}`, { schoolNumber: s.schoolNumber, firstName: s.firstName, lastName: s.lastName, gender: s.gender, quote: '<img src=x onerror="window.__xss=1">', photoConsent: false, photoConsentDate: null });
+  await callApi(page, 'PUT', `students/${s.id}`, {
+    schoolNumber: s.schoolNumber,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    gender: s.gender,
+    quote: '<img src=x onerror="window.__xss=1">',
+    photoConsent: false,
+    photoConsentDate: null,
+  });
   return students;
 }
 
@@ -171,7 +187,9 @@ test.describe('students', () => {
 
     chooser = page.waitForEvent('filechooser');
     await dialog.getByRole('button', { name: 'Fotoğraf seç' }).click();
-    await (await chooser).setFiles([
+    await (
+      await chooser
+    ).setFiles([
       { name: `${byNumber.schoolNumber}.jpg`, mimeType: 'image/jpeg', buffer: await png('#884422') },
       { name: 'DSC_0042.JPG', mimeType: 'image/jpeg', buffer: await png('#228844') },
       { name: 'tatil.jpg', mimeType: 'image/jpeg', buffer: await png('#224488') },
@@ -186,13 +204,16 @@ test.describe('students', () => {
     await expect(dialog).toHaveCount(0);
 
     for (const s of [byNumber, byIndex]) {
-      await expect(page.getByRole('row', { name: new RegExp(s.schoolNumber) }).getByRole('link', { name: `${s.firstName} ${s.lastName} fotoğrafını aç` })).toBeVisible();
+      await expect(
+        page.getByRole('row', { name: new RegExp(s.schoolNumber) }).getByRole('link', { name: `${s.firstName} ${s.lastName} fotoğrafını aç` }),
+      ).toBeVisible();
     }
   });
 });
 
 test.describe('lightbox', () => {
   test('opens by click and by #slug-2, moves with every key, toggles thumbnails with t, closes with Escape on the same route', async ({ page }) => {
+    await page.clock.install();
     const branchId = await openStudents(page);
     const students = await portraits(page, branchId, 3);
     await page.reload();
@@ -206,10 +227,17 @@ test.describe('lightbox', () => {
     const caption = page.locator('.fancybox__slide.is-selected .fancybox__caption');
     await expect(caption).toContainText(`${students[0].firstName} ${students[0].lastName} (${students[0].schoolNumber})`);
 
-    for (const [key, index] of [['ArrowRight', 2], ['ArrowLeft', 1], ['ArrowDown', 2], ['ArrowUp', 1], ['PageUp', 2], ['PageDown', 1]] as const) {
+    for (const [key, index] of [
+      ['ArrowRight', 2],
+      ['ArrowLeft', 1],
+      ['ArrowDown', 2],
+      ['ArrowUp', 1],
+      ['PageUp', 2],
+      ['PageDown', 1],
+    ] as const) {
       await page.keyboard.press(key);
       await expect(page, key).toHaveURL(new RegExp(`#${slug}-${index}$`));
-      await page.waitForTimeout(200); // the 150 ms throttle between slides
+      await page.clock.runFor(200); // past the 150 ms throttle between slides
     }
     const thumbs = page.locator('.fancybox__container .f-thumbs');
     await expect(thumbs).toBeVisible();
@@ -288,24 +316,43 @@ test.describe('lightbox', () => {
   });
 
   test('keeps the spec’s constants: idle after 3.5 s, slideshow every 3 s with space, compact at 578 px', async ({ page }) => {
+    // The page's clock is ours: the lightbox's timers run exactly as long as the test says.
+    await page.clock.install();
     const branchId = await openStudents(page);
     const students = await portraits(page, branchId, 3);
     await page.reload();
     const slug = `sube${branchId}`;
-    await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
     const box = page.locator('.fancybox__container');
-    await expect(box).toBeVisible();
+    await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
+    await expect(page.locator('.fancybox__slide.is-selected img.fancybox-image')).toBeVisible();
+    await expect(box).not.toHaveClass(/is-opening|is-zooming-in/);
     await expect(box).not.toHaveClass(/is-compact/);
-    await page.waitForTimeout(2_500);
-    await expect(box).not.toHaveClass(/is-idle/);
-    await expect(box).toHaveClass(/is-idle/, { timeout: 3_000 });
 
+    // The idle wait starts once the slide has settled, which it has.
+    await pauseClock(page);
+    await expect(box).toHaveClass(/is-idle/);
+    await page.mouse.move(10, 10); // any movement ends idle and starts its wait again
+    await expect(box).not.toHaveClass(/is-idle/);
+    await page.clock.runFor(3_499);
+    await expect(box).not.toHaveClass(/is-idle/);
+    await page.clock.runFor(1);
+    await expect(box).toHaveClass(/is-idle/);
+
+    // Space starts the slideshow; the slide moves after 3 s (the address follows 300 ms later).
+    const selectedCaption = page.locator('.fancybox__slide.is-selected .fancybox__caption');
     await page.keyboard.press(' ');
-    const started = Date.now();
-    await expect(page).toHaveURL(new RegExp(`#${slug}-2$`), { timeout: 6_000 });
-    const waited = Date.now() - started;
-    expect(waited).toBeGreaterThanOrEqual(2_500);
+    await page.clock.runFor(2_999);
+    await expect(box).toHaveClass(/has-slideshow/);
+    await expect(selectedCaption).toContainText(students[0].lastName);
+    await page.clock.runFor(1);
+    await expect(selectedCaption).toContainText(students[1].lastName);
+    await page.clock.runFor(300);
+    await expect(page).toHaveURL(new RegExp(`#${slug}-2$`));
     await page.keyboard.press(' ');
+    await page.clock.runFor(4_000);
+    await expect(page).toHaveURL(new RegExp(`#${slug}-2$`));
+    await expect(box).not.toHaveClass(/has-slideshow/);
+    await page.clock.resume();
     await page.keyboard.press('Escape');
     await expect(box).toHaveCount(0);
 
@@ -316,10 +363,12 @@ test.describe('lightbox', () => {
     await expect(box).toHaveCount(0);
     await page.setViewportSize({ width: 900, height: 579 });
     await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
+    await expect(box).toBeVisible();
     await expect(box).not.toHaveClass(/is-compact/);
   });
 
   test('thumbnails only from two images; two quick presses move one slide (150 ms throttle); the alt text is the plain caption', async ({ page }) => {
+    await page.clock.install();
     const branchId = await openStudents(page);
     const students = await portraits(page, branchId, 3);
     await page.reload();
@@ -327,13 +376,25 @@ test.describe('lightbox', () => {
     const box = page.locator('.fancybox__container');
 
     // A new student with a single photo: no thumbnails, and t shows none.
-    const created = await callApi(page, 'POST', `branches/${branchId}/students`, { schoolNumber: '88001', firstName: 'Tek', lastName: 'Fotoğraflı', gender: 'female', quote: '', photoConsent: false, photoConsentDate: null });
+    const created = await callApi(page, 'POST', `branches/${branchId}/students`, {
+      schoolNumber: '88001',
+      firstName: 'Tek',
+      lastName: 'Fotoğraflı',
+      gender: 'female',
+      quote: '',
+      photoConsent: false,
+      photoConsentDate: null,
+    });
     const photo = [...(await png('#556677'))];
     await page.evaluate(
       async ({ id, photo }) => {
         const form = new FormData();
         form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'tek.jpg');
-        const res = await fetch(`/api/branch/students/${id}/photos`, { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` }, body: form });
+        const res = await fetch(`/api/branch/students/${id}/photos`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+          body: form,
+        });
         if (!res.ok) throw new Error(await res.text());
       },
       { id: created.item.id as number, photo },
@@ -352,21 +413,25 @@ test.describe('lightbox', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
 
-    // The branch's portraits: thumbnails; two presses 20 ms apart move one slide only.
+    // The branch's portraits: thumbnails; a second press within 150 ms of the first moves nothing.
     await page.getByLabel('Ara', { exact: true }).fill('');
     await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
     await expect(box.locator('.f-thumbs')).toBeVisible();
+    await pauseClock(page);
     await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight', { delay: 20 });
-    await expect(page).toHaveURL(new RegExp(`#${slug}-2$`));
-    await page.waitForTimeout(400);
+    await page.clock.runFor(149);
+    await page.keyboard.press('ArrowRight');
+    // The address follows a slide 300 ms after it moves.
+    await page.clock.runFor(400);
     await expect(page).toHaveURL(new RegExp(`#${slug}-2$`));
     await page.keyboard.press('ArrowRight');
+    await page.clock.runFor(400);
     await expect(page).toHaveURL(new RegExp(`#${slug}-3$`));
 
     // Back to the hostile caption's slide: its image's alt is the caption as plain text, markup dropped.
-    await page.waitForTimeout(200);
     await page.keyboard.press('ArrowLeft');
+    await page.clock.runFor(400);
+    await page.clock.resume();
     await expect(page).toHaveURL(new RegExp(`#${slug}-2$`));
     const caption = (await page.locator('.fancybox__slide.is-selected .fancybox__caption').textContent()) ?? '';
     expect(caption).toContain('<img src=x onerror="window.__xss=1">');
@@ -376,42 +441,57 @@ test.describe('lightbox', () => {
     expect(alt).toBe(caption.replace(/<[^>]+>/g, '').substring(0, 1000));
   });
 
-  test('drag to close: a slow 100 px drag keeps it open, a 250 px drag or a quick 70 px flick closes it', async ({ page }) => {
+  test('drag to close: 200 px or 50 px within 300 ms closes; shorter or slower does not', async ({ page }) => {
+    // Fancybox times a drag with Date.now(): the page's clock is ours, so "quick" means exactly that.
+    await page.clock.install();
     const branchId = await openStudents(page);
     const students = await portraits(page, branchId, 2);
     await page.reload();
     const box = page.locator('.fancybox__container');
+    const image = page.locator('.fancybox__slide.is-selected img.fancybox-image');
+    const top = async () => Math.round((await image.boundingBox())?.y ?? Number.NaN);
+    let restingTop = 0;
     const open = async () => {
       await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
-      await expect(page.locator('.fancybox__slide.is-selected img.fancybox-image')).toBeVisible();
-      await expect(box).not.toHaveClass(/is-opening/);
-      await page.waitForTimeout(500);
+      await expect(image).toBeVisible();
+      await expect(box).not.toHaveClass(/is-opening|is-zooming-in/);
+      await expect.poll(async () => Math.abs((await top()) - (await top()))).toBe(0);
+      restingTop = await top();
     };
-    const drag = async (distance: number, steps: number, pause: number) => {
-      const area = await page.locator('.fancybox__slide.is-selected img.fancybox-image').boundingBox();
+    /** Drags the image down by `distance` px in 10 moves, `msPerMove` of page time apart; then lets time run. */
+    const drag = async (distance: number, msPerMove: number) => {
+      const area = await image.boundingBox();
       if (!area) throw new Error('no image');
       const x = area.x + area.width / 2;
       const y = area.y + area.height / 2;
+      await pauseClock(page);
       await page.mouse.move(x, y);
       await page.mouse.down();
-      for (let i = 1; i <= steps; i++) {
-        await page.mouse.move(x, y + (distance * i) / steps);
-        if (pause) await page.waitForTimeout(pause);
+      // Each move is taken in at the page's next frame, inside the time that follows it.
+      for (let i = 1; i <= 10; i++) {
+        await page.mouse.move(x, y + (distance * i) / 10);
+        await page.clock.runFor(msPerMove);
       }
       await page.mouse.up();
+      await page.clock.resume();
+    };
+    const stillOpen = async () => {
+      await expect(box).toBeVisible();
+      await expect(box).not.toHaveClass(/is-closing/);
+      // The image has gone back to where it rests before the next drag.
+      await expect.poll(top).toBe(restingTop);
     };
 
     await open();
-    await drag(100, 10, 60); // 100 px over ~600 ms: neither 200 px nor quick
-    await page.waitForTimeout(800);
-    await expect(box).toBeVisible();
-    await expect(box).not.toHaveClass(/is-closing/);
-
-    await drag(250, 10, 30);
+    await drag(150, 60); // 150 px in 600 ms: short of 200 px, and slow
+    await stillOpen();
+    await drag(70, 35); // 70 px in 350 ms: past 50 px, but not within 300 ms
+    await stillOpen();
+    await drag(250, 60); // 250 px, however slow
     await expect(box).toHaveCount(0);
 
     await open();
-    await drag(70, 7, 0); // 70 px in well under 300 ms
+    await drag(70, 25); // 70 px in 250 ms: a flick
     await expect(box).toHaveCount(0);
   });
 });

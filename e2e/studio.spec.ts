@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, toast } from './helpers';
 
 const files = path.join(import.meta.dirname, 'files');

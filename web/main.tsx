@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/tr';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
 import { createBrowserRouter } from 'react-router';
 import { installTurkishZodMessages } from '../common/zodTr';
 import { onSessionEnded } from './api';
@@ -17,6 +18,8 @@ import { useSession } from './session/store';
 dayjs.extend(customParseFormat);
 dayjs.locale('tr');
 installTurkishZodMessages();
+// The Content-Security-Policy forbids eval: zod must not even try its compiled parsers.
+z.config({ jitless: true });
 
 const router = createBrowserRouter(routes);
 

@@ -7,10 +7,24 @@ export function shadesOf(hex: string): MantineColorsTuple {
   const n = parseInt(hex.slice(1), 16);
   const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
   const mix = (target: number, amount: number) =>
-    `#${rgb.map((c) => Math.round(c + (target - c) * amount).toString(16).padStart(2, '0')).join('')}`;
+    `#${rgb
+      .map((c) =>
+        Math.round(c + (target - c) * amount)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
   return [
-    mix(255, 0.9), mix(255, 0.75), mix(255, 0.6), mix(255, 0.4), mix(255, 0.2),
-    hex, mix(0, 0.1), mix(0, 0.2), mix(0, 0.3), mix(0, 0.4),
+    mix(255, 0.9),
+    mix(255, 0.75),
+    mix(255, 0.6),
+    mix(255, 0.4),
+    mix(255, 0.2),
+    hex,
+    mix(0, 0.1),
+    mix(0, 0.2),
+    mix(0, 0.3),
+    mix(0, 0.4),
   ] as unknown as MantineColorsTuple;
 }
 

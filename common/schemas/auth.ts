@@ -13,6 +13,23 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const loginResponse = z.object({ success: z.literal(true), token: z.string() });
 
+/** A new password: at least 8 characters, as for manager accounts. */
+export const newPassword = z.string().min(8).max(200);
+
+export const changePasswordBody = z.object({ currentPassword: z.string().min(1).max(200), newPassword }).strict();
+
+export const sessionItem = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  /** The session of this call. */
+  current: z.boolean(),
+});
+export const sessionsResponse = z.object({ success: z.literal(true), items: z.array(sessionItem) });
+export type SessionItem = z.infer<typeof sessionItem>;
+
 export const city = z.object({ id: z.number().int(), name: z.string() });
 export type City = z.infer<typeof city>;
 

@@ -17,10 +17,7 @@ export const designSettings = z
     accentColor: color,
     fontPair: z.enum(FONT_PAIRS),
     /** Only a cover this server stored (upload), or null for none. */
-    coverImageUrl: z
-      .string()
-      .regex(COVER_URL, tr.design.coverUrlInvalid)
-      .nullable(),
+    coverImageUrl: z.string().regex(COVER_URL, tr.design.coverUrlInvalid).nullable(),
     photoShape: z.enum(PHOTO_SHAPES),
     showNickname: z.boolean(),
     showQuote: z.boolean(),

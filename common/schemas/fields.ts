@@ -22,6 +22,8 @@ export const phone = z
     message: 'Geçerli bir telefon numarası giriniz (ör. 0212 555 12 34).',
   });
 
-export const id = z.coerce.number().int().positive();
+/** Largest value of a PostgreSQL integer column: an id above it cannot exist, and would not fit a query. */
+export const MAX_ID = 2_147_483_647;
+export const id = z.coerce.number().int().positive().max(MAX_ID, { message: tr.validation.invalid });
 /** Not strict: the route's params also hold `level` from the /api/:level prefix. */
 export const idParams = z.object({ id });

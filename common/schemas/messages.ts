@@ -43,9 +43,7 @@ export type Message = z.infer<typeof message>;
 export const staffMessageBody = z.object({ body: requiredText(MESSAGE_MAX) }).strict();
 
 /** Staff entering a student's message on the student's behalf (e.g. from a paper form). */
-export const studentMessageBody = z
-  .object({ fromStudentId: id, toStudentId: id, body: requiredText(MESSAGE_MAX) })
-  .strict();
+export const studentMessageBody = z.object({ fromStudentId: id, toStudentId: id, body: requiredText(MESSAGE_MAX) }).strict();
 
 /** Edit the text and/or moderate one message. */
 export const messageUpdate = z
@@ -80,10 +78,7 @@ export const bulkModeration = z
     action: z.enum(['approve', 'reject']),
     note: z.string().trim().max(NOTE_MAX).default(''),
     ids: z.array(id).min(1).max(BULK_MAX).optional(),
-    match: z
-      .object({ type: messageListType, id, filter: messageFilter })
-      .strict()
-      .optional(),
+    match: z.object({ type: messageListType, id, filter: messageFilter }).strict().optional(),
   })
   .strict()
   .refine((v) => Boolean(v.ids) !== Boolean(v.match), { message: 'ids veya match', path: ['ids'] });

@@ -1,5 +1,6 @@
 /** Schools, branches and manager accounts (issue 3): request and response shapes of design.md §3. */
 import { z } from 'zod';
+import { newPassword } from './auth';
 import { apiDate, email, id, optionalText, phone, requiredText } from './fields';
 import { listQuery } from './list';
 import { tr } from '../tr';
@@ -27,10 +28,13 @@ export type School = z.infer<typeof school>;
 const academicYear = z
   .string()
   .trim()
-  .refine((v) => {
-    const m = /^(\d{4})-(\d{4})$/.exec(v);
-    return m !== null && Number(m[2]) === Number(m[1]) + 1;
-  }, { message: tr.organisation.validation.academicYear });
+  .refine(
+    (v) => {
+      const m = /^(\d{4})-(\d{4})$/.exec(v);
+      return m !== null && Number(m[2]) === Number(m[1]) + 1;
+    },
+    { message: tr.organisation.validation.academicYear },
+  );
 
 /** A logo as a data URL of a small PNG/JPEG/WebP image (the web app picks it with a preview). */
 const logoDataUrl = z
@@ -57,7 +61,13 @@ export type SchoolBody = z.input<typeof schoolBody>;
 
 export const schoolListQuery = listQuery
   .extend({
-    cityId: z.coerce.number().int().min(1).max(81).optional().or(z.literal('').transform(() => undefined)),
+    cityId: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(81)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     status: schoolStatus.optional().or(z.literal('').transform(() => undefined)),
   })
   .strict();
@@ -76,7 +86,7 @@ export const manager = z.object({
 });
 export type Manager = z.infer<typeof manager>;
 
-const password = z.string().min(8).max(200);
+const password = newPassword;
 
 export const managerCreateBody = z
   .object({
@@ -156,7 +166,6 @@ export const branchExportQuery = branchListQuery.extend({ format: exportFormat }
 
 export const branchRangeResponse = z.object({ success: z.literal(true), created: z.array(branch), skipped: z.array(z.string()) });
 
-
 export const auditEntry = z.object({
   id: z.number().int(),
   userName: z.string(),
@@ -166,8 +175,6 @@ export const auditEntry = z.object({
   changes: z.unknown(),
   createdAt: z.string(),
 });
-export const auditListQuery = listQuery
-  .extend({ entity: z.string().max(40).optional(), entityId: id.optional() })
-  .strict();
+export const auditListQuery = listQuery.extend({ entity: z.string().max(40).optional(), entityId: id.optional() }).strict();
 
 export const schoolParams = z.object({ id }).strict();

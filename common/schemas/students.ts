@@ -83,7 +83,12 @@ export const importFields = ['schoolNumber', 'firstName', 'lastName', 'gender', 
 export type ImportField = (typeof importFields)[number];
 /** Which column (0-based) of the file holds each field; null where the file has none. */
 export const importMapping = z
-  .object(Object.fromEntries(importFields.map((f) => [f, z.number().int().min(0).max(200).nullable().default(null)])) as Record<ImportField, z.ZodDefault<z.ZodNullable<z.ZodNumber>>>)
+  .object(
+    Object.fromEntries(importFields.map((f) => [f, z.number().int().min(0).max(200).nullable().default(null)])) as Record<
+      ImportField,
+      z.ZodDefault<z.ZodNullable<z.ZodNumber>>
+    >,
+  )
   .strict();
 export type ImportMapping = z.infer<typeof importMapping>;
 

@@ -12,5 +12,6 @@ import { organisation } from './organisation';
 import { pages } from './pages';
 import { students } from './students';
 import { studio } from './studio';
+import { yearbook } from './yearbook';
 
-export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard } as const;
+export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard, yearbook } as const;

@@ -96,8 +96,7 @@ export const students = {
     rowsOk: (n: number) => `${n} satır hazır`,
     rowsBad: (n: number) => `${n} satırda hata var`,
     fixFirst: 'Hatalı satırlar varken içe aktarma yapılamaz. Dosyayı düzeltip tekrar yükleyiniz.',
-    done: (created: number, updated: number, skipped: number) =>
-      `İçe aktarma tamamlandı: ${created} yeni, ${updated} güncellendi, ${skipped} değişmedi.`,
+    done: (created: number, updated: number, skipped: number) => `İçe aktarma tamamlandı: ${created} yeni, ${updated} güncellendi, ${skipped} değişmedi.`,
     summary: 'Özet',
     created: 'Yeni',
     updated: 'Güncellenen',

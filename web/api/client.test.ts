@@ -18,7 +18,8 @@ function setup(response: () => Promise<Response>, overrides: Partial<ApiClientDe
   };
   return { client: createApiClient(deps), fetchMock, deps };
 }
-const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const json = (status: number, body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 describe('the call helper (spec §7)', () => {
   it('calls API_BASE + /{level}/{path} with JSON headers and the Bearer token', async () => {

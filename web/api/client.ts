@@ -159,7 +159,7 @@ export function createApiClient(deps: ApiClientDeps) {
           }
           return resolve(false);
         }
-        let data: { message?: unknown } | null = null;
+        let data: { message?: unknown } | null;
         try {
           data = JSON.parse(xhr.responseText);
         } catch {

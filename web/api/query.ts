@@ -36,14 +36,9 @@ export async function unwrap<T>(result: Promise<T | false>): Promise<T> {
   return value;
 }
 
-export function useApiGet<T>(
-  key: QueryKey,
-  path: string | null,
-  query?: CallOptions['query'],
-  options?: { keepPrevious?: boolean; alwaysFresh?: boolean },
-) {
+export function useApiGet<T>(key: QueryKey, path: string | null, query?: CallOptions['query'], options?: { keepPrevious?: boolean; alwaysFresh?: boolean }) {
   return useQuery({
-    queryKey: [...key, query ?? {}],
+    queryKey: [...key, query ?? {}, path],
     queryFn: ({ signal }) => unwrap(api.get<T>(path!, query, { signal })),
     enabled: path !== null,
     placeholderData: options?.keepPrevious ? keepPreviousData : undefined,
@@ -52,10 +47,7 @@ export function useApiGet<T>(
 }
 
 /** A write: runs the call, then refreshes the given query keys. */
-export function useApiMutation<TVars, TResult = { success: true }>(
-  run: (vars: TVars) => Promise<TResult | false>,
-  invalidate: QueryKey[] = [],
-) {
+export function useApiMutation<TVars, TResult = { success: true }>(run: (vars: TVars) => Promise<TResult | false>, invalidate: QueryKey[] = []) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (vars: TVars) => unwrap(run(vars)),

@@ -3,7 +3,15 @@ import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { tr } from '../../common/tr';
 
-export function EmptyState({ title = tr.empty.title, description = tr.empty.description, action }: { title?: string; description?: string; action?: ReactNode }) {
+export function EmptyState({
+  title = tr.empty.title,
+  description = tr.empty.description,
+  action,
+}: {
+  title?: string;
+  description?: string;
+  action?: ReactNode;
+}) {
   return (
     <Center py="xl">
       <Stack align="center" gap="xs">

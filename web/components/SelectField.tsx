@@ -16,12 +16,6 @@ function turkishFilter({ options, search }: { options: ComboboxItem[] | unknown[
 
 export function SelectField(props: SelectFieldProps) {
   return (
-    <Select
-      searchable
-      nothingFoundMessage={tr.noRecords}
-      comboboxProps={{ withinPortal: true }}
-      {...props}
-      filter={turkishFilter as SelectProps['filter']}
-    />
+    <Select searchable nothingFoundMessage={tr.noRecords} comboboxProps={{ withinPortal: true }} {...props} filter={turkishFilter as SelectProps['filter']} />
   );
 }

@@ -59,15 +59,8 @@ export function MainLayout() {
       <AppShell.Navbar p="xs" aria-label={tr.layout.menu}>
         <ScrollArea>
           {items.map((item) => (
-              <NavLink
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                label={item.label}
-                active={isActive(item.to)}
-                onClick={close}
-              />
-            ))}
+            <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} active={isActive(item.to)} onClick={close} />
+          ))}
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id="main">

@@ -54,8 +54,7 @@ function SortHeader({ label, active, order, onClick }: { label: string; active: 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, total, state, onChange, loading, error } = props;
 
-  const sortBy = (key: string) =>
-    onChange({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' });
+  const sortBy = (key: string) => onChange({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' });
 
   let body: ReactNode;
   if (error && !rows) {

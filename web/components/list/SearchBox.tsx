@@ -1,14 +1,35 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { tr } from '../../../common/tr';
 
 /** A search field that tells the list after a short pause in typing. */
-export function SearchBox({ value, onChange, label = tr.words.search, placeholder }: { value: string; onChange(q: string): void; label?: string; placeholder?: string }) {
+export function SearchBox({
+  value,
+  onChange,
+  label = tr.words.search,
+  placeholder,
+}: {
+  value: string;
+  onChange(q: string): void;
+  label?: string;
+  placeholder?: string;
+}) {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // The list's value changed from outside (back, "clear filters"): show it, decided while rendering.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(value);
+  }
   const tell = useDebouncedCallback((q: string) => onChange(q), 300);
+  const clear = () => {
+    // A pending keystroke must not bring the cleared text back.
+    tell.cancel();
+    setText('');
+    onChange('');
+  };
   return (
     <TextInput
       aria-label={label}
@@ -19,7 +40,7 @@ export function SearchBox({ value, onChange, label = tr.words.search, placeholde
         setText(e.currentTarget.value);
         tell(e.currentTarget.value);
       }}
-      rightSection={text ? <CloseButton aria-label="Aramayı temizle" onClick={() => { setText(''); onChange(''); }} /> : null}
+      rightSection={text ? <CloseButton aria-label="Aramayı temizle" onClick={clear} /> : null}
       miw={220}
     />
   );

@@ -17,21 +17,21 @@ export interface ListState {
 
 export function useListState(defaults: { sort: string; order?: 'asc' | 'desc'; perPage?: number; filters?: string[] }) {
   const [params, setParams] = useSearchParams();
-  const filterNames = defaults.filters ?? [];
-  const filterKey = filterNames.join(',');
+  const { sort: defaultSort, order: defaultOrder = 'asc', perPage: defaultPerPage } = defaults;
+  const filterKey = (defaults.filters ?? []).join(',');
 
   const state: ListState = useMemo(() => {
     const filters: Record<string, string> = {};
     for (const name of filterKey ? filterKey.split(',') : []) filters[name] = params.get(name) ?? '';
     return {
       page: Math.max(1, Number(params.get('page')) || 1),
-      perPage: Number(params.get('perPage')) || defaults.perPage || DEFAULT_PER_PAGE,
+      perPage: Number(params.get('perPage')) || defaultPerPage || DEFAULT_PER_PAGE,
       q: params.get('q') ?? '',
-      sort: params.get('sort') ?? defaults.sort,
-      order: params.get('order') === 'desc' ? 'desc' : params.get('order') === 'asc' ? 'asc' : (defaults.order ?? 'asc'),
+      sort: params.get('sort') ?? defaultSort,
+      order: params.get('order') === 'desc' ? 'desc' : params.get('order') === 'asc' ? 'asc' : defaultOrder,
       filters,
     };
-  }, [params, defaults.sort, defaults.order, defaults.perPage, filterKey]);
+  }, [params, defaultSort, defaultOrder, defaultPerPage, filterKey]);
 
   const update = useCallback(
     (changes: Partial<Omit<ListState, 'filters'>> & { filters?: Record<string, string> }) => {
@@ -57,10 +57,7 @@ export function useListState(defaults: { sort: string; order?: 'asc' | 'desc'; p
   );
 
   /** The query the server's list call takes. */
-  const query = useMemo(
-    () => ({ page: state.page, perPage: state.perPage, q: state.q, sort: state.sort, order: state.order, ...state.filters }),
-    [state],
-  );
+  const query = useMemo(() => ({ page: state.page, perPage: state.perPage, q: state.q, sort: state.sort, order: state.order, ...state.filters }), [state]);
 
   const clear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);
   const filtered = state.q !== '' || Object.values(state.filters).some((v) => v !== '');

@@ -35,9 +35,19 @@ function Changes({ changes }: { changes: Entry['changes'] }) {
 }
 
 export function AuditDialog({ entity, entityId, title, onClose }: { entity: string; entityId: number; title: string; onClose(): void }) {
-  const { data, isLoading, isError } = useApiGet<{ items: Entry[] }>(['audit', entity, entityId], 'audit', { entity, entityId, page: 1, perPage: 50 }, { alwaysFresh: true });
+  const { data, isLoading, isError } = useApiGet<{ items: Entry[] }>(
+    ['audit', entity, entityId],
+    'audit',
+    { entity, entityId, page: 1, perPage: 50 },
+    { alwaysFresh: true },
+  );
   let body;
-  if (isLoading) body = <Center py="lg"><Loader aria-label={tr.loading} /></Center>;
+  if (isLoading)
+    body = (
+      <Center py="lg">
+        <Loader aria-label={tr.loading} />
+      </Center>
+    );
   else if (isError) body = <Alert color="red">{tr.error.description}</Alert>;
   else if (!data?.items.length) body = <EmptyState />;
   else

@@ -9,6 +9,13 @@ export function Component() {
   const level = useSession((s) => s.info?.level);
   const branch = useBranch(branchId);
   return (
-    <ManagersPage key={branchId} kind="branch" ownerId={branchId} title={tr.pages.branchManagers} subtitle={branch.data?.item.name} canWrite={level === 'panel' || level === 'school'} />
+    <ManagersPage
+      key={branchId}
+      kind="branch"
+      ownerId={branchId}
+      title={tr.pages.branchManagers}
+      subtitle={branch.data?.item.name}
+      canWrite={level === 'panel' || level === 'school'}
+    />
   );
 }

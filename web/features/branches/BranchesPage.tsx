@@ -107,8 +107,16 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
           </>
         }
       />
-      {schoolName ? <Text c="dimmed" mt={-12}>{schoolName}</Text> : null}
-      {!canWrite ? <Text size="sm" c="dimmed">{t.readOnly}</Text> : null}
+      {schoolName ? (
+        <Text c="dimmed" mt={-12}>
+          {schoolName}
+        </Text>
+      ) : null}
+      {!canWrite ? (
+        <Text size="sm" c="dimmed">
+          {t.readOnly}
+        </Text>
+      ) : null}
       <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} placeholder={t.searchPlaceholder} />
       <DataTable
         caption={tr.pages.branches}

@@ -75,7 +75,13 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
                 <ColorInput label={t.primaryColor} format="hex" disabled={readOnly} {...form.getInputProps('primaryColor')} miw={150} />
                 <ColorInput label={t.accentColor} format="hex" disabled={readOnly} {...form.getInputProps('accentColor')} miw={150} />
               </Group>
-              <SelectField label={t.fontPair} data={options(FONT_PAIRS, t.fontPairs)} allowDeselect={false} disabled={readOnly} {...form.getInputProps('fontPair')} />
+              <SelectField
+                label={t.fontPair}
+                data={options(FONT_PAIRS, t.fontPairs)}
+                allowDeselect={false}
+                disabled={readOnly}
+                {...form.getInputProps('fontPair')}
+              />
               <Labelled label={t.photoShape}>
                 <SegmentedControl data={options(PHOTO_SHAPES, t.photoShapes)} disabled={readOnly} {...form.getInputProps('photoShape')} />
               </Labelled>

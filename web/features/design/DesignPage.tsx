@@ -26,7 +26,11 @@ export function DesignPage() {
 
   let content;
   if (design.isError) {
-    content = <Alert color="red" title={tr.error.title}>{tr.error.description}</Alert>;
+    content = (
+      <Alert color="red" title={tr.error.title}>
+        {tr.error.description}
+      </Alert>
+    );
   } else if (!design.data || design.isFetching) {
     content = (
       <Center py="xl" aria-busy="true">

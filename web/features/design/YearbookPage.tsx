@@ -118,7 +118,19 @@ function StudentPage({ settings, student, messages }: { settings: DesignSettings
 }
 
 /** A page that only continues the student's messages. */
-function MessagesPage({ settings, student, messages, page, total }: { settings: DesignSettings; student: PreviewStudent; messages: Message[]; page: number; total: number }) {
+function MessagesPage({
+  settings,
+  student,
+  messages,
+  page,
+  total,
+}: {
+  settings: DesignSettings;
+  student: PreviewStudent;
+  messages: Message[];
+  page: number;
+  total: number;
+}) {
   return (
     <Paper withBorder shadow="sm" radius="sm" p="md" style={pageStyle(settings)}>
       <Stack gap="md">

@@ -23,7 +23,7 @@ export function DeadlineList({ deadlines }: { deadlines: Dashboard['deadlines'] 
               </Text>
             </Stack>
             {s.daysLeft !== null ? (
-              <Badge color={s.daysLeft < 0 ? "gray" : s.daysLeft <= 7 ? "red" : "blue"} variant="light" style={{ flexShrink: 0 }}>
+              <Badge color={s.daysLeft < 0 ? 'gray' : s.daysLeft <= 7 ? 'red' : 'blue'} variant="light" style={{ flexShrink: 0 }}>
                 {d.daysLeft(s.daysLeft)}
               </Badge>
             ) : null}

@@ -17,7 +17,11 @@ export function PendingWork({ statistics, board }: { statistics: Statistics; boa
         {d.pendingWork}
       </Text>
       <Stack gap={6} aria-labelledby="pending-title">
-        {nothing ? <Text size="sm" c="dimmed">{d.nothingPending}</Text> : null}
+        {nothing ? (
+          <Text size="sm" c="dimmed">
+            {d.nothingPending}
+          </Text>
+        ) : null}
         {statistics.messages.pending > 0 ? (
           messagesPath ? (
             <Anchor component={Link} to={messagesPath}>

@@ -17,7 +17,9 @@ export function ManagerForm(props: { kind: ManagerKind; ownerId: number; row: Ma
     validate: zodValidate(row ? managerUpdateBody : managerCreateBody),
   });
   const submit = form.onSubmit(async (values) => {
-    const body = row ? { name: values.name, email: values.email, phone: values.phone, active: values.active, ...(values.password ? { password: values.password } : {}) } : values;
+    const body = row
+      ? { name: values.name, email: values.email, phone: values.phone, active: values.active, ...(values.password ? { password: values.password } : {}) }
+      : values;
     // A refusal (e.g. the e-mail is taken) is toasted by the api client; the form stays open.
     const saved = await attempt(() => save.mutateAsync({ id: row?.id, body }), tr.saved);
     if (!saved) return;

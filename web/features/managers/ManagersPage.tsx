@@ -19,7 +19,21 @@ import { PasswordShown } from './PasswordShown';
 
 const t = tr.organisation.manager;
 
-function RowActions({ kind, ownerId, row, onEdit, onPassword, onHistory }: { kind: ManagerKind; ownerId: number; row: Manager; onEdit(): void; onPassword(p: string): void; onHistory(): void }) {
+function RowActions({
+  kind,
+  ownerId,
+  row,
+  onEdit,
+  onPassword,
+  onHistory,
+}: {
+  kind: ManagerKind;
+  ownerId: number;
+  row: Manager;
+  onEdit(): void;
+  onPassword(p: string): void;
+  onHistory(): void;
+}) {
   const save = useSaveManager(kind, ownerId);
   const remove = useDeleteManager(kind, ownerId);
   const [busy, setBusy] = useState<'toggle' | 'reset' | null>(null);
@@ -27,7 +41,10 @@ function RowActions({ kind, ownerId, row, onEdit, onPassword, onHistory }: { kin
     if (which === 'reset' && !(await confirmAction({ message: t.resetConfirm(row.name), confirmLabel: t.resetPassword, danger: false }))) return;
     setBusy(which);
     const body = which === 'toggle' ? updateBodyOf(row, { active: !row.active }) : updateBodyOf(row, { resetPassword: true });
-    const saved = await attempt(() => save.mutateAsync({ id: row.id, body }), which === 'toggle' ? (row.active ? t.deactivated : t.activated) : undefined).finally(() => setBusy(null));
+    const saved = await attempt(
+      () => save.mutateAsync({ id: row.id, body }),
+      which === 'toggle' ? (row.active ? t.deactivated : t.activated) : undefined,
+    ).finally(() => setBusy(null));
     if (saved?.generatedPassword) onPassword(saved.generatedPassword);
   };
   const del = async () => {
@@ -39,10 +56,24 @@ function RowActions({ kind, ownerId, row, onEdit, onPassword, onHistory }: { kin
       <Button size="compact-sm" variant="subtle" onClick={onEdit} aria-label={`${tr.words.edit}: ${row.name}`}>
         {tr.words.edit}
       </Button>
-      <Button size="compact-sm" variant="subtle" color="gray" loading={busy === 'toggle'} onClick={() => run('toggle')} aria-label={`${row.active ? t.deactivate : t.activate}: ${row.name}`}>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="gray"
+        loading={busy === 'toggle'}
+        onClick={() => run('toggle')}
+        aria-label={`${row.active ? t.deactivate : t.activate}: ${row.name}`}
+      >
         {row.active ? t.deactivate : t.activate}
       </Button>
-      <Button size="compact-sm" variant="subtle" color="gray" loading={busy === 'reset'} onClick={() => run('reset')} aria-label={`${t.resetPassword}: ${row.name}`}>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="gray"
+        loading={busy === 'reset'}
+        onClick={() => run('reset')}
+        aria-label={`${t.resetPassword}: ${row.name}`}
+      >
         {t.resetPassword}
       </Button>
       <Button size="compact-sm" variant="subtle" color="gray" onClick={onHistory} aria-label={`${tr.organisation.audit.title}: ${row.name}`}>
@@ -55,7 +86,19 @@ function RowActions({ kind, ownerId, row, onEdit, onPassword, onHistory }: { kin
   );
 }
 
-export function ManagersPage({ kind, ownerId, title, subtitle, canWrite }: { kind: ManagerKind; ownerId: number; title: string; subtitle?: string; canWrite: boolean }) {
+export function ManagersPage({
+  kind,
+  ownerId,
+  title,
+  subtitle,
+  canWrite,
+}: {
+  kind: ManagerKind;
+  ownerId: number;
+  title: string;
+  subtitle?: string;
+  canWrite: boolean;
+}) {
   const list = useListState({ sort: 'name' });
   const { data, isLoading, isFetching, isError } = useManagers(kind, ownerId, list.query);
   const [editing, setEditing] = useState<Manager | null | undefined>(undefined);
@@ -70,12 +113,20 @@ export function ManagersPage({ kind, ownerId, title, subtitle, canWrite }: { kin
       key: 'active',
       header: t.status,
       sortKey: 'active',
-      render: (r) => <Badge color={r.active ? 'green' : 'gray'} variant="light">{r.active ? tr.status.active : tr.status.passive}</Badge>,
+      render: (r) => (
+        <Badge color={r.active ? 'green' : 'gray'} variant="light">
+          {r.active ? tr.status.active : tr.status.passive}
+        </Badge>
+      ),
     },
     { key: 'lastLoginAt', header: t.lastLogin, sortKey: 'lastLoginAt', render: (r) => (r.lastLoginAt ? displayDate(r.lastLoginAt) : t.never) },
   ];
   if (canWrite) {
-    columns.push({ key: 'actions', header: '', render: (r) => <RowActions kind={kind} ownerId={ownerId} row={r} onEdit={() => setEditing(r)} onPassword={setPassword} onHistory={() => setHistory(r)} /> });
+    columns.push({
+      key: 'actions',
+      header: '',
+      render: (r) => <RowActions kind={kind} ownerId={ownerId} row={r} onEdit={() => setEditing(r)} onPassword={setPassword} onHistory={() => setHistory(r)} />,
+    });
   }
 
   return (
@@ -93,7 +144,11 @@ export function ManagersPage({ kind, ownerId, title, subtitle, canWrite }: { kin
           </>
         }
       />
-      {subtitle ? <Text c="dimmed" mt={-12}>{subtitle}</Text> : null}
+      {subtitle ? (
+        <Text c="dimmed" mt={-12}>
+          {subtitle}
+        </Text>
+      ) : null}
       <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} placeholder={t.searchPlaceholder} />
       <DataTable
         caption={title}
@@ -109,7 +164,9 @@ export function ManagersPage({ kind, ownerId, title, subtitle, canWrite }: { kin
         emptyDescription={list.filtered || !canWrite ? undefined : t.emptyDescription}
         minWidth={760}
       />
-      {editing !== undefined ? <ManagerForm kind={kind} ownerId={ownerId} row={editing} onClose={() => setEditing(undefined)} onPassword={setPassword} /> : null}
+      {editing !== undefined ? (
+        <ManagerForm kind={kind} ownerId={ownerId} row={editing} onClose={() => setEditing(undefined)} onPassword={setPassword} />
+      ) : null}
       <PasswordShown password={password} onClose={() => setPassword(null)} />
       {history ? <AuditDialog entity={`${kind}Manager`} entityId={history.id} title={history.name} onClose={() => setHistory(null)} /> : null}
     </Stack>

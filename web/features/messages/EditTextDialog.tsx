@@ -4,7 +4,16 @@ import { tr } from '../../../common/tr';
 import { TextCounterField } from './TextCounterField';
 
 /** A moderator edits a student's text; the first version stays visible (and stored). */
-export function EditTextDialog(props: { label: string; initial: string; original?: string | null; max: number; multiline?: boolean; busy: boolean; onClose(): void; onSave(text: string): void }) {
+export function EditTextDialog(props: {
+  label: string;
+  initial: string;
+  original?: string | null;
+  max: number;
+  multiline?: boolean;
+  busy: boolean;
+  onClose(): void;
+  onSave(text: string): void;
+}) {
   const [text, setText] = useState(props.initial);
   const [error, setError] = useState<string>();
   const save = () => {

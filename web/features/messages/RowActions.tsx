@@ -17,7 +17,14 @@ export function RowActions(props: { status: ModerationStatus; busy: string | nul
         .filter((i) => !i.hidden)
         .map((i) => (
           <Tooltip key={i.key} label={i.label} withinPortal>
-            <ActionIcon variant="subtle" color={i.color} aria-label={i.label} loading={props.busy === i.key} disabled={props.busy !== null && props.busy !== i.key} onClick={i.run}>
+            <ActionIcon
+              variant="subtle"
+              color={i.color}
+              aria-label={i.label}
+              loading={props.busy === i.key}
+              disabled={props.busy !== null && props.busy !== i.key}
+              onClick={i.run}
+            >
               <i.icon size={18} />
             </ActionIcon>
           </Tooltip>

@@ -14,7 +14,8 @@ import { useListState } from '../../components/list/useListState';
 import { useCreateStaffMessage, useDeleteMessage, useStaffMessages, useUpdateMessage } from './api';
 import { TextCounterField } from './TextCounterField';
 
-const tooLong = (text: string) => text.trim().length === 0 ? tr.validation.required : text.trim().length > MESSAGE_MAX ? tr.validation.maxLength(MESSAGE_MAX) : undefined;
+const tooLong = (text: string) =>
+  text.trim().length === 0 ? tr.validation.required : text.trim().length > MESSAGE_MAX ? tr.validation.maxLength(MESSAGE_MAX) : undefined;
 
 function Composer({ kind, id }: { kind: 'school' | 'branch'; id: string }) {
   const [body, setBody] = useState('');

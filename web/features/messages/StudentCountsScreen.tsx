@@ -11,7 +11,15 @@ import { useListState } from '../../components/list/useListState';
 import { useScopeChoices, useStudentCounts } from './api';
 
 function Count({ n, color }: { n: number; color: string }) {
-  return n === 0 ? <Text size="sm" c="dimmed">0</Text> : <Badge color={color} variant="light">{n}</Badge>;
+  return n === 0 ? (
+    <Text size="sm" c="dimmed">
+      0
+    </Text>
+  ) : (
+    <Badge color={color} variant="light">
+      {n}
+    </Badge>
+  );
 }
 
 export function StudentCountsScreen({ direction }: { direction: 'from' | 'to' }) {
@@ -63,10 +71,26 @@ export function StudentCountsScreen({ direction }: { direction: 'from' | 'to' })
       <Group gap="sm" wrap="wrap" align="flex-end">
         <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} />
         {schools.length > 1 ? (
-          <SelectField aria-label={tr.messages.school} placeholder={tr.messages.allSchools} data={schoolOptions} value={list.state.filters.schoolId || null} onChange={(v) => list.update({ filters: { schoolId: v ?? '', branchId: '' } })} clearable w={240} />
+          <SelectField
+            aria-label={tr.messages.school}
+            placeholder={tr.messages.allSchools}
+            data={schoolOptions}
+            value={list.state.filters.schoolId || null}
+            onChange={(v) => list.update({ filters: { schoolId: v ?? '', branchId: '' } })}
+            clearable
+            w={240}
+          />
         ) : null}
         {branchOptions.length > 1 ? (
-          <SelectField aria-label={tr.messages.branch} placeholder={tr.messages.allBranches} data={branchOptions} value={list.state.filters.branchId || null} onChange={(v) => list.update({ filters: { branchId: v ?? '' } })} clearable w={220} />
+          <SelectField
+            aria-label={tr.messages.branch}
+            placeholder={tr.messages.allBranches}
+            data={branchOptions}
+            value={list.state.filters.branchId || null}
+            onChange={(v) => list.update({ filters: { branchId: v ?? '' } })}
+            clearable
+            w={220}
+          />
         ) : null}
         <SelectField
           aria-label={tr.messages.hasFilter}
@@ -86,7 +110,18 @@ export function StudentCountsScreen({ direction }: { direction: 'from' | 'to' })
           </Button>
         ) : null}
       </Group>
-      <DataTable caption={title} columns={columns} rows={data?.items} total={data?.total ?? 0} state={list.state} onChange={list.update} rowKey={(r) => r.studentId} loading={isFetching} error={isError} minWidth={760} />
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={data?.items}
+        total={data?.total ?? 0}
+        state={list.state}
+        onChange={list.update}
+        rowKey={(r) => r.studentId}
+        loading={isFetching}
+        error={isError}
+        minWidth={760}
+      />
     </Stack>
   );
 }

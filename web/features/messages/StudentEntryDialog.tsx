@@ -4,7 +4,7 @@
  * the setting allows), then the text with its live counter.
  */
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { tr } from '../../../common/tr';
 import { SelectField } from '../../components/SelectField';
 import { useScopeChoices, useStudentOptions } from './api';
@@ -28,7 +28,7 @@ export function StudentEntryDialog(props: {
   onSave(entry: StudentEntry): Promise<boolean>;
 }) {
   const scopes = useScopeChoices();
-  const [branch, setBranch] = useState<string | null>(props.branchId ? String(props.branchId) : null);
+  const [pickedBranch, setBranch] = useState<string | null>(props.branchId ? String(props.branchId) : null);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const [text, setText] = useState('');
@@ -42,9 +42,7 @@ export function StudentEntryDialog(props: {
     [scopes.data, props.schoolId],
   );
   // A branch manager has one branch: no need to ask.
-  useEffect(() => {
-    if (!branch && branchOptions.length === 1) setBranch(branchOptions[0].value);
-  }, [branch, branchOptions]);
+  const branch = pickedBranch ?? (branchOptions.length === 1 ? branchOptions[0].value : null);
   const schoolOfBranch = (scopes.data?.items ?? []).find((s) => s.branches.some((b) => String(b.id) === branch))?.id;
   const across = scopes.data?.acrossBranches ?? false;
   const students = useStudentOptions(branch ? (across && schoolOfBranch ? { schoolId: schoolOfBranch } : { branchId: Number(branch) }) : null);
@@ -78,8 +76,24 @@ export function StudentEntryDialog(props: {
             }}
           />
         )}
-        <SelectField label={tr.messages.from} placeholder={tr.messages.chooseStudent} data={studentOptions} value={from} onChange={setFrom} error={errors.from} disabled={!branch} />
-        <SelectField label={tr.messages.to} placeholder={tr.messages.chooseStudent} data={studentOptions} value={to} onChange={setTo} error={errors.to} disabled={!branch} />
+        <SelectField
+          label={tr.messages.from}
+          placeholder={tr.messages.chooseStudent}
+          data={studentOptions}
+          value={from}
+          onChange={setFrom}
+          error={errors.from}
+          disabled={!branch}
+        />
+        <SelectField
+          label={tr.messages.to}
+          placeholder={tr.messages.chooseStudent}
+          data={studentOptions}
+          value={to}
+          onChange={setTo}
+          error={errors.to}
+          disabled={!branch}
+        />
         <TextCounterField label={props.textLabel} value={text} onChange={setText} max={props.max} error={errors.text} multiline={props.multiline} />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>

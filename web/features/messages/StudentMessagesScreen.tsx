@@ -11,7 +11,15 @@ import { DataTable, type Column } from '../../components/list/DataTable';
 import { SearchBox } from '../../components/list/SearchBox';
 import { useListState } from '../../components/list/useListState';
 import { toast } from '../../toast';
-import { useCreateStudentMessage, useDeleteMessage, useModerateMessages, useStudentMessages, useStudentOptions, useUndoMessages, useUpdateMessage } from './api';
+import {
+  useCreateStudentMessage,
+  useDeleteMessage,
+  useModerateMessages,
+  useStudentMessages,
+  useStudentOptions,
+  useUndoMessages,
+  useUpdateMessage,
+} from './api';
 import { EditTextDialog } from './EditTextDialog';
 import { BulkBar, PageCheckbox, RejectDialog, RowCheckbox, useSelection } from './moderation';
 import { RowActions } from './RowActions';
@@ -34,20 +42,23 @@ export function StudentMessagesScreen({ type, id }: { type: MessageListType; id:
 
   const [editing, setEditing] = useState<Message | null>(null);
   const [entering, setEntering] = useState(false);
-  const { busy, rejecting, setRejecting, setStatus, bulk, remove: del } = useModerationActions<Message, Parameters<typeof moderate.mutateAsync>[0]['match'] >(
-    { update, remove, moderate, undo },
-    selection,
-    () => {
-      const f = list.state.filters;
-      const filter = {
-        status: statusFilter(f.status),
-        q: list.state.q,
-        fromStudentId: f.fromStudentId ? Number(f.fromStudentId) : undefined,
-        toStudentId: f.toStudentId ? Number(f.toStudentId) : undefined,
-      };
-      return { type, id: Number(id), filter };
-    },
-  );
+  const {
+    busy,
+    rejecting,
+    setRejecting,
+    setStatus,
+    bulk,
+    remove: del,
+  } = useModerationActions<Message, Parameters<typeof moderate.mutateAsync>[0]['match']>({ update, remove, moderate, undo }, selection, () => {
+    const f = list.state.filters;
+    const filter = {
+      status: statusFilter(f.status),
+      q: list.state.q,
+      fromStudentId: f.fromStudentId ? Number(f.fromStudentId) : undefined,
+      toStudentId: f.toStudentId ? Number(f.toStudentId) : undefined,
+    };
+    return { type, id: Number(id), filter };
+  });
 
   const rows = data?.items;
   const pageIds = (rows ?? []).map((m) => m.id);
@@ -97,15 +108,42 @@ export function StudentMessagesScreen({ type, id }: { type: MessageListType; id:
 
   return (
     <Stack>
-      <PageHeader title={`${tr.pages.messages} · ${tr.messages.typeTitles[type]}`} actions={<Button onClick={() => setEntering(true)}>{tr.messages.newStudentMessage}</Button>} />
+      <PageHeader
+        title={`${tr.pages.messages} · ${tr.messages.typeTitles[type]}`}
+        actions={<Button onClick={() => setEntering(true)}>{tr.messages.newStudentMessage}</Button>}
+      />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} />
-        <SelectField aria-label={tr.messages.status} placeholder={tr.messages.allStatuses} data={statusOptions()} value={list.state.filters.status || null} onChange={(v) => list.update({ filters: { status: v ?? '' } })} clearable w={180} />
+        <SelectField
+          aria-label={tr.messages.status}
+          placeholder={tr.messages.allStatuses}
+          data={statusOptions()}
+          value={list.state.filters.status || null}
+          onChange={(v) => list.update({ filters: { status: v ?? '' } })}
+          clearable
+          w={180}
+        />
         {type !== 'from' ? (
-          <SelectField aria-label={tr.messages.from} placeholder={tr.messages.from} data={studentChoices} value={list.state.filters.fromStudentId || null} onChange={(v) => list.update({ filters: { fromStudentId: v ?? '' } })} clearable w={220} />
+          <SelectField
+            aria-label={tr.messages.from}
+            placeholder={tr.messages.from}
+            data={studentChoices}
+            value={list.state.filters.fromStudentId || null}
+            onChange={(v) => list.update({ filters: { fromStudentId: v ?? '' } })}
+            clearable
+            w={220}
+          />
         ) : null}
         {type !== 'to' ? (
-          <SelectField aria-label={tr.messages.to} placeholder={tr.messages.to} data={studentChoices} value={list.state.filters.toStudentId || null} onChange={(v) => list.update({ filters: { toStudentId: v ?? '' } })} clearable w={220} />
+          <SelectField
+            aria-label={tr.messages.to}
+            placeholder={tr.messages.to}
+            data={studentChoices}
+            value={list.state.filters.toStudentId || null}
+            onChange={(v) => list.update({ filters: { toStudentId: v ?? '' } })}
+            clearable
+            w={220}
+          />
         ) : null}
         {list.filtered ? (
           <Button variant="subtle" onClick={list.clear}>
@@ -119,7 +157,14 @@ export function StudentMessagesScreen({ type, id }: { type: MessageListType; id:
           {tr.messages.selectPage}
         </Text>
       </Group>
-      <BulkBar selection={selection} total={data?.total ?? 0} pageIds={pageIds} busy={moderate.isPending} onApprove={() => bulk('approve')} onReject={() => setRejecting('bulk')} />
+      <BulkBar
+        selection={selection}
+        total={data?.total ?? 0}
+        pageIds={pageIds}
+        busy={moderate.isPending}
+        onApprove={() => bulk('approve')}
+        onReject={() => setRejecting('bulk')}
+      />
       <DataTable
         caption={tr.pages.messages}
         columns={columns}

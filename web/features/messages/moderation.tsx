@@ -1,6 +1,6 @@
 /** Pieces shared by the moderated lists (student messages, nicknames): selection, bulk bar, reject dialog. */
 import { Button, Checkbox, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { NOTE_MAX } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
 
@@ -8,10 +8,13 @@ import { tr } from '../../../common/tr';
 export function useSelection(resetKey: string) {
   const [ids, setIds] = useState<Set<number>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
-  useEffect(() => {
+  // Another filter is another list: the ticks go, decided while rendering rather than in an effect.
+  const [keyOfTicks, setKeyOfTicks] = useState(resetKey);
+  if (keyOfTicks !== resetKey) {
+    setKeyOfTicks(resetKey);
     setIds(new Set());
     setAllMatching(false);
-  }, [resetKey]);
+  }
   return {
     ids,
     allMatching,
@@ -97,24 +100,36 @@ export function BulkBar(props: { selection: Selection; total: number; pageIds: n
 
 /** Asks for the optional note of a rejection. */
 export function RejectDialog({ opened, busy, onClose, onConfirm }: { opened: boolean; busy: boolean; onClose(): void; onConfirm(note: string): void }) {
-  const [note, setNote] = useState('');
-  useEffect(() => {
-    if (opened) setNote('');
-  }, [opened]);
-  const error = note.trim().length > NOTE_MAX ? tr.validation.maxLength(NOTE_MAX) : undefined;
   return (
     <Modal opened={opened} onClose={onClose} title={tr.words.reject}>
-      <Stack>
-        <Textarea label={tr.messages.note} placeholder={tr.messages.noteHint} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={error} autosize minRows={2} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {tr.words.cancel}
-          </Button>
-          <Button color="red" loading={busy} disabled={Boolean(error)} onClick={() => onConfirm(note.trim())}>
-            {tr.words.reject}
-          </Button>
-        </Group>
-      </Stack>
+      {/* The modal mounts its content on each opening, so every rejection starts with an empty note. */}
+      <RejectForm busy={busy} onClose={onClose} onConfirm={onConfirm} />
     </Modal>
+  );
+}
+
+function RejectForm({ busy, onClose, onConfirm }: { busy: boolean; onClose(): void; onConfirm(note: string): void }) {
+  const [note, setNote] = useState('');
+  const error = note.trim().length > NOTE_MAX ? tr.validation.maxLength(NOTE_MAX) : undefined;
+  return (
+    <Stack>
+      <Textarea
+        label={tr.messages.note}
+        placeholder={tr.messages.noteHint}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        error={error}
+        autosize
+        minRows={2}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {tr.words.cancel}
+        </Button>
+        <Button color="red" loading={busy} disabled={Boolean(error)} onClick={() => onConfirm(note.trim())}>
+          {tr.words.reject}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

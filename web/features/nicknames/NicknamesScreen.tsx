@@ -11,7 +11,15 @@ import { DataTable, type Column } from '../../components/list/DataTable';
 import { SearchBox } from '../../components/list/SearchBox';
 import { useListState } from '../../components/list/useListState';
 import { toast } from '../../toast';
-import { useCreateNickname, useDeleteNickname, useModerateNicknames, useNicknames, useScopeChoices, useUndoNicknames, useUpdateNickname } from '../messages/api';
+import {
+  useCreateNickname,
+  useDeleteNickname,
+  useModerateNicknames,
+  useNicknames,
+  useScopeChoices,
+  useUndoNicknames,
+  useUpdateNickname,
+} from '../messages/api';
 import { EditTextDialog } from '../messages/EditTextDialog';
 import { BulkBar, PageCheckbox, RejectDialog, RowCheckbox, useSelection } from '../messages/moderation';
 import { RowActions } from '../messages/RowActions';
@@ -31,14 +39,22 @@ export function NicknamesScreen() {
   const create = useCreateNickname();
   const [editing, setEditing] = useState<Nickname | null>(null);
   const [entering, setEntering] = useState(false);
-  const { busy, rejecting, setRejecting, setStatus, bulk, remove: del } = useModerationActions<Nickname, Parameters<typeof moderate.mutateAsync>[0]['match'] >(
-    { update, remove, moderate, undo },
-    selection,
-    () => {
-      const f = list.state.filters;
-      return { q: list.state.q, status: statusFilter(f.status), schoolId: f.schoolId ? Number(f.schoolId) : undefined, branchId: f.branchId ? Number(f.branchId) : undefined };
-    },
-  );
+  const {
+    busy,
+    rejecting,
+    setRejecting,
+    setStatus,
+    bulk,
+    remove: del,
+  } = useModerationActions<Nickname, Parameters<typeof moderate.mutateAsync>[0]['match']>({ update, remove, moderate, undo }, selection, () => {
+    const f = list.state.filters;
+    return {
+      q: list.state.q,
+      status: statusFilter(f.status),
+      schoolId: f.schoolId ? Number(f.schoolId) : undefined,
+      branchId: f.branchId ? Number(f.branchId) : undefined,
+    };
+  });
 
   const schools = scopes.data?.items ?? [];
   const branchOptions = schools
@@ -75,7 +91,14 @@ export function NicknamesScreen() {
       header: '',
       width: 150,
       render: (n) => (
-        <RowActions status={n.status} busy={busy?.id === n.id ? busy.action : null} onApprove={() => setStatus(n, 'approved')} onReject={() => setRejecting(n)} onEdit={() => setEditing(n)} onDelete={() => del(n)} />
+        <RowActions
+          status={n.status}
+          busy={busy?.id === n.id ? busy.action : null}
+          onApprove={() => setStatus(n, 'approved')}
+          onReject={() => setRejecting(n)}
+          onEdit={() => setEditing(n)}
+          onDelete={() => del(n)}
+        />
       ),
     },
   ];
@@ -85,12 +108,36 @@ export function NicknamesScreen() {
       <PageHeader title={tr.pages.nicknames} actions={<Button onClick={() => setEntering(true)}>{tr.messages.newNickname}</Button>} />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} />
-        <SelectField aria-label={tr.messages.status} placeholder={tr.messages.allStatuses} data={statusOptions()} value={list.state.filters.status || null} onChange={(v) => list.update({ filters: { status: v ?? '' } })} clearable w={180} />
+        <SelectField
+          aria-label={tr.messages.status}
+          placeholder={tr.messages.allStatuses}
+          data={statusOptions()}
+          value={list.state.filters.status || null}
+          onChange={(v) => list.update({ filters: { status: v ?? '' } })}
+          clearable
+          w={180}
+        />
         {schools.length > 1 ? (
-          <SelectField aria-label={tr.messages.school} placeholder={tr.messages.allSchools} data={schools.map((s) => ({ value: String(s.id), label: s.name }))} value={list.state.filters.schoolId || null} onChange={(v) => list.update({ filters: { schoolId: v ?? '', branchId: '' } })} clearable w={240} />
+          <SelectField
+            aria-label={tr.messages.school}
+            placeholder={tr.messages.allSchools}
+            data={schools.map((s) => ({ value: String(s.id), label: s.name }))}
+            value={list.state.filters.schoolId || null}
+            onChange={(v) => list.update({ filters: { schoolId: v ?? '', branchId: '' } })}
+            clearable
+            w={240}
+          />
         ) : null}
         {branchOptions.length > 1 ? (
-          <SelectField aria-label={tr.messages.branch} placeholder={tr.messages.allBranches} data={branchOptions} value={list.state.filters.branchId || null} onChange={(v) => list.update({ filters: { branchId: v ?? '' } })} clearable w={220} />
+          <SelectField
+            aria-label={tr.messages.branch}
+            placeholder={tr.messages.allBranches}
+            data={branchOptions}
+            value={list.state.filters.branchId || null}
+            onChange={(v) => list.update({ filters: { branchId: v ?? '' } })}
+            clearable
+            w={220}
+          />
         ) : null}
         {list.filtered ? (
           <Button variant="subtle" onClick={list.clear}>
@@ -104,8 +151,27 @@ export function NicknamesScreen() {
           {tr.messages.selectPage}
         </Text>
       </Group>
-      <BulkBar selection={selection} total={data?.total ?? 0} pageIds={pageIds} busy={moderate.isPending} onApprove={() => bulk('approve')} onReject={() => setRejecting('bulk')} />
-      <DataTable caption={tr.pages.nicknames} columns={columns} rows={rows} total={data?.total ?? 0} state={list.state} onChange={list.update} rowKey={(n) => n.id} loading={isFetching} error={isError} emptyTitle={tr.messages.emptyNicknames} minWidth={900} />
+      <BulkBar
+        selection={selection}
+        total={data?.total ?? 0}
+        pageIds={pageIds}
+        busy={moderate.isPending}
+        onApprove={() => bulk('approve')}
+        onReject={() => setRejecting('bulk')}
+      />
+      <DataTable
+        caption={tr.pages.nicknames}
+        columns={columns}
+        rows={rows}
+        total={data?.total ?? 0}
+        state={list.state}
+        onChange={list.update}
+        rowKey={(n) => n.id}
+        loading={isFetching}
+        error={isError}
+        emptyTitle={tr.messages.emptyNicknames}
+        minWidth={900}
+      />
       <RejectDialog
         opened={rejecting !== null}
         busy={update.isPending || moderate.isPending}

@@ -44,7 +44,8 @@ function initialValues(item: NotificationItem | null, level: string, ownSchool: 
 }
 
 function toBody(v: Values, status: NotificationBody['status']): NotificationBody {
-  const targetId = v.targetType === 'all' ? null : v.targetType === 'school' ? (v.schoolId ? Number(v.schoolId) : null) : v.branchId ? Number(v.branchId) : null;
+  const targetId =
+    v.targetType === 'all' ? null : v.targetType === 'school' ? (v.schoolId ? Number(v.schoolId) : null) : v.branchId ? Number(v.branchId) : null;
   return { title: v.title, body: v.body, targetType: v.targetType, targetId, sendDate: v.sendDate ?? '', status };
 }
 
@@ -78,9 +79,9 @@ export function NotificationForm({ item, opened, onClose }: { item: Notification
       if (await attempt(() => save.mutateAsync({ id: item?.id, body: toBody(values, status) }), status === 'scheduled' ? t.scheduled : t.saved)) onClose();
     });
 
-  const targetChoices = (level === 'panel' ? (['all', 'school', 'branch'] as const) : level === 'school' ? (['school', 'branch'] as const) : (['branch'] as const)).map(
-    (value) => ({ value, label: t.targets[value] }),
-  );
+  const targetChoices = (
+    level === 'panel' ? (['all', 'school', 'branch'] as const) : level === 'school' ? (['school', 'branch'] as const) : (['branch'] as const)
+  ).map((value) => ({ value, label: t.targets[value] }));
   const schoolOptions = (targets.data?.schools ?? []).map((s) => ({ value: String(s.id), label: s.name }));
   const branchOptions = (targets.data?.branches ?? []).map((b) => ({ value: String(b.id), label: b.name }));
   const busyStatus = save.variables?.body.status;

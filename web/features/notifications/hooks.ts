@@ -19,8 +19,7 @@ type Saved = { success: true; item: NotificationItem };
 
 export function useSaveNotification() {
   return useApiMutation(
-    ({ id, body }: { id?: number; body: NotificationBody }) =>
-      id ? api.put<Saved>(`notifications/${id}`, body) : api.post<Saved>('notifications', body),
+    ({ id, body }: { id?: number; body: NotificationBody }) => (id ? api.put<Saved>(`notifications/${id}`, body) : api.post<Saved>('notifications', body)),
     [NOTIFICATIONS_KEY, ['statistics']],
   );
 }

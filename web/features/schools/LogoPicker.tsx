@@ -20,7 +20,13 @@ export function LogoPicker({ value, onChange, error }: { value: string | null; o
   return (
     <Input.Wrapper label={t.logo} error={error}>
       <Group gap="sm" mt={4}>
-        {value ? <Image src={value} alt={t.logo} h={56} w={56} fit="contain" radius="sm" /> : <Text size="sm" c="dimmed">—</Text>}
+        {value ? (
+          <Image src={value} alt={t.logo} h={56} w={56} fit="contain" radius="sm" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        )}
         <FileButton onChange={pick} accept="image/png,image/jpeg,image/webp">
           {(props) => (
             <Button variant="default" size="xs" {...props}>

@@ -30,7 +30,18 @@ function initial(row: School | null): Values {
   if (row) return { ...bodyOf(row), cityId: row.cityId, messageDeadline: row.messageDeadline, logo: row.logoUrl } as Values;
   const year = new Date().getFullYear();
   const start = new Date().getMonth() >= 6 ? year : year - 1;
-  return { name: '', cityId: null, district: '', address: '', phone: '', email: '', academicYear: `${start}-${start + 1}`, messageDeadline: null, status: 'active', logo: null };
+  return {
+    name: '',
+    cityId: null,
+    district: '',
+    address: '',
+    phone: '',
+    email: '',
+    academicYear: `${start}-${start + 1}`,
+    messageDeadline: null,
+    status: 'active',
+    logo: null,
+  };
 }
 
 export function SchoolForm({ row, opened, onClose }: { row: School | null; opened: boolean; onClose(): void }) {
@@ -67,7 +78,12 @@ export function SchoolForm({ row, opened, onClose }: { row: School | null; opene
           <TextInput label={t.phone} type="tel" {...form.getInputProps('phone')} />
           <TextInput label={t.email} type="email" {...form.getInputProps('email')} />
           <TextInput label={t.academicYear} withAsterisk {...form.getInputProps('academicYear')} />
-          <DateField label={t.messageDeadline} value={form.values.messageDeadline} onChange={(v) => form.setFieldValue('messageDeadline', v)} error={form.errors.messageDeadline} />
+          <DateField
+            label={t.messageDeadline}
+            value={form.values.messageDeadline}
+            onChange={(v) => form.setFieldValue('messageDeadline', v)}
+            error={form.errors.messageDeadline}
+          />
           <LogoPicker value={form.values.logo} onChange={(v) => form.setFieldValue('logo', v)} error={form.errors.logo as string | undefined} />
         </SimpleGrid>
         <TextInput mt="sm" label={t.address} {...form.getInputProps('address')} />

@@ -42,7 +42,14 @@ function RowActions({ row, onEdit, onHistory }: { row: School; onEdit(): void; o
       <Button size="compact-sm" variant="subtle" onClick={onEdit} aria-label={`${tr.words.edit}: ${row.name}`}>
         {tr.words.edit}
       </Button>
-      <Button size="compact-sm" variant="subtle" color="gray" loading={save.isPending} onClick={toggle} aria-label={`${archived ? t.restore : t.archive}: ${row.name}`}>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="gray"
+        loading={save.isPending}
+        onClick={toggle}
+        aria-label={`${archived ? t.restore : t.archive}: ${row.name}`}
+      >
         {archived ? t.restore : t.archive}
       </Button>
       <Button size="compact-sm" variant="subtle" color="red" loading={remove.isPending} onClick={del} aria-label={`${tr.words.delete}: ${row.name}`}>
@@ -96,7 +103,11 @@ export function SchoolsPage() {
       key: 'status',
       header: t.status,
       sortKey: 'status',
-      render: (r) => <Badge color={r.status === 'active' ? 'green' : 'gray'} variant="light">{tr.status[r.status]}</Badge>,
+      render: (r) => (
+        <Badge color={r.status === 'active' ? 'green' : 'gray'} variant="light">
+          {tr.status[r.status]}
+        </Badge>
+      ),
     },
     { key: 'actions', header: '', render: (r) => <RowActions row={r} onEdit={() => setEditing(r)} onHistory={() => setHistory(r)} /> },
   ];

@@ -17,8 +17,7 @@ export function useSchool(id: number | null) {
 
 export function useSaveSchool() {
   return useApiMutation(
-    ({ id, body }: { id?: number; body: SchoolBody }) =>
-      id ? api.put<{ item: School }>(`schools/${id}`, body) : api.post<{ item: School }>('schools', body),
+    ({ id, body }: { id?: number; body: SchoolBody }) => (id ? api.put<{ item: School }>(`schools/${id}`, body) : api.post<{ item: School }>('schools', body)),
     [schoolsKey],
   );
 }

@@ -28,7 +28,16 @@ export function BulkPhotosDialog({ opened, onClose, path }: { opened: boolean; o
     return true;
   };
   return (
-    <Modal opened={opened} onClose={() => { setResult(null); setIndexFile(null); onClose(); }} title={t.bulk} size="xl">
+    <Modal
+      opened={opened}
+      onClose={() => {
+        setResult(null);
+        setIndexFile(null);
+        onClose();
+      }}
+      title={t.bulk}
+      size="xl"
+    >
       <Stack>
         <FileInput
           label={t.index}
@@ -44,7 +53,9 @@ export function BulkPhotosDialog({ opened, onClose, path }: { opened: boolean; o
           <Alert color={result.unmatched.length ? 'yellow' : 'green'} title={t.bulkResult(result.matched.length, result.unmatched.length)}>
             {result.unmatched.length ? (
               <>
-                <Text size="sm" fw={600}>{t.unmatched}</Text>
+                <Text size="sm" fw={600}>
+                  {t.unmatched}
+                </Text>
                 <List size="sm">
                   {result.unmatched.map((u) => (
                     <List.Item key={u.fileName}>{`${u.fileName}: ${u.reason}`}</List.Item>

@@ -15,7 +15,19 @@ import { commitImport, previewImport } from './api';
 const t = tr.students;
 const SHOWN_ROWS = 200;
 
-export function ImportWizard({ opened, onClose, branchId, schoolId, canUseSchool }: { opened: boolean; onClose(): void; branchId: number; schoolId: number | null; canUseSchool: boolean }) {
+export function ImportWizard({
+  opened,
+  onClose,
+  branchId,
+  schoolId,
+  canUseSchool,
+}: {
+  opened: boolean;
+  onClose(): void;
+  branchId: number;
+  schoolId: number | null;
+  canUseSchool: boolean;
+}) {
   const client = useQueryClient();
   const [scope, setScope] = useState<'branch' | 'school'>('branch');
   const [file, setFile] = useState<File | null>(null);
@@ -132,7 +144,11 @@ export function ImportWizard({ opened, onClose, branchId, schoolId, canUseSchool
                 ) : null}
               </fieldset>
             ) : null}
-            {preview.newBranches.length ? <Alert color="blue" title={t.import.branchesCreated}>{preview.newBranches.join(', ')}</Alert> : null}
+            {preview.newBranches.length ? (
+              <Alert color="blue" title={t.import.branchesCreated}>
+                {preview.newBranches.join(', ')}
+              </Alert>
+            ) : null}
             {preview.totals.error ? <Alert color="red">{t.import.fixFirst}</Alert> : null}
             <Table.ScrollContainer minWidth={640} mah={360}>
               <Table striped stickyHeader aria-label={t.import.step2}>
@@ -147,18 +163,26 @@ export function ImportWizard({ opened, onClose, branchId, schoolId, canUseSchool
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {[...preview.rows.filter((r) => r.action === 'error'), ...preview.rows.filter((r) => r.action !== 'error')].slice(0, SHOWN_ROWS).map((row) => (
-                    <Table.Tr key={row.line}>
-                      <Table.Td>{row.line}</Table.Td>
-                      <Table.Td>{row.schoolNumber}</Table.Td>
-                      <Table.Td>{row.firstName}</Table.Td>
-                      <Table.Td>{row.lastName}</Table.Td>
-                      <Table.Td>{row.branch}</Table.Td>
-                      <Table.Td c={row.errors.length ? 'red' : undefined}>
-                        {row.errors.length ? row.errors.join(' ') : row.action === 'create' ? t.import.created : row.action === 'update' ? t.import.updated : t.import.skipped}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
+                  {[...preview.rows.filter((r) => r.action === 'error'), ...preview.rows.filter((r) => r.action !== 'error')]
+                    .slice(0, SHOWN_ROWS)
+                    .map((row) => (
+                      <Table.Tr key={row.line}>
+                        <Table.Td>{row.line}</Table.Td>
+                        <Table.Td>{row.schoolNumber}</Table.Td>
+                        <Table.Td>{row.firstName}</Table.Td>
+                        <Table.Td>{row.lastName}</Table.Td>
+                        <Table.Td>{row.branch}</Table.Td>
+                        <Table.Td c={row.errors.length ? 'red' : undefined}>
+                          {row.errors.length
+                            ? row.errors.join(' ')
+                            : row.action === 'create'
+                              ? t.import.created
+                              : row.action === 'update'
+                                ? t.import.updated
+                                : t.import.skipped}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>

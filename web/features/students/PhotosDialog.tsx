@@ -18,7 +18,13 @@ const t = tr.students;
 export function PhotosDialog({ branchId, student, onClose }: { branchId: number; student: StudentItem | null; onClose(): void }) {
   const lightboxOpen = useLightboxOpen();
   return (
-    <Modal opened={student !== null} onClose={onClose} closeOnEscape={!lightboxOpen} title={student ? `${t.photos.title} · ${student.firstName} ${student.lastName}` : ''} size="xl">
+    <Modal
+      opened={student !== null}
+      onClose={onClose}
+      closeOnEscape={!lightboxOpen}
+      title={student ? `${t.photos.title} · ${student.firstName} ${student.lastName}` : ''}
+      size="xl"
+    >
       {student ? <StudentPhotos branchId={branchId} student={student} /> : null}
     </Modal>
   );
@@ -45,8 +51,18 @@ function StudentPhotos({ branchId, student }: { branchId: number; student: Stude
   };
 
   let body;
-  if (photos.isLoading) body = <Center py="md"><Loader aria-label={tr.loading} /></Center>;
-  else if (photos.isError) body = <Alert color="red" title={tr.error.title}>{tr.error.description}</Alert>;
+  if (photos.isLoading)
+    body = (
+      <Center py="md">
+        <Loader aria-label={tr.loading} />
+      </Center>
+    );
+  else if (photos.isError)
+    body = (
+      <Alert color="red" title={tr.error.title}>
+        {tr.error.description}
+      </Alert>
+    );
   else if (!photos.data?.items.length) body = <Text c="dimmed">{t.photos.none}</Text>;
   else
     body = (
@@ -68,9 +84,16 @@ function StudentPhotos({ branchId, student }: { branchId: number; student: Stude
               <Image src={p.thumbUrl} alt="" h={120} fit="cover" radius="sm" />
             </a>
             <Group justify="space-between" mt={6} gap={4}>
-              {p.isPortrait ? <Badge size="sm">{t.photos.portrait}</Badge> : (
+              {p.isPortrait ? (
+                <Badge size="sm">{t.photos.portrait}</Badge>
+              ) : (
                 <Tooltip label={t.photos.setPortrait}>
-                  <ActionIcon variant="subtle" aria-label={`${t.photos.setPortrait}: ${i + 1}`} onClick={() => void run(p.id, 'portrait')} loading={action.isPending && action.variables?.id === p.id}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`${t.photos.setPortrait}: ${i + 1}`}
+                    onClick={() => void run(p.id, 'portrait')}
+                    loading={action.isPending && action.variables?.id === p.id}
+                  >
                     <IconStar size={16} />
                   </ActionIcon>
                 </Tooltip>

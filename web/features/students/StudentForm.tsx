@@ -72,7 +72,14 @@ export function StudentForm({ branchId, student, opened, onClose }: { branchId: 
             <TextInput label={t.fields.firstName} required {...form.getInputProps('firstName')} miw={180} />
             <TextInput label={t.fields.lastName} required {...form.getInputProps('lastName')} miw={180} />
           </Group>
-          <Textarea label={t.fields.quote} description={t.quoteHint(QUOTE_MAX)} autosize minRows={2} maxLength={QUOTE_MAX + 50} {...form.getInputProps('quote')} />
+          <Textarea
+            label={t.fields.quote}
+            description={t.quoteHint(QUOTE_MAX)}
+            autosize
+            minRows={2}
+            maxLength={QUOTE_MAX + 50}
+            {...form.getInputProps('quote')}
+          />
           {student ? <TextInput label={t.fields.nickname} value={student.nickname} readOnly description={t.nicknameReadOnly} /> : null}
           <Checkbox label={t.fields.photoConsent} {...form.getInputProps('photoConsent', { type: 'checkbox' })} />
           {form.values.photoConsent ? (
@@ -97,4 +104,3 @@ export function StudentForm({ branchId, student, opened, onClose }: { branchId: 
     </Modal>
   );
 }
-

@@ -89,9 +89,7 @@ export function StudentsPage() {
           <Text size="sm" fw={500}>
             {fullName(s)}
           </Text>
-          {s.nickname ? (
-            <Text size="xs" c="dimmed">{`${t.fields.nickname}: ${s.nickname}`}</Text>
-          ) : null}
+          {s.nickname ? <Text size="xs" c="dimmed">{`${t.fields.nickname}: ${s.nickname}`}</Text> : null}
         </Stack>
       ),
     },
@@ -99,7 +97,16 @@ export function StudentsPage() {
     {
       key: 'consent',
       header: t.filters.consent,
-      render: (s) => (s.photoConsent ? <Badge color="green" variant="light">{displayDate(s.photoConsentDate)}</Badge> : <Badge color="gray" variant="light">{t.no}</Badge>),
+      render: (s) =>
+        s.photoConsent ? (
+          <Badge color="green" variant="light">
+            {displayDate(s.photoConsentDate)}
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            {t.no}
+          </Badge>
+        ),
     },
     { key: 'photos', header: t.fields.photos, render: (s) => s.photoCount, align: 'center' },
     {
@@ -134,7 +141,13 @@ export function StudentsPage() {
             </>
           ) : null}
           <Tooltip label={tr.words.delete}>
-            <ActionIcon variant="subtle" color="red" aria-label={t.deleteOf(fullName(s))} onClick={() => void askDelete(s)} loading={remove.isPending && remove.variables === s.id}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t.deleteOf(fullName(s))}
+              onClick={() => void askDelete(s)}
+              loading={remove.isPending && remove.variables === s.id}
+            >
               <IconTrash size={18} />
             </ActionIcon>
           </Tooltip>
@@ -237,7 +250,13 @@ export function StudentsPage() {
       {editing ? <StudentForm branchId={branchId} student={editing === 'new' ? null : editing} opened onClose={() => setEditing(null)} /> : null}
       <MoveDialog branchId={branchId} student={moving} onClose={() => setMoving(null)} />
       <PhotosDialog branchId={branchId} student={photosOf} onClose={() => setPhotosOf(null)} />
-      <ImportWizard opened={importing} onClose={() => setImporting(false)} branchId={branchId} schoolId={siblings.data?.schoolId ?? null} canUseSchool={level !== 'branch'} />
+      <ImportWizard
+        opened={importing}
+        onClose={() => setImporting(false)}
+        branchId={branchId}
+        schoolId={siblings.data?.schoolId ?? null}
+        canUseSchool={level !== 'branch'}
+      />
       {history ? <AuditDialog entity="student" entityId={history.id} title={fullName(history)} onClose={() => setHistory(null)} /> : null}
       <BulkPhotosDialog opened={bulk} onClose={() => setBulk(false)} path={`branches/${branchId}/photos/bulk`} />
     </Stack>

@@ -12,7 +12,10 @@ export function useStudents(branchId: number, query: Record<string, string | num
 }
 
 export function useSiblings(branchId: number) {
-  return useApiGet<{ success: true; schoolId: number; branchName: string; items: Array<{ id: number; name: string }> }>(['branch-siblings', branchId], `branches/${branchId}/siblings`);
+  return useApiGet<{ success: true; schoolId: number; branchName: string; items: Array<{ id: number; name: string }> }>(
+    ['branch-siblings', branchId],
+    `branches/${branchId}/siblings`,
+  );
 }
 
 type ErrorBody = { message?: string; errors?: Record<string, string> };
@@ -31,7 +34,10 @@ export function useDeleteStudent(branchId: number) {
 }
 
 export function useMoveStudent(branchId: number) {
-  return useApiMutation(({ id, target }: { id: number; target: number }) => api.post(`students/${id}/move`, { branchId: target }), [studentsKey(branchId), ['students']]);
+  return useApiMutation(
+    ({ id, target }: { id: number; target: number }) => api.post(`students/${id}/move`, { branchId: target }),
+    [studentsKey(branchId), ['students']],
+  );
 }
 
 export function useStudentPhotos(studentId: number | null) {
@@ -48,7 +54,8 @@ export function usePhotoAction(branchId: number, studentId: number) {
 export const uploadStudentPhotos = (studentId: number, form: FormData, onProgress: (f: number) => void) =>
   api.uploadWithProgress<{ success: true; items: PhotoItem[] }>(`students/${studentId}/photos`, form, onProgress);
 
-export const uploadBulkPhotos = (path: string, form: FormData, onProgress: (f: number) => void) => api.uploadWithProgress<BulkPhotoResult>(path, form, onProgress);
+export const uploadBulkPhotos = (path: string, form: FormData, onProgress: (f: number) => void) =>
+  api.uploadWithProgress<BulkPhotoResult>(path, form, onProgress);
 
 export function importForm(file: File, mapping?: ImportMapping) {
   const form = new FormData();

@@ -23,7 +23,14 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): void }
   const [busy, setBusy] = useState(false);
   const form = useForm<Omit<StudioBody, 'cityId'> & { cityId: string | null }>({
     mode: 'controlled',
-    initialValues: { name: studio.name, phone: studio.phone, email: studio.email, address: studio.address, cityId: studio.cityId ? String(studio.cityId) : null, website: studio.website },
+    initialValues: {
+      name: studio.name,
+      phone: studio.phone,
+      email: studio.email,
+      address: studio.address,
+      cityId: studio.cityId ? String(studio.cityId) : null,
+      website: studio.website,
+    },
     validate: (values) => zodValidate(studioBody)({ ...values, cityId: values.cityId ? Number(values.cityId) : null }),
   });
   const submit = form.onSubmit(async (values) => {
@@ -72,7 +79,11 @@ export function StudioPage() {
 
   let content;
   if (studio.isError) {
-    content = <Alert color="red" title={tr.error.title}>{tr.error.description}</Alert>;
+    content = (
+      <Alert color="red" title={tr.error.title}>
+        {tr.error.description}
+      </Alert>
+    );
   } else if (!studio.data) {
     content = (
       <Center py="xl" aria-busy="true">
