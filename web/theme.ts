@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useSession } from './session/store';
 
 /** Ten shades around one hex colour, lightest first (Mantine wants a tuple of 10). */
-export function shadesOf(hex: string): MantineColorsTuple {
+function shadesOf(hex: string): MantineColorsTuple {
   const n = parseInt(hex.slice(1), 16);
   const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
   const mix = (target: number, amount: number) =>

@@ -2,7 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import type { ToastClass } from './api/client';
 
-export const TOAST_DURATION_MS = 2_500;
+const TOAST_DURATION_MS = 2_500;
 
 const COLORS: Record<ToastClass, string> = { success: 'teal', error: 'red', warning: 'yellow', info: 'blue' };
 

@@ -39,7 +39,7 @@ export interface CallOptions {
 
 const isFullUrl = (path: string) => /^https?:\/\//i.test(path);
 
-export function buildUrl(baseUrl: string, level: Level, path: string, query?: CallOptions['query']): string {
+function buildUrl(baseUrl: string, level: Level, path: string, query?: CallOptions['query']): string {
   const url = isFullUrl(path) ? path : `${baseUrl.replace(/\/$/, '')}/${level}/${path.replace(/^\//, '')}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -188,4 +188,3 @@ export function createApiClient(deps: ApiClientDeps) {
       call<T>(path, { ...options, method: options?.method ?? 'POST', body: form, formData: true }),
   };
 }
-export type ApiClient = ReturnType<typeof createApiClient>;

@@ -3,7 +3,7 @@ import { useSession } from '../session/store';
 import { toast } from '../toast';
 import { createApiClient } from './client';
 
-export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
+const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
 
 let sessionEndedHandler: () => void = () => {};
 /** The router registers what a 401 with a held user does (log out, go to the login page). */

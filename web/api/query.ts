@@ -7,7 +7,7 @@ import { api } from './index';
 import type { CallOptions } from './client';
 import { toast } from '../toast';
 
-export class ApiCallFailed extends Error {
+class ApiCallFailed extends Error {
   constructor() {
     super('api call failed');
   }
@@ -30,7 +30,7 @@ export async function attempt<T>(call: () => Promise<T>, success?: string): Prom
   return result;
 }
 
-export async function unwrap<T>(result: Promise<T | false>): Promise<T> {
+async function unwrap<T>(result: Promise<T | false>): Promise<T> {
   const value = await result;
   if (value === false) throw new ApiCallFailed();
   return value;

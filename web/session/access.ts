@@ -11,7 +11,7 @@ export async function requireUser(): Promise<null> {
 }
 
 /** The start of the caller's own area: panel → Home, school → its branches, branch → its students. */
-export function ownAreaPath(): string {
+function ownAreaPath(): string {
   const info = useSession.getState().info;
   if (info?.level === 'school' && info.school) return `/branches/${info.school.id}`;
   if (info?.level === 'branch' && info.branch) return `/students/${info.branch.id}`;

@@ -21,7 +21,7 @@ const readAsDataUrl = (file: File) =>
     reader.readAsDataURL(file);
   });
 
-export async function pickPhotos(files: File[]): Promise<PickedPhoto[]> {
+async function pickPhotos(files: File[]): Promise<PickedPhoto[]> {
   return Promise.all(files.map(async (file) => ({ file, image: await readAsDataUrl(file) })));
 }
 

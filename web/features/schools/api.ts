@@ -4,7 +4,7 @@ import type { School, SchoolBody } from '../../../common/schemas/organisation';
 import { api } from '../../api';
 import { useApiGet, useApiMutation } from '../../api/query';
 
-export const schoolsKey = ['schools'] as const;
+const schoolsKey = ['schools'] as const;
 
 export function useSchools(query: Record<string, string | number>) {
   return useApiGet<ListResult<School>>(schoolsKey, 'schools', query, { keepPrevious: true });

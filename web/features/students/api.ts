@@ -57,7 +57,7 @@ export const uploadStudentPhotos = (studentId: number, form: FormData, onProgres
 export const uploadBulkPhotos = (path: string, form: FormData, onProgress: (f: number) => void) =>
   api.uploadWithProgress<BulkPhotoResult>(path, form, onProgress);
 
-export function importForm(file: File, mapping?: ImportMapping) {
+function importForm(file: File, mapping?: ImportMapping) {
   const form = new FormData();
   if (mapping) form.append('mapping', JSON.stringify(mapping));
   form.append('file', file, file.name);
