@@ -1,17 +1,8 @@
 import { Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { tr } from '../../common/tr';
 
-export function EmptyState({
-  title = tr.empty.title,
-  description = tr.empty.description,
-  action,
-}: {
-  title?: string;
-  description?: string;
-  action?: ReactNode;
-}) {
+export function EmptyState({ title = tr.empty.title, description = tr.empty.description }: { title?: string; description?: string }) {
   return (
     <Center py="xl">
       <Stack align="center" gap="xs">
@@ -22,7 +13,6 @@ export function EmptyState({
         <Text c="dimmed" size="sm" ta="center">
           {description}
         </Text>
-        {action}
       </Stack>
     </Center>
   );

@@ -1,6 +1,7 @@
 import { modals } from '@mantine/modals';
 import { Text } from '@mantine/core';
 import { tr } from '../../common/tr';
+import { attempt } from '../api/query';
 
 /** Asks before a destructive action; resolves true when the person confirms. */
 export function confirmAction(options: { title?: string; message: string; confirmLabel?: string; danger?: boolean }): Promise<boolean> {
@@ -19,4 +20,9 @@ export function confirmAction(options: { title?: string; message: string; confir
       onClose: () => resolve(false),
     });
   });
+}
+
+/** Asks, and deletes only once the person confirms; "Silindi." follows a call that worked (a failure is toasted by the call helper). */
+export async function deleteAfterConfirm(message: string, remove: () => Promise<unknown>): Promise<void> {
+  if (await confirmAction({ message })) await attempt(remove, tr.deleted);
 }

@@ -3,13 +3,14 @@
  * sorting; loading, empty and error states; page and page-size controls. Wide tables scroll
  * sideways at phone width.
  */
-import { Alert, Center, Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { tr } from '../../../common/tr';
 import { EmptyState } from '../EmptyState';
+import { LoadFailed, Loading } from '../QueryState';
 import { ListPager } from './ListPager';
-import type { ListState } from './useListState';
+import type { ListControl } from './useListState';
 
 export interface Column<T> {
   key: string;
@@ -21,19 +22,28 @@ export interface Column<T> {
   align?: 'left' | 'right' | 'center';
 }
 
+/** What a list's query hook answers: a page of rows and the total, and whether it is loading or failed. */
+export interface ListQuery<T> {
+  data?: { items: T[]; total: number };
+  isFetching: boolean;
+  isError: boolean;
+}
+
+interface EmptyText {
+  title?: string;
+  description?: string;
+}
+
 export interface DataTableProps<T> {
   columns: Column<T>[];
-  rows: T[] | undefined;
-  total: number;
-  state: ListState;
-  onChange(changes: Partial<ListState>): void;
+  list: ListControl;
+  result: ListQuery<T>;
   rowKey(row: T): string | number;
-  loading?: boolean;
-  error?: boolean;
   caption: string;
-  emptyTitle?: string;
-  emptyDescription?: string;
-  emptyAction?: ReactNode;
+  /** What a list with no rows at all says. */
+  empty?: EmptyText;
+  /** What it says once a search or filter finds nothing; "Kayıt bulunamadı." unless given. */
+  filteredEmpty?: EmptyText;
   minWidth?: number;
 }
 
@@ -52,25 +62,21 @@ function SortHeader({ label, active, order, onClick }: { label: string; active: 
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, total, state, onChange, loading, error } = props;
+  const { columns, list, result } = props;
+  const { state } = list;
+  const rows = result.data?.items;
+  const loading = result.isFetching;
 
-  const sortBy = (key: string) => onChange({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' });
+  const sortBy = (key: string) => list.update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' });
 
   let body: ReactNode;
-  if (error && !rows) {
-    body = (
-      <Alert color="red" title={tr.error.title}>
-        {tr.error.description}
-      </Alert>
-    );
+  if (result.isError && !rows) {
+    body = <LoadFailed />;
   } else if (!rows) {
-    body = (
-      <Center py="xl" aria-busy="true">
-        <Loader aria-label={tr.loading} />
-      </Center>
-    );
+    body = <Loading />;
   } else if (rows.length === 0) {
-    body = <EmptyState title={props.emptyTitle} description={props.emptyDescription} action={props.emptyAction} />;
+    const empty = list.filtered ? { title: tr.noRecords, ...props.filteredEmpty } : props.empty;
+    body = <EmptyState title={empty?.title} description={empty?.description} />;
   } else {
     body = (
       <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
@@ -112,7 +118,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <div>
       {body}
-      {rows && rows.length > 0 ? <ListPager total={total} state={state} onChange={onChange} /> : null}
+      {rows && rows.length > 0 ? <ListPager list={list} total={result.data?.total ?? 0} /> : null}
     </div>
   );
 }

@@ -2,11 +2,12 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { PER_PAGE_CHOICES } from '../../../common/schemas/list';
 import { tr } from '../../../common/tr';
-import type { ListState } from './useListState';
+import type { ListControl } from './useListState';
 
 const t = tr.pager;
 
-export function ListPager({ total, state, onChange }: { total: number; state: ListState; onChange(patch: Partial<ListState>): void }) {
+export function ListPager({ list, total }: { list: ListControl; total: number }) {
+  const { state, update } = list;
   const pages = Math.max(1, Math.ceil(total / state.perPage));
   return (
     <Group justify="space-between" mt="sm" wrap="wrap">
@@ -18,14 +19,14 @@ export function ListPager({ total, state, onChange }: { total: number; state: Li
           aria-label={t.perPage}
           data={PER_PAGE_CHOICES.map((n) => ({ value: String(n), label: t.perPageChoice(n) }))}
           value={String(state.perPage)}
-          onChange={(v) => v && onChange({ perPage: Number(v), page: 1 })}
+          onChange={(v) => v && update({ perPage: Number(v), page: 1 })}
           w={130}
           allowDeselect={false}
         />
         <Pagination
           total={pages}
           value={Math.min(state.page, pages)}
-          onChange={(page) => onChange({ page })}
+          onChange={(page) => update({ page })}
           size="sm"
           getControlProps={(control) => ({ 'aria-label': control === 'next' ? t.next : control === 'previous' ? t.previous : control })}
           getItemProps={(page) => ({ 'aria-label': t.page(page) })}

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { tr } from '../../../common/tr';
 
-/** A search field that tells the list after a short pause in typing. */
+/** A search field that tells the list after a short pause in typing (the list toolbar's first field). */
 export function SearchBox({
   value,
   onChange,

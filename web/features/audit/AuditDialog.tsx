@@ -1,27 +1,21 @@
 /** İşlem geçmişi of one record: who changed what and when (GET audit?entity=&entityId=). */
-import { Alert, Center, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Modal, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { displayDate } from '../../../common/dates';
 import { tr } from '../../../common/tr';
-import { useApiGet } from '../../api/query';
 import { EmptyState } from '../../components/EmptyState';
+import { RowButton } from '../../components/list/RowButton';
+import { LoadFailed, Loading } from '../../components/QueryState';
+import { useAuditLog, type AuditEntry } from './api';
 
 const t = tr.organisation.audit;
-
-interface Entry {
-  id: number;
-  userName: string;
-  action: string;
-  createdAt: string;
-  /** { field: [before, after] } for edits; { field: value } for some creations and removals. */
-  changes: Record<string, unknown> | null;
-}
 
 const show = (v: unknown): string =>
   v === null || v === undefined || v === '' ? '—' : v === true ? t.yes : v === false ? t.no : typeof v === 'object' ? JSON.stringify(v) : String(v);
 const time = (iso: string) => `${displayDate(iso)} ${new Date(iso).toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' })}`;
 
 /** An entry's changes: "field: before → after" for edits, "field: value" for what was created or removed. */
-function Changes({ changes }: { changes: Entry['changes'] }) {
+function Changes({ changes }: { changes: AuditEntry['changes'] }) {
   if (!changes || typeof changes !== 'object') return null;
   return (
     <Stack gap={0}>
@@ -34,21 +28,11 @@ function Changes({ changes }: { changes: Entry['changes'] }) {
   );
 }
 
-export function AuditDialog({ entity, entityId, title, onClose }: { entity: string; entityId: number; title: string; onClose(): void }) {
-  const { data, isLoading, isError } = useApiGet<{ items: Entry[] }>(
-    ['audit', entity, entityId],
-    'audit',
-    { entity, entityId, page: 1, perPage: 50 },
-    { alwaysFresh: true },
-  );
+function AuditDialog({ entity, entityId, title, onClose }: { entity: string; entityId: number; title: string; onClose(): void }) {
+  const { data, isLoading, isError } = useAuditLog(entity, entityId);
   let body;
-  if (isLoading)
-    body = (
-      <Center py="lg">
-        <Loader aria-label={tr.loading} />
-      </Center>
-    );
-  else if (isError) body = <Alert color="red">{tr.error.description}</Alert>;
+  if (isLoading) body = <Loading />;
+  else if (isError) body = <LoadFailed />;
   else if (!data?.items.length) body = <EmptyState />;
   else
     body = (
@@ -82,4 +66,18 @@ export function AuditDialog({ entity, entityId, title, onClose }: { entity: stri
       {body}
     </Modal>
   );
+}
+
+/** A list's İşlem geçmişi: `open` shows one record's history, `dialog` is where the list renders it. */
+export function useAuditHistory(entity: string) {
+  const [shown, setShown] = useState<{ id: number; title: string } | null>(null);
+  return {
+    open: (id: number, title: string) => setShown({ id, title }),
+    dialog: shown ? <AuditDialog entity={entity} entityId={shown.id} title={shown.title} onClose={() => setShown(null)} /> : null,
+  };
+}
+
+/** The row button that opens a record's İşlem geçmişi. */
+export function AuditButton({ row, onClick }: { row: string; onClick(): void }) {
+  return <RowButton label={t.title} row={row} color="gray" onClick={onClick} />;
 }

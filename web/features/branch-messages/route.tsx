@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { tr } from '../../../common/tr';
-import { StaffMessagesScreen } from '../messages/StaffMessagesScreen';
+import { StaffMessagesPage } from '../messages/StaffMessagesPage';
 
 export function Component() {
   const { id = '' } = useParams();
-  return <StaffMessagesScreen key={id} kind="branch" id={id} title={tr.pages.branchMessages} />;
+  return <StaffMessagesPage key={id} kind="branch" id={id} title={tr.pages.branchMessages} />;
 }

@@ -1,13 +1,19 @@
 /** Create or edit one branch ("12/A"). */
-import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { NumberInput, TextInput, type NumberInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { branchBody, type Branch } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
+import { FormDialog } from '../../components/form/FormDialog';
 import { zodValidate } from '../../components/form/zodValidate';
 import { useSaveBranch } from './api';
 
 const t = tr.organisation.branch;
+
+/** The grade field of both branch forms: a whole number from 1 to 12. */
+export function GradeInput(props: NumberInputProps) {
+  return <NumberInput label={t.grade} withAsterisk min={1} max={12} allowDecimal={false} {...props} />;
+}
 
 export function BranchForm({ schoolId, row, onClose }: { schoolId: number; row: Branch | null; onClose(): void }) {
   const save = useSaveBranch(schoolId);
@@ -20,22 +26,10 @@ export function BranchForm({ schoolId, row, onClose }: { schoolId: number; row: 
     if (await attempt(() => save.mutateAsync({ id: row?.id, body: { ...values, grade: Number(values.grade) } }), tr.saved)) onClose();
   });
   return (
-    <Modal opened onClose={onClose} title={row ? t.editTitle : t.newTitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <NumberInput label={t.grade} withAsterisk min={1} max={12} allowDecimal={false} {...form.getInputProps('grade')} />
-          <TextInput label={t.section} withAsterisk maxLength={5} {...form.getInputProps('section')} />
-          <TextInput label={t.programme} {...form.getInputProps('programme')} />
-        </Stack>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {tr.words.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {tr.words.save}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <FormDialog title={row ? t.editTitle : t.newTitle} onClose={onClose} onSubmit={submit} busy={save.isPending}>
+      <GradeInput {...form.getInputProps('grade')} />
+      <TextInput label={t.section} withAsterisk maxLength={5} {...form.getInputProps('section')} />
+      <TextInput label={t.programme} {...form.getInputProps('programme')} />
+    </FormDialog>
   );
 }

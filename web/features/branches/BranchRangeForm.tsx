@@ -1,12 +1,14 @@
 /** Quick creation of a range: one grade, sections from one letter to another (Turkish alphabet). */
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { branchRangeBody } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
+import { FormDialog } from '../../components/form/FormDialog';
 import { zodValidate } from '../../components/form/zodValidate';
 import { toast } from '../../toast';
 import { useCreateRange } from './api';
+import { GradeInput } from './BranchForm';
 
 const t = tr.organisation.branch;
 
@@ -25,25 +27,13 @@ export function BranchRangeForm({ schoolId, onClose }: { schoolId: number; onClo
     onClose();
   });
   return (
-    <Modal opened onClose={onClose} title={t.rangeTitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <NumberInput label={t.grade} withAsterisk min={1} max={12} allowDecimal={false} {...form.getInputProps('grade')} />
-          <SimpleGrid cols={2}>
-            <TextInput label={t.from} withAsterisk maxLength={1} {...form.getInputProps('from')} />
-            <TextInput label={t.to} withAsterisk maxLength={1} {...form.getInputProps('to')} />
-          </SimpleGrid>
-          <TextInput label={t.programme} {...form.getInputProps('programme')} />
-        </Stack>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {tr.words.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t.rangeButton}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <FormDialog title={t.rangeTitle} onClose={onClose} onSubmit={submit} busy={create.isPending} submitLabel={t.rangeButton}>
+      <GradeInput {...form.getInputProps('grade')} />
+      <SimpleGrid cols={2}>
+        <TextInput label={t.from} withAsterisk maxLength={1} {...form.getInputProps('from')} />
+        <TextInput label={t.to} withAsterisk maxLength={1} {...form.getInputProps('to')} />
+      </SimpleGrid>
+      <TextInput label={t.programme} {...form.getInputProps('programme')} />
+    </FormDialog>
   );
 }

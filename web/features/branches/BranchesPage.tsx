@@ -5,15 +5,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Branch } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
-import { attempt } from '../../api/query';
-import { confirmAction } from '../../components/confirm';
+import { deleteAfterConfirm } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
-import { SearchBox } from '../../components/list/SearchBox';
+import { ListToolbar } from '../../components/list/ListToolbar';
+import { RowButton } from '../../components/list/RowButton';
 import { useListState } from '../../components/list/useListState';
 import { toast } from '../../toast';
-import { AuditDialog } from '../audit/AuditDialog';
+import { AuditButton, useAuditHistory } from '../audit/AuditDialog';
 import { useBranches, useDeleteBranch } from './api';
 import { BranchForm } from './BranchForm';
 import { BranchRangeForm } from './BranchRangeForm';
@@ -23,26 +23,19 @@ const t = tr.organisation.branch;
 function DeleteButton({ schoolId, row }: { schoolId: number; row: Branch }) {
   const remove = useDeleteBranch(schoolId);
   const del = async () => {
-    if (row.studentCount > 0) {
-      toast('warning', t.hasStudents(row.studentCount));
-      return;
-    }
-    if (!(await confirmAction({ message: t.deleteConfirm(row.name) }))) return;
-    await attempt(() => remove.mutateAsync(row.id), tr.deleted);
+    // A branch is deleted only once it holds no students (they are moved or deleted first).
+    if (row.studentCount > 0) toast('warning', t.hasStudents(row.studentCount));
+    else await deleteAfterConfirm(t.deleteConfirm(row.name), () => remove.mutateAsync(row.id));
   };
-  return (
-    <Button size="compact-sm" variant="subtle" color="red" loading={remove.isPending} onClick={del} aria-label={`${tr.words.delete}: ${row.name}`}>
-      {tr.words.delete}
-    </Button>
-  );
+  return <RowButton label={tr.words.delete} row={row.name} color="red" loading={remove.isPending} onClick={del} />;
 }
 
 export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: number; schoolName?: string; canWrite: boolean }) {
   const list = useListState({ sort: 'name' });
-  const { data, isLoading, isFetching, isError } = useBranches(schoolId, list.query);
+  const branches = useBranches(schoolId, list.query);
   const [editing, setEditing] = useState<Branch | null | undefined>(undefined);
   const [range, setRange] = useState(false);
-  const [history, setHistory] = useState<Branch | null>(null);
+  const history = useAuditHistory('branch');
 
   const columns: Column<Branch>[] = [
     {
@@ -75,12 +68,8 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
       header: '',
       render: (r) => (
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" variant="subtle" onClick={() => setEditing(r)} aria-label={`${tr.words.edit}: ${r.name}`}>
-            {tr.words.edit}
-          </Button>
-          <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setHistory(r)} aria-label={`${tr.organisation.audit.title}: ${r.name}`}>
-            {tr.organisation.audit.title}
-          </Button>
+          <RowButton label={tr.words.edit} row={r.name} onClick={() => setEditing(r)} />
+          <AuditButton row={r.name} onClick={() => history.open(r.id, r.name)} />
           <DeleteButton schoolId={schoolId} row={r} />
         </Group>
       ),
@@ -91,6 +80,7 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
     <Stack gap="sm">
       <PageHeader
         title={tr.pages.branches}
+        subtitle={schoolName}
         actions={
           <>
             <ExportMenu path={`schools/${schoolId}/branches`} query={list.query} />
@@ -107,34 +97,24 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
           </>
         }
       />
-      {schoolName ? (
-        <Text c="dimmed" mt={-12}>
-          {schoolName}
-        </Text>
-      ) : null}
       {!canWrite ? (
         <Text size="sm" c="dimmed">
           {t.readOnly}
         </Text>
       ) : null}
-      <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} placeholder={t.searchPlaceholder} />
+      <ListToolbar list={list} searchPlaceholder={t.searchPlaceholder} />
       <DataTable
         caption={tr.pages.branches}
         columns={columns}
-        rows={isLoading ? undefined : data?.items}
-        total={data?.total ?? 0}
-        state={list.state}
-        onChange={list.update}
+        list={list}
+        result={branches}
         rowKey={(r) => r.id}
-        loading={isFetching}
-        error={isError}
-        emptyTitle={list.filtered ? tr.noRecords : t.emptyTitle}
-        emptyDescription={list.filtered || !canWrite ? undefined : t.emptyDescription}
+        empty={{ title: t.emptyTitle, description: canWrite ? t.emptyDescription : undefined }}
         minWidth={640}
       />
       {editing !== undefined ? <BranchForm schoolId={schoolId} row={editing} onClose={() => setEditing(undefined)} /> : null}
       {range ? <BranchRangeForm schoolId={schoolId} onClose={() => setRange(false)} /> : null}
-      {history ? <AuditDialog entity="branch" entityId={history.id} title={history.name} onClose={() => setHistory(null)} /> : null}
+      {history.dialog}
     </Stack>
   );
 }

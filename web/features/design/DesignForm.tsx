@@ -1,17 +1,16 @@
 /** The settings of one design (studio or school) beside the live preview of a real student. */
 import { Alert, Button, ColorInput, Grid, Group, NumberInput, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { DESIGN_TEMPLATES, FONT_PAIRS, PHOTO_SHAPES, designSettings, type DesignResponse, type DesignSettings } from '../../../common/schemas/design';
 import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
 import { SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { loadUser } from '../../session/actions';
-import { toast } from '../../toast';
 import { ImagePicker } from '../studio/ImagePicker';
-import { removeOverride, saveDesign, uploadCover, usePreviewStudent } from './hooks';
+import { usePreviewStudent, useRemoveOverride, useSaveDesign, useUploadCover } from './api';
 import { YearbookPage } from './YearbookPage';
 
 const t = tr.design;
@@ -32,7 +31,9 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
   const schoolId = design.schoolId;
   const form = useForm<DesignSettings>({ mode: 'controlled', initialValues: design.settings, validate: zodValidate(designSettings) });
   const preview = usePreviewStudent(schoolId);
-  const [busy, setBusy] = useState<'save' | 'cover' | 'remove' | null>(null);
+  const saveDesign = useSaveDesign();
+  const removeOverride = useRemoveOverride();
+  const uploadCover = useUploadCover();
   const v = form.values;
 
   const afterWrite = async () => {
@@ -40,21 +41,15 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
     await Promise.all([onChanged(), loadUser()]);
   };
   const save = form.onSubmit(async (values) => {
-    setBusy('save');
-    const result = await saveDesign(schoolId, values);
-    setBusy(null);
+    const result = await attempt(() => saveDesign.mutateAsync({ schoolId, settings: values }), tr.saved);
     if (!result) return;
-    toast('success', tr.saved);
     form.resetDirty(result.settings);
     await afterWrite();
   });
   const remove = async () => {
     if (schoolId === null || !(await confirmAction({ message: t.confirmRemove, confirmLabel: t.removeOverride }))) return;
-    setBusy('remove');
-    const result = await removeOverride(schoolId);
-    setBusy(null);
+    const result = await attempt(() => removeOverride.mutateAsync(schoolId), t.overrideRemoved);
     if (!result) return;
-    toast('success', t.overrideRemoved);
     form.setValues(result.settings);
     await afterWrite();
   };
@@ -97,15 +92,12 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
                     hint={tr.studio.logoHint.replace('2 MB', `${IMAGE_MAX_MB.cover} MB`)}
                     currentUrl={v.coverImageUrl}
                     previewAlt={t.coverImage}
-                    uploading={busy === 'cover'}
+                    uploading={uploadCover.isPending}
                     size={72}
                     onUpload={async ({ file }) => {
-                      setBusy('cover');
-                      const result = await uploadCover(schoolId, file);
-                      setBusy(null);
+                      const result = await attempt(() => uploadCover.mutateAsync({ schoolId, file }), t.coverUploaded);
                       if (!result) return false;
                       form.setFieldValue('coverImageUrl', result.settings.coverImageUrl);
-                      toast('success', t.coverUploaded);
                       await afterWrite();
                       return true;
                     }}
@@ -116,11 +108,11 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
                     </Button>
                   ) : null}
                   <Group>
-                    <Button type="submit" loading={busy === 'save'}>
+                    <Button type="submit" loading={saveDesign.isPending}>
                       {tr.words.save}
                     </Button>
                     {schoolId !== null && design.overridden ? (
-                      <Button variant="default" color="red" onClick={remove} loading={busy === 'remove'}>
+                      <Button variant="default" color="red" onClick={remove} loading={removeOverride.isPending}>
                         {t.removeOverride}
                       </Button>
                     ) : null}

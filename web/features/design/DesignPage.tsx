@@ -1,12 +1,13 @@
 /** Yıllık Tasarımı: the studio's yearbook design and per-school overrides, with a live preview. */
-import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { tr } from '../../../common/tr';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed, Loading } from '../../components/QueryState';
 import { SelectField } from '../../components/SelectField';
 import { useSession } from '../../session/store';
 import { DesignForm } from './DesignForm';
-import { useDesign, useSchools } from './hooks';
+import { useDesign, useDesignSchools } from './api';
 
 const STUDIO = 'studio';
 
@@ -17,7 +18,7 @@ export function DesignPage() {
   const [scope, setScope] = useState<string>(isPanel ? STUDIO : String(info.school?.id ?? ''));
   const schoolId = scope === STUDIO ? null : Number(scope);
   const design = useDesign(schoolId);
-  const schools = useSchools(isPanel);
+  const schools = useDesignSchools(isPanel);
 
   const scopeOptions = [
     { value: STUDIO, label: tr.design.studioDesign },
@@ -26,17 +27,9 @@ export function DesignPage() {
 
   let content;
   if (design.isError) {
-    content = (
-      <Alert color="red" title={tr.error.title}>
-        {tr.error.description}
-      </Alert>
-    );
+    content = <LoadFailed />;
   } else if (!design.data || design.isFetching) {
-    content = (
-      <Center py="xl" aria-busy="true">
-        <Loader aria-label={tr.loading} />
-      </Center>
-    );
+    content = <Loading />;
   } else {
     content = (
       <DesignForm key={`${scope}-${design.dataUpdatedAt}`} design={design.data} readOnly={info.level === 'branch'} onChanged={() => design.refetch()} />

@@ -1,3 +1,5 @@
 import { DesignPage } from './DesignPage';
 
-export const Component = DesignPage;
+export function Component() {
+  return <DesignPage />;
+}

@@ -1,14 +1,13 @@
-import { Alert, Center, Grid, Loader, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Grid, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { tr } from '../../../common/tr';
 import { PageHeader } from '../../components/PageHeader';
-import type { Statistics } from '../../../common/schemas/auth';
-import type { Dashboard } from '../../../common/schemas/dashboard';
+import { LoadFailed, Loading } from '../../components/QueryState';
+import { useSession } from '../../session/store';
+import { useStatistics } from './api';
 import { DeadlineList } from './DeadlineList';
 import { MessagesChart } from './MessagesChart';
 import { PendingWork } from './PendingWork';
 import { ProgressTable } from './ProgressTable';
-import { useApiGet } from '../../api/query';
-import { useSession } from '../../session/store';
 
 function Figure({ label, value, extra }: { label: string; value: number | string; extra?: React.ReactNode }) {
   return (
@@ -26,8 +25,7 @@ function Figure({ label, value, extra }: { label: string; value: number | string
 
 export function HomePage() {
   const info = useSession((s) => s.info)!;
-  // User info brings the figures; they are refreshed each time Home opens.
-  const fresh = useApiGet<{ statistics: Statistics; dashboard: Dashboard }>(['statistics'], 'statistics', undefined, { alwaysFresh: true });
+  const fresh = useStatistics();
   const s = fresh.data?.statistics ?? info.statistics;
   const coverage = s.students ? Math.round((s.studentsWithPhoto / s.students) * 100) : 0;
   const h = tr.home;
@@ -65,13 +63,9 @@ export function HomePage() {
           <MessagesChart days={fresh.data.dashboard.messagesPerDay} />
         </>
       ) : fresh.isError ? (
-        <Alert color="red" title={tr.error.title}>
-          {tr.error.description}
-        </Alert>
+        <LoadFailed />
       ) : (
-        <Center py="md" aria-busy="true">
-          <Loader aria-label={tr.loading} />
-        </Center>
+        <Loading />
       )}
     </Stack>
   );

@@ -1,3 +1,5 @@
 import { HomePage } from './HomePage';
 
-export const Component = HomePage;
+export function Component() {
+  return <HomePage />;
+}

@@ -7,7 +7,7 @@ import { loginBody } from '../../../common/schemas/auth';
 import { tr } from '../../../common/tr';
 import { zodValidate } from '../../components/form/zodValidate';
 import { signIn } from '../../session/actions';
-import { useBranding } from './useBranding';
+import { useBranding } from './api';
 
 export function LoginPage() {
   const level = useParams().page as Level;

@@ -1,3 +1,5 @@
 import { LoginPage } from './LoginPage';
 
-export const Component = LoginPage;
+export function Component() {
+  return <LoginPage />;
+}

@@ -1,9 +1,10 @@
 /** Create or edit a manager account; an empty password on creation means "generate one". */
-import { Button, Group, Modal, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { PasswordInput, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { managerCreateBody, managerUpdateBody, type Manager } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
+import { FormDialog } from '../../components/form/FormDialog';
 import { zodValidate } from '../../components/form/zodValidate';
 import { useSaveManager, type ManagerKind } from './api';
 
@@ -27,24 +28,12 @@ export function ManagerForm(props: { kind: ManagerKind; ownerId: number; row: Ma
     if (saved.generatedPassword) props.onPassword(saved.generatedPassword);
   });
   return (
-    <Modal opened onClose={props.onClose} title={row ? t.editTitle : t.newTitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput label={t.name} withAsterisk {...form.getInputProps('name')} />
-          <TextInput label={t.email} type="email" withAsterisk {...form.getInputProps('email')} />
-          <TextInput label={t.phone} type="tel" {...form.getInputProps('phone')} />
-          <PasswordInput label={t.password} description={row ? undefined : t.passwordHint} autoComplete="new-password" {...form.getInputProps('password')} />
-          <Switch label={t.active} {...form.getInputProps('active', { type: 'checkbox' })} />
-        </Stack>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={props.onClose}>
-            {tr.words.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {tr.words.save}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <FormDialog title={row ? t.editTitle : t.newTitle} onClose={props.onClose} onSubmit={submit} busy={save.isPending}>
+      <TextInput label={t.name} withAsterisk {...form.getInputProps('name')} />
+      <TextInput label={t.email} type="email" withAsterisk {...form.getInputProps('email')} />
+      <TextInput label={t.phone} type="tel" {...form.getInputProps('phone')} />
+      <PasswordInput label={t.password} description={row ? undefined : t.passwordHint} autoComplete="new-password" {...form.getInputProps('password')} />
+      <Switch label={t.active} {...form.getInputProps('active', { type: 'checkbox' })} />
+    </FormDialog>
   );
 }

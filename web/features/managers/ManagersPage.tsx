@@ -1,19 +1,20 @@
 /** Okul Yöneticileri / Şube Yöneticileri: list, create, edit, activate, reset password, delete. */
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { displayDate } from '../../../common/dates';
 import type { Manager } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
-import { confirmAction } from '../../components/confirm';
+import { confirmAction, deleteAfterConfirm } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
-import { SearchBox } from '../../components/list/SearchBox';
+import { ListToolbar } from '../../components/list/ListToolbar';
+import { RowButton } from '../../components/list/RowButton';
 import { useListState } from '../../components/list/useListState';
+import { AuditButton, useAuditHistory } from '../audit/AuditDialog';
 import { paths, updateBodyOf, useDeleteManager, useManagers, useSaveManager, type ManagerKind } from './api';
-import { AuditDialog } from '../audit/AuditDialog';
 import { ManagerForm } from './ManagerForm';
 import { PasswordShown } from './PasswordShown';
 
@@ -47,41 +48,14 @@ function RowActions({
     ).finally(() => setBusy(null));
     if (saved?.generatedPassword) onPassword(saved.generatedPassword);
   };
-  const del = async () => {
-    if (!(await confirmAction({ message: t.deleteConfirm(row.name) }))) return;
-    await attempt(() => remove.mutateAsync(row.id), tr.deleted);
-  };
+  const del = () => deleteAfterConfirm(t.deleteConfirm(row.name), () => remove.mutateAsync(row.id));
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="compact-sm" variant="subtle" onClick={onEdit} aria-label={`${tr.words.edit}: ${row.name}`}>
-        {tr.words.edit}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="gray"
-        loading={busy === 'toggle'}
-        onClick={() => run('toggle')}
-        aria-label={`${row.active ? t.deactivate : t.activate}: ${row.name}`}
-      >
-        {row.active ? t.deactivate : t.activate}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="gray"
-        loading={busy === 'reset'}
-        onClick={() => run('reset')}
-        aria-label={`${t.resetPassword}: ${row.name}`}
-      >
-        {t.resetPassword}
-      </Button>
-      <Button size="compact-sm" variant="subtle" color="gray" onClick={onHistory} aria-label={`${tr.organisation.audit.title}: ${row.name}`}>
-        {tr.organisation.audit.title}
-      </Button>
-      <Button size="compact-sm" variant="subtle" color="red" loading={remove.isPending} onClick={del} aria-label={`${tr.words.delete}: ${row.name}`}>
-        {tr.words.delete}
-      </Button>
+      <RowButton label={tr.words.edit} row={row.name} onClick={onEdit} />
+      <RowButton label={row.active ? t.deactivate : t.activate} row={row.name} color="gray" loading={busy === 'toggle'} onClick={() => run('toggle')} />
+      <RowButton label={t.resetPassword} row={row.name} color="gray" loading={busy === 'reset'} onClick={() => run('reset')} />
+      <AuditButton row={row.name} onClick={onHistory} />
+      <RowButton label={tr.words.delete} row={row.name} color="red" loading={remove.isPending} onClick={del} />
     </Group>
   );
 }
@@ -100,10 +74,10 @@ export function ManagersPage({
   canWrite: boolean;
 }) {
   const list = useListState({ sort: 'name' });
-  const { data, isLoading, isFetching, isError } = useManagers(kind, ownerId, list.query);
+  const managers = useManagers(kind, ownerId, list.query);
   const [editing, setEditing] = useState<Manager | null | undefined>(undefined);
   const [password, setPassword] = useState<string | null>(null);
-  const [history, setHistory] = useState<Manager | null>(null);
+  const history = useAuditHistory(`${kind}Manager`);
 
   const columns: Column<Manager>[] = [
     { key: 'name', header: t.name, sortKey: 'name', render: (r) => r.name },
@@ -125,7 +99,9 @@ export function ManagersPage({
     columns.push({
       key: 'actions',
       header: '',
-      render: (r) => <RowActions kind={kind} ownerId={ownerId} row={r} onEdit={() => setEditing(r)} onPassword={setPassword} onHistory={() => setHistory(r)} />,
+      render: (r) => (
+        <RowActions kind={kind} ownerId={ownerId} row={r} onEdit={() => setEditing(r)} onPassword={setPassword} onHistory={() => history.open(r.id, r.name)} />
+      ),
     });
   }
 
@@ -133,6 +109,7 @@ export function ManagersPage({
     <Stack gap="sm">
       <PageHeader
         title={title}
+        subtitle={subtitle}
         actions={
           <>
             <ExportMenu path={paths(kind, ownerId).list} query={list.query} />
@@ -144,31 +121,21 @@ export function ManagersPage({
           </>
         }
       />
-      {subtitle ? (
-        <Text c="dimmed" mt={-12}>
-          {subtitle}
-        </Text>
-      ) : null}
-      <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} placeholder={t.searchPlaceholder} />
+      <ListToolbar list={list} searchPlaceholder={t.searchPlaceholder} />
       <DataTable
         caption={title}
         columns={columns}
-        rows={isLoading ? undefined : data?.items}
-        total={data?.total ?? 0}
-        state={list.state}
-        onChange={list.update}
+        list={list}
+        result={managers}
         rowKey={(r) => r.id}
-        loading={isFetching}
-        error={isError}
-        emptyTitle={list.filtered ? tr.noRecords : t.emptyTitle}
-        emptyDescription={list.filtered || !canWrite ? undefined : t.emptyDescription}
+        empty={{ title: t.emptyTitle, description: canWrite ? t.emptyDescription : undefined }}
         minWidth={760}
       />
       {editing !== undefined ? (
         <ManagerForm kind={kind} ownerId={ownerId} row={editing} onClose={() => setEditing(undefined)} onPassword={setPassword} />
       ) : null}
       <PasswordShown password={password} onClose={() => setPassword(null)} />
-      {history ? <AuditDialog entity={`${kind}Manager`} entityId={history.id} title={history.name} onClose={() => setHistory(null)} /> : null}
+      {history.dialog}
     </Stack>
   );
 }

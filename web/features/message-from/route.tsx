@@ -1,5 +1,5 @@
-import { StudentCountsScreen } from '../messages/StudentCountsScreen';
+import { StudentCountsPage } from '../messages/StudentCountsPage';
 
 export function Component() {
-  return <StudentCountsScreen direction="from" />;
+  return <StudentCountsPage direction="from" />;
 }

@@ -1,5 +1,5 @@
-import { NicknamesScreen } from './NicknamesScreen';
+import { NicknamesPage } from './NicknamesPage';
 
 export function Component() {
-  return <NicknamesScreen />;
+  return <NicknamesPage />;
 }

@@ -1,15 +1,16 @@
 /** Create or edit a notification: title, text, target (chained school → branch) and send date. */
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { todayApiDate } from '../../../common/dates';
 import { notificationBody, type NotificationBody, type NotificationItem, type TargetType } from '../../../common/schemas/notification';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { DateField } from '../../components/DateField';
+import { FormDialog } from '../../components/form/FormDialog';
 import { SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { useSession } from '../../session/store';
-import { useSaveNotification, useTargets } from './hooks';
+import { useSaveNotification, useTargets } from './api';
 
 const t = tr.notifications;
 
@@ -49,7 +50,7 @@ function toBody(v: Values, status: NotificationBody['status']): NotificationBody
   return { title: v.title, body: v.body, targetType: v.targetType, targetId, sendDate: v.sendDate ?? '', status };
 }
 
-export function NotificationForm({ item, opened, onClose }: { item: NotificationItem | null; opened: boolean; onClose(): void }) {
+export function NotificationForm({ item, onClose }: { item: NotificationItem | null; onClose(): void }) {
   const info = useSession((s) => s.info)!;
   const level = info.level;
   const readOnly = item?.status === 'sent';
@@ -87,77 +88,77 @@ export function NotificationForm({ item, opened, onClose }: { item: Notification
   const busyStatus = save.variables?.body.status;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={readOnly ? t.viewNotification : item ? t.editNotification : t.newNotification} size="lg">
-      <form onSubmit={submit('draft')} noValidate>
-        <Stack>
-          {readOnly ? <Alert color="gray">{t.readOnlyNote}</Alert> : null}
-          <TextInput label={t.title} required disabled={readOnly} {...form.getInputProps('title')} />
-          <Textarea label={t.body} required autosize minRows={3} maxRows={8} disabled={readOnly} {...form.getInputProps('body')} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="target-type-label">
-              {t.targetType}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="target-type-label"
-              data={targetChoices}
-              disabled={readOnly || targetChoices.length === 1}
-              value={form.values.targetType}
-              onChange={(value) => {
-                form.setFieldValue('targetType', value as TargetType);
-                if (level !== 'branch') form.setFieldValue('branchId', null);
-              }}
-            />
-          </Stack>
-          {form.values.targetType !== 'all' ? (
-            <SelectField
-              label={t.school}
-              placeholder={t.chooseSchool}
-              data={schoolOptions}
-              required
-              disabled={readOnly || level !== 'panel'}
-              {...form.getInputProps('schoolId')}
-              onChange={(value) => {
-                form.setFieldValue('schoolId', value);
-                form.setFieldValue('branchId', null);
-              }}
-            />
-          ) : null}
-          {form.values.targetType === 'branch' ? (
-            <SelectField
-              label={t.branch}
-              placeholder={t.chooseBranch}
-              data={branchOptions}
-              required
-              disabled={readOnly || !schoolId || level === 'branch'}
-              {...form.getInputProps('branchId')}
-            />
-          ) : null}
-          <DateField
-            label={t.sendDate}
-            required
-            disabled={readOnly}
-            minDate={todayApiDate()}
-            value={form.values.sendDate}
-            onChange={(value) => form.setFieldValue('sendDate', value)}
-            error={form.errors.sendDate}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {readOnly ? t.close : tr.words.cancel}
+    <FormDialog
+      title={readOnly ? t.viewNotification : item ? t.editNotification : t.newNotification}
+      size="lg"
+      onClose={onClose}
+      onSubmit={submit('draft')}
+      busy={save.isPending}
+      cancelLabel={readOnly ? t.close : tr.words.cancel}
+      actions={
+        readOnly ? null : (
+          <>
+            <Button type="submit" variant="light" loading={save.isPending && busyStatus === 'draft'} disabled={save.isPending}>
+              {t.saveDraft}
             </Button>
-            {readOnly ? null : (
-              <>
-                <Button type="submit" variant="light" loading={save.isPending && busyStatus === 'draft'} disabled={save.isPending}>
-                  {t.saveDraft}
-                </Button>
-                <Button onClick={() => submit('scheduled')()} loading={save.isPending && busyStatus === 'scheduled'} disabled={save.isPending}>
-                  {t.schedule}
-                </Button>
-              </>
-            )}
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            <Button onClick={() => submit('scheduled')()} loading={save.isPending && busyStatus === 'scheduled'} disabled={save.isPending}>
+              {t.schedule}
+            </Button>
+          </>
+        )
+      }
+    >
+      {readOnly ? <Alert color="gray">{t.readOnlyNote}</Alert> : null}
+      <TextInput label={t.title} required disabled={readOnly} {...form.getInputProps('title')} />
+      <Textarea label={t.body} required autosize minRows={3} maxRows={8} disabled={readOnly} {...form.getInputProps('body')} />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="target-type-label">
+          {t.targetType}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="target-type-label"
+          data={targetChoices}
+          disabled={readOnly || targetChoices.length === 1}
+          value={form.values.targetType}
+          onChange={(value) => {
+            form.setFieldValue('targetType', value as TargetType);
+            if (level !== 'branch') form.setFieldValue('branchId', null);
+          }}
+        />
+      </Stack>
+      {form.values.targetType !== 'all' ? (
+        <SelectField
+          label={t.school}
+          placeholder={t.chooseSchool}
+          data={schoolOptions}
+          required
+          disabled={readOnly || level !== 'panel'}
+          {...form.getInputProps('schoolId')}
+          onChange={(value) => {
+            form.setFieldValue('schoolId', value);
+            form.setFieldValue('branchId', null);
+          }}
+        />
+      ) : null}
+      {form.values.targetType === 'branch' ? (
+        <SelectField
+          label={t.branch}
+          placeholder={t.chooseBranch}
+          data={branchOptions}
+          required
+          disabled={readOnly || !schoolId || level === 'branch'}
+          {...form.getInputProps('branchId')}
+        />
+      ) : null}
+      <DateField
+        label={t.sendDate}
+        required
+        disabled={readOnly}
+        minDate={todayApiDate()}
+        value={form.values.sendDate}
+        onChange={(value) => form.setFieldValue('sendDate', value)}
+        error={form.errors.sendDate}
+      />
+    </FormDialog>
   );
 }

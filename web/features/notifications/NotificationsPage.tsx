@@ -1,19 +1,18 @@
 /** Bildirimler: the list (paged, filtered by status and target), create/edit, schedule, cancel, delete. */
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { displayDate } from '../../../common/dates';
 import { NOTIFICATION_STATUSES, TARGET_TYPES, type NotificationItem } from '../../../common/schemas/notification';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
-import { confirmAction } from '../../components/confirm';
+import { confirmAction, deleteAfterConfirm } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
-import { SelectField } from '../../components/SelectField';
 import { DataTable, type Column } from '../../components/list/DataTable';
-import { SearchBox } from '../../components/list/SearchBox';
+import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
+import { bodyOf, useDeleteNotification, useNotificationList, useSaveNotification } from './api';
 import { NotificationForm } from './NotificationForm';
-import { bodyOf, useDeleteNotification, useNotificationList, useSaveNotification } from './hooks';
 
 const t = tr.notifications;
 const STATUS_COLOR = { draft: 'gray', scheduled: 'blue', sent: 'green', cancelled: 'orange' } as const;
@@ -28,9 +27,7 @@ function RowActions({ item, onEdit }: { item: NotificationItem; onEdit(): void }
       await attempt(() => save.mutateAsync({ id: item.id, body: bodyOf(item, 'cancelled') }), t.cancelled);
     }
   };
-  const del = async () => {
-    if (await confirmAction({ message: t.confirmDelete })) await attempt(() => remove.mutateAsync(item.id), tr.deleted);
-  };
+  const del = () => deleteAfterConfirm(t.confirmDelete, () => remove.mutateAsync(item.id));
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -98,47 +95,29 @@ export function NotificationsPage() {
           </Button>
         }
       />
-      <Group gap="sm" wrap="wrap" align="flex-end">
-        <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} placeholder={t.searchPlaceholder} />
-        <SelectField
-          aria-label={t.filterStatus}
-          placeholder={t.allStatuses}
-          data={NOTIFICATION_STATUSES.map((s) => ({ value: s, label: tr.status[s] }))}
-          value={list.state.filters.status || null}
-          onChange={(value) => list.update({ filters: { status: value ?? '' } })}
-          clearable
-          w={200}
-        />
-        <SelectField
-          aria-label={t.filterTarget}
-          placeholder={t.allTargets}
-          data={TARGET_TYPES.map((s) => ({ value: s, label: t.targets[s] }))}
-          value={list.state.filters.targetType || null}
-          onChange={(value) => list.update({ filters: { targetType: value ?? '' } })}
-          clearable
-          w={200}
-        />
-        {list.filtered ? (
-          <Button variant="subtle" onClick={list.clear}>
-            {tr.words.clearFilters}
-          </Button>
-        ) : null}
-      </Group>
+      <ListToolbar
+        list={list}
+        searchPlaceholder={t.searchPlaceholder}
+        filters={[
+          {
+            name: 'status',
+            label: t.filterStatus,
+            placeholder: t.allStatuses,
+            options: NOTIFICATION_STATUSES.map((s) => ({ value: s, label: tr.status[s] })),
+          },
+          { name: 'targetType', label: t.filterTarget, placeholder: t.allTargets, options: TARGET_TYPES.map((s) => ({ value: s, label: t.targets[s] })) },
+        ]}
+      />
       <DataTable
         caption={t.caption}
         columns={columns}
-        rows={result.data?.items}
-        total={result.data?.total ?? 0}
-        state={list.state}
-        onChange={list.update}
+        list={list}
+        result={result}
         rowKey={(n) => n.id}
-        loading={result.isFetching}
-        error={result.isError}
-        emptyTitle={list.filtered ? tr.noRecords : t.emptyTitle}
-        emptyDescription={list.filtered ? undefined : t.emptyDescription}
+        empty={{ title: t.emptyTitle, description: t.emptyDescription }}
         minWidth={760}
       />
-      {editing ? <NotificationForm key={editing.item?.id ?? 'new'} item={editing.item} opened onClose={() => setEditing(null)} /> : null}
+      {editing ? <NotificationForm key={editing.item?.id ?? 'new'} item={editing.item} onClose={() => setEditing(null)} /> : null}
     </Stack>
   );
 }

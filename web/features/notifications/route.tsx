@@ -1,3 +1,5 @@
 import { NotificationsPage } from './NotificationsPage';
 
-export const Component = NotificationsPage;
+export function Component() {
+  return <NotificationsPage />;
+}

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { tr } from '../../../common/tr';
-import { StaffMessagesScreen } from '../messages/StaffMessagesScreen';
+import { StaffMessagesPage } from '../messages/StaffMessagesPage';
 
 export function Component() {
   const { id = '' } = useParams();
-  return <StaffMessagesScreen key={id} kind="school" id={id} title={tr.pages.schoolMessages} />;
+  return <StaffMessagesPage key={id} kind="school" id={id} title={tr.pages.schoolMessages} />;
 }

@@ -1,13 +1,14 @@
 /** Create or edit a school in a dialog; the shared schema validates with the server's Turkish messages. */
-import { Button, Group, Modal, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { schoolBody, type School } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { DateField } from '../../components/DateField';
+import { FormDialog } from '../../components/form/FormDialog';
 import { SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { useSession } from '../../session/store';
-import { toast } from '../../toast';
 import { bodyOf, useSaveSchool } from './api';
 import { LogoPicker } from './LogoPicker';
 
@@ -44,7 +45,7 @@ function initial(row: School | null): Values {
   };
 }
 
-export function SchoolForm({ row, opened, onClose }: { row: School | null; opened: boolean; onClose(): void }) {
+export function SchoolForm({ row, onClose }: { row: School | null; onClose(): void }) {
   const cities = useSession((s) => s.info?.cities ?? []);
   const save = useSaveSchool();
   const form = useForm<Values>({ initialValues: initial(row), validate: zodValidate(schoolBody) });
@@ -52,50 +53,35 @@ export function SchoolForm({ row, opened, onClose }: { row: School | null; opene
   const submit = form.onSubmit(async (values) => {
     const logoChanged = values.logo !== (row?.logoUrl ?? null);
     const body = { ...values, cityId: values.cityId ?? 0, ...(logoChanged ? { logo: values.logo } : { logo: undefined }) };
-    try {
-      await save.mutateAsync({ id: row?.id, body });
-      toast('success', tr.saved);
-      onClose();
-    } catch {
-      // The api client has shown the server's message.
-    }
+    // A refusal is toasted by the call helper; the form stays open.
+    if (await attempt(() => save.mutateAsync({ id: row?.id, body }), tr.saved)) onClose();
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={row ? t.editTitle : t.newTitle} size="lg">
-      <form onSubmit={submit} noValidate>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t.name} withAsterisk {...form.getInputProps('name')} />
-          <SelectField
-            label={t.city}
-            withAsterisk
-            data={cities.map((c) => ({ value: String(c.id), label: c.name }))}
-            value={form.values.cityId ? String(form.values.cityId) : null}
-            onChange={(v) => form.setFieldValue('cityId', v ? Number(v) : null)}
-            error={form.errors.cityId}
-          />
-          <TextInput label={t.district} {...form.getInputProps('district')} />
-          <TextInput label={t.phone} type="tel" {...form.getInputProps('phone')} />
-          <TextInput label={t.email} type="email" {...form.getInputProps('email')} />
-          <TextInput label={t.academicYear} withAsterisk {...form.getInputProps('academicYear')} />
-          <DateField
-            label={t.messageDeadline}
-            value={form.values.messageDeadline}
-            onChange={(v) => form.setFieldValue('messageDeadline', v)}
-            error={form.errors.messageDeadline}
-          />
-          <LogoPicker value={form.values.logo} onChange={(v) => form.setFieldValue('logo', v)} error={form.errors.logo as string | undefined} />
-        </SimpleGrid>
-        <TextInput mt="sm" label={t.address} {...form.getInputProps('address')} />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {tr.words.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {tr.words.save}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <FormDialog title={row ? t.editTitle : t.newTitle} size="lg" onClose={onClose} onSubmit={submit} busy={save.isPending}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t.name} withAsterisk {...form.getInputProps('name')} />
+        <SelectField
+          label={t.city}
+          withAsterisk
+          data={cities.map((c) => ({ value: String(c.id), label: c.name }))}
+          value={form.values.cityId ? String(form.values.cityId) : null}
+          onChange={(v) => form.setFieldValue('cityId', v ? Number(v) : null)}
+          error={form.errors.cityId}
+        />
+        <TextInput label={t.district} {...form.getInputProps('district')} />
+        <TextInput label={t.phone} type="tel" {...form.getInputProps('phone')} />
+        <TextInput label={t.email} type="email" {...form.getInputProps('email')} />
+        <TextInput label={t.academicYear} withAsterisk {...form.getInputProps('academicYear')} />
+        <DateField
+          label={t.messageDeadline}
+          value={form.values.messageDeadline}
+          onChange={(v) => form.setFieldValue('messageDeadline', v)}
+          error={form.errors.messageDeadline}
+        />
+        <LogoPicker value={form.values.logo} onChange={(v) => form.setFieldValue('logo', v)} error={form.errors.logo as string | undefined} />
+      </SimpleGrid>
+      <TextInput label={t.address} {...form.getInputProps('address')} />
+    </FormDialog>
   );
 }

@@ -7,18 +7,18 @@ import { displayDate } from '../../../common/dates';
 import type { School } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
-import { confirmAction } from '../../components/confirm';
+import { deleteAfterConfirm } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
-import { SelectField } from '../../components/SelectField';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
-import { SearchBox } from '../../components/list/SearchBox';
+import { ListToolbar } from '../../components/list/ListToolbar';
+import { RowButton } from '../../components/list/RowButton';
 import { useListState } from '../../components/list/useListState';
 import { useSession } from '../../session/store';
 import { toast } from '../../toast';
+import { AuditButton, useAuditHistory } from '../audit/AuditDialog';
 import { bodyOf, useDeleteSchool, useSaveSchool, useSchools } from './api';
 import { SchoolForm } from './SchoolForm';
-import { AuditDialog } from '../audit/AuditDialog';
 
 const t = tr.organisation.school;
 
@@ -30,44 +30,26 @@ function RowActions({ row, onEdit, onHistory }: { row: School; onEdit(): void; o
     await attempt(() => save.mutateAsync({ id: row.id, body: bodyOf(row, { status: archived ? 'active' : 'archived' }) }), archived ? t.restored : t.archived);
   };
   const del = async () => {
-    if (row.studentCount > 0) {
-      toast('warning', t.hasStudents(row.studentCount));
-      return;
-    }
-    if (!(await confirmAction({ message: t.deleteConfirm(row.name, row.branchCount) }))) return;
-    await attempt(() => remove.mutateAsync(row.id), tr.deleted);
+    // A school is deleted only once it holds no students (they are moved or deleted first).
+    if (row.studentCount > 0) toast('warning', t.hasStudents(row.studentCount));
+    else await deleteAfterConfirm(t.deleteConfirm(row.name, row.branchCount), () => remove.mutateAsync(row.id));
   };
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="compact-sm" variant="subtle" onClick={onEdit} aria-label={`${tr.words.edit}: ${row.name}`}>
-        {tr.words.edit}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="gray"
-        loading={save.isPending}
-        onClick={toggle}
-        aria-label={`${archived ? t.restore : t.archive}: ${row.name}`}
-      >
-        {archived ? t.restore : t.archive}
-      </Button>
-      <Button size="compact-sm" variant="subtle" color="red" loading={remove.isPending} onClick={del} aria-label={`${tr.words.delete}: ${row.name}`}>
-        {tr.words.delete}
-      </Button>
-      <Button size="compact-sm" variant="subtle" color="gray" onClick={onHistory} aria-label={`${tr.organisation.audit.title}: ${row.name}`}>
-        {tr.organisation.audit.title}
-      </Button>
+      <RowButton label={tr.words.edit} row={row.name} onClick={onEdit} />
+      <RowButton label={archived ? t.restore : t.archive} row={row.name} color="gray" loading={save.isPending} onClick={toggle} />
+      <RowButton label={tr.words.delete} row={row.name} color="red" loading={remove.isPending} onClick={del} />
+      <AuditButton row={row.name} onClick={onHistory} />
     </Group>
   );
 }
 
 export function SchoolsPage() {
   const list = useListState({ sort: 'name', filters: ['cityId', 'status'] });
-  const { data, isLoading, isFetching, isError } = useSchools(list.query);
+  const schools = useSchools(list.query);
   const cities = useSession((s) => s.info?.cities ?? []);
   const [editing, setEditing] = useState<School | null | undefined>(undefined);
-  const [history, setHistory] = useState<School | null>(null);
+  const history = useAuditHistory('school');
 
   const columns: Column<School>[] = [
     {
@@ -109,7 +91,7 @@ export function SchoolsPage() {
         </Badge>
       ),
     },
-    { key: 'actions', header: '', render: (r) => <RowActions row={r} onEdit={() => setEditing(r)} onHistory={() => setHistory(r)} /> },
+    { key: 'actions', header: '', render: (r) => <RowActions row={r} onEdit={() => setEditing(r)} onHistory={() => history.open(r.id, r.name)} /> },
   ];
 
   return (
@@ -125,51 +107,33 @@ export function SchoolsPage() {
           </>
         }
       />
-      <Group gap="sm" wrap="wrap" align="flex-end">
-        <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} placeholder={t.searchPlaceholder} />
-        <SelectField
-          aria-label={t.city}
-          placeholder={t.allCities}
-          data={cities.map((c) => ({ value: String(c.id), label: c.name }))}
-          value={list.state.filters.cityId || null}
-          onChange={(v) => list.update({ filters: { cityId: v ?? '' } })}
-          clearable
-          w={200}
-        />
-        <SelectField
-          aria-label={t.status}
-          placeholder={t.allStatuses}
-          data={[
-            { value: 'active', label: tr.status.active },
-            { value: 'archived', label: tr.status.archived },
-          ]}
-          value={list.state.filters.status || null}
-          onChange={(v) => list.update({ filters: { status: v ?? '' } })}
-          clearable
-          w={170}
-        />
-        {list.filtered ? (
-          <Button variant="subtle" onClick={list.clear}>
-            {tr.words.clearFilters}
-          </Button>
-        ) : null}
-      </Group>
+      <ListToolbar
+        list={list}
+        searchPlaceholder={t.searchPlaceholder}
+        filters={[
+          { name: 'cityId', label: t.city, placeholder: t.allCities, options: cities.map((c) => ({ value: String(c.id), label: c.name })) },
+          {
+            name: 'status',
+            label: t.status,
+            placeholder: t.allStatuses,
+            options: [
+              { value: 'active', label: tr.status.active },
+              { value: 'archived', label: tr.status.archived },
+            ],
+          },
+        ]}
+      />
       <DataTable
         caption={tr.pages.schools}
         columns={columns}
-        rows={isLoading ? undefined : data?.items}
-        total={data?.total ?? 0}
-        state={list.state}
-        onChange={list.update}
+        list={list}
+        result={schools}
         rowKey={(r) => r.id}
-        loading={isFetching}
-        error={isError}
-        emptyTitle={list.filtered ? tr.noRecords : t.emptyTitle}
-        emptyDescription={list.filtered ? undefined : t.emptyDescription}
+        empty={{ title: t.emptyTitle, description: t.emptyDescription }}
         minWidth={980}
       />
-      {history ? <AuditDialog entity="school" entityId={history.id} title={history.name} onClose={() => setHistory(null)} /> : null}
-      {editing !== undefined ? <SchoolForm row={editing} opened onClose={() => setEditing(undefined)} /> : null}
+      {history.dialog}
+      {editing !== undefined ? <SchoolForm row={editing} onClose={() => setEditing(undefined)} /> : null}
     </Stack>
   );
 }

@@ -1,2 +1,6 @@
+import { SchoolsPage } from './SchoolsPage';
 export { adminOnly as loader } from '../../session/access';
-export { SchoolsPage as Component } from './SchoolsPage';
+
+export function Component() {
+  return <SchoolsPage />;
+}

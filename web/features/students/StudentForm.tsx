@@ -1,12 +1,13 @@
 /** Create / edit a student in a modal: the shared zod schema validates here and on the server. */
-import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { QUOTE_MAX, studentBody, type StudentBody, type StudentItem } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
 import { DateField } from '../../components/DateField';
+import { FormDialog } from '../../components/form/FormDialog';
 import { SelectField } from '../../components/SelectField';
 import { applyServerErrors, zodValidate } from '../../components/form/zodValidate';
-import { toast } from '../../toast';
 import { useSaveStudent } from './api';
 
 const t = tr.students;
@@ -21,7 +22,7 @@ interface Values {
   photoConsentDate: string | null;
 }
 
-export function StudentForm({ branchId, student, opened, onClose }: { branchId: number; student: StudentItem | null; opened: boolean; onClose(): void }) {
+export function StudentForm({ branchId, student, onClose }: { branchId: number; student: StudentItem | null; onClose(): void }) {
   const save = useSaveStudent(branchId);
   const form = useForm<Values>({
     mode: 'controlled',
@@ -39,68 +40,44 @@ export function StudentForm({ branchId, student, opened, onClose }: { branchId: 
 
   const submit = form.onSubmit(async (values) => {
     const body: StudentBody = { ...values, photoConsentDate: values.photoConsent ? values.photoConsentDate : null };
-    try {
-      // The call helper has toasted the server's message; its field errors go on the fields.
-      await save.mutateAsync({ id: student?.id, body, onErrorBody: (answer) => applyServerErrors(form, answer.errors) });
-      toast('success', tr.saved);
-      onClose();
-    } catch {
-      // shown already
-    }
+    // The call helper has toasted the server's message; its field errors go on the fields.
+    const saved = await attempt(() => save.mutateAsync({ id: student?.id, body, onErrorBody: (answer) => applyServerErrors(form, answer.errors) }), tr.saved);
+    if (saved) onClose();
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={student ? t.editStudent : t.newStudent} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput label={t.fields.schoolNumber} required {...form.getInputProps('schoolNumber')} miw={140} />
-            <SelectField
-              label={t.fields.gender}
-              data={[
-                { value: 'female', label: t.gender.female },
-                { value: 'male', label: t.gender.male },
-              ]}
-              clearable
-              value={form.values.gender || null}
-              onChange={(v) => form.setFieldValue('gender', (v ?? '') as Values['gender'])}
-              error={form.errors.gender}
-              miw={140}
-            />
-          </Group>
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput label={t.fields.firstName} required {...form.getInputProps('firstName')} miw={180} />
-            <TextInput label={t.fields.lastName} required {...form.getInputProps('lastName')} miw={180} />
-          </Group>
-          <Textarea
-            label={t.fields.quote}
-            description={t.quoteHint(QUOTE_MAX)}
-            autosize
-            minRows={2}
-            maxLength={QUOTE_MAX + 50}
-            {...form.getInputProps('quote')}
-          />
-          {student ? <TextInput label={t.fields.nickname} value={student.nickname} readOnly description={t.nicknameReadOnly} /> : null}
-          <Checkbox label={t.fields.photoConsent} {...form.getInputProps('photoConsent', { type: 'checkbox' })} />
-          {form.values.photoConsent ? (
-            <DateField
-              label={t.fields.photoConsentDate}
-              required
-              value={form.values.photoConsentDate}
-              onChange={(v) => form.setFieldValue('photoConsentDate', v)}
-              error={form.errors.photoConsentDate}
-            />
-          ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {tr.words.cancel}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {tr.words.save}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={student ? t.editStudent : t.newStudent} size="lg" onClose={onClose} onSubmit={submit} busy={save.isPending}>
+      <Group grow align="flex-start" wrap="wrap">
+        <TextInput label={t.fields.schoolNumber} required {...form.getInputProps('schoolNumber')} miw={140} />
+        <SelectField
+          label={t.fields.gender}
+          data={[
+            { value: 'female', label: t.gender.female },
+            { value: 'male', label: t.gender.male },
+          ]}
+          clearable
+          value={form.values.gender || null}
+          onChange={(v) => form.setFieldValue('gender', (v ?? '') as Values['gender'])}
+          error={form.errors.gender}
+          miw={140}
+        />
+      </Group>
+      <Group grow align="flex-start" wrap="wrap">
+        <TextInput label={t.fields.firstName} required {...form.getInputProps('firstName')} miw={180} />
+        <TextInput label={t.fields.lastName} required {...form.getInputProps('lastName')} miw={180} />
+      </Group>
+      <Textarea label={t.fields.quote} description={t.quoteHint(QUOTE_MAX)} autosize minRows={2} maxLength={QUOTE_MAX + 50} {...form.getInputProps('quote')} />
+      {student ? <TextInput label={t.fields.nickname} value={student.nickname} readOnly description={t.nicknameReadOnly} /> : null}
+      <Checkbox label={t.fields.photoConsent} {...form.getInputProps('photoConsent', { type: 'checkbox' })} />
+      {form.values.photoConsent ? (
+        <DateField
+          label={t.fields.photoConsentDate}
+          required
+          value={form.values.photoConsentDate}
+          onChange={(v) => form.setFieldValue('photoConsentDate', v)}
+          error={form.errors.photoConsentDate}
+        />
+      ) : null}
+    </FormDialog>
   );
 }

@@ -2,22 +2,19 @@
 import { ActionIcon, Avatar, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconEdit, IconHistory, IconPhoto, IconPhotoUp, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useParams } from 'react-router';
 import type { StudentItem } from '../../../common/schemas/students';
 import { displayDate } from '../../../common/dates';
 import { tr } from '../../../common/tr';
-import { attempt } from '../../api/query';
-import { PageHeader } from '../../components/PageHeader';
-import { SelectField } from '../../components/SelectField';
-import { confirmAction } from '../../components/confirm';
-import { ListPager } from '../../components/list/ListPager';
-import { AuditDialog } from '../audit/AuditDialog';
+import { deleteAfterConfirm } from '../../components/confirm';
 import { lightboxAttributes, useLightbox } from '../../components/lightbox';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
-import { SearchBox } from '../../components/list/SearchBox';
+import { ListPager } from '../../components/list/ListPager';
+import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
+import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../../session/store';
+import { useAuditHistory } from '../audit/AuditDialog';
 import { useDeleteStudent, useSiblings, useStudents } from './api';
 import { BulkPhotosDialog } from './BulkPhotosDialog';
 import { ImportWizard } from './ImportWizard';
@@ -29,8 +26,7 @@ import { branchSlug, captionOf } from './slides';
 const t = tr.students;
 const fullName = (s: StudentItem) => `${s.firstName} ${s.lastName}`;
 
-export function StudentsPage() {
-  const branchId = Number(useParams().id);
+export function StudentsPage({ branchId }: { branchId: number }) {
   const level = useSession((s) => s.info?.level ?? s.level);
   const list = useListState({ sort: 'schoolNumber', filters: ['photo', 'consent'] });
   const students = useStudents(branchId, list.query);
@@ -42,7 +38,7 @@ export function StudentsPage() {
   const [photosOf, setPhotosOf] = useState<StudentItem | null>(null);
   const [importing, setImporting] = useState(false);
   const [bulk, setBulk] = useState(false);
-  const [history, setHistory] = useState<StudentItem | null>(null);
+  const history = useAuditHistory('student');
   const container = useRef<HTMLDivElement>(null);
   useLightbox(container, students.data);
 
@@ -72,10 +68,7 @@ export function StudentsPage() {
       </Avatar>
     );
 
-  const askDelete = async (s: StudentItem) => {
-    if (!(await confirmAction({ message: t.deleteConfirm(fullName(s)) }))) return;
-    await attempt(() => remove.mutateAsync(s.id), tr.deleted);
-  };
+  const askDelete = (s: StudentItem) => deleteAfterConfirm(t.deleteConfirm(fullName(s)), () => remove.mutateAsync(s.id));
 
   const columns: Column<StudentItem>[] = [
     { key: 'photo', header: t.fields.photo, render: (s) => portraitLink(s, 44), width: 64 },
@@ -129,7 +122,7 @@ export function StudentsPage() {
           {level !== 'branch' ? (
             <>
               <Tooltip label={tr.organisation.audit.title}>
-                <ActionIcon variant="subtle" aria-label={`${tr.organisation.audit.title}: ${fullName(s)}`} onClick={() => setHistory(s)}>
+                <ActionIcon variant="subtle" aria-label={`${tr.organisation.audit.title}: ${fullName(s)}`} onClick={() => history.open(s.id, fullName(s))}>
                   <IconHistory size={18} />
                 </ActionIcon>
               </Tooltip>
@@ -156,17 +149,6 @@ export function StudentsPage() {
     },
   ];
 
-  const filterSelect = (name: 'photo' | 'consent', label: string, options: Array<{ value: string; label: string }>) => (
-    <SelectField
-      label={label}
-      data={[{ value: '', label: t.allFilter }, ...options]}
-      value={list.state.filters[name] ?? ''}
-      onChange={(v) => list.update({ filters: { [name]: v ?? '' } })}
-      allowDeselect={false}
-      w={190}
-    />
-  );
-
   return (
     <Stack>
       <PageHeader
@@ -186,21 +168,30 @@ export function StudentsPage() {
           </>
         }
       />
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} placeholder={t.searchPlaceholder} />
-        {filterSelect('photo', t.filters.photo, [
-          { value: 'present', label: t.filters.photoPresent },
-          { value: 'missing', label: t.filters.photoMissing },
-        ])}
-        {filterSelect('consent', t.filters.consent, [
-          { value: 'yes', label: t.filters.consentYes },
-          { value: 'no', label: t.filters.consentNo },
-        ])}
-        {list.filtered ? (
-          <Button variant="subtle" onClick={list.clear}>
-            {tr.words.clearFilters}
-          </Button>
-        ) : null}
+      <ListToolbar
+        list={list}
+        searchPlaceholder={t.searchPlaceholder}
+        filters={[
+          {
+            name: 'photo',
+            label: t.filters.photo,
+            placeholder: t.filters.photoAll,
+            options: [
+              { value: 'present', label: t.filters.photoPresent },
+              { value: 'missing', label: t.filters.photoMissing },
+            ],
+          },
+          {
+            name: 'consent',
+            label: t.filters.consent,
+            placeholder: t.filters.consentAll,
+            options: [
+              { value: 'yes', label: t.filters.consentYes },
+              { value: 'no', label: t.filters.consentNo },
+            ],
+          },
+        ]}
+      >
         <SegmentedControl
           ml="auto"
           aria-label={t.view.label}
@@ -211,21 +202,17 @@ export function StudentsPage() {
             { value: 'gallery', label: t.view.gallery },
           ]}
         />
-      </Group>
+      </ListToolbar>
       <div ref={container}>
         {view === 'list' || !rows?.length ? (
           <DataTable
             columns={columns}
-            rows={rows}
-            total={students.data?.total ?? 0}
-            state={list.state}
-            onChange={list.update}
+            list={list}
+            result={students}
             rowKey={(s) => s.id}
-            loading={students.isFetching}
-            error={students.isError}
             caption={title}
-            emptyTitle={list.filtered ? tr.noRecords : t.emptyTitle}
-            emptyDescription={list.filtered ? t.filteredEmpty : t.emptyDescription}
+            empty={{ title: t.emptyTitle, description: t.emptyDescription }}
+            filteredEmpty={{ description: t.filteredEmpty }}
             minWidth={760}
           />
         ) : (
@@ -243,11 +230,11 @@ export function StudentsPage() {
                 </Card>
               ))}
             </SimpleGrid>
-            <ListPager total={students.data?.total ?? 0} state={list.state} onChange={list.update} />
+            <ListPager list={list} total={students.data?.total ?? 0} />
           </>
         )}
       </div>
-      {editing ? <StudentForm branchId={branchId} student={editing === 'new' ? null : editing} opened onClose={() => setEditing(null)} /> : null}
+      {editing ? <StudentForm branchId={branchId} student={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <MoveDialog branchId={branchId} student={moving} onClose={() => setMoving(null)} />
       <PhotosDialog branchId={branchId} student={photosOf} onClose={() => setPhotosOf(null)} />
       <ImportWizard
@@ -257,7 +244,7 @@ export function StudentsPage() {
         schoolId={siblings.data?.schoolId ?? null}
         canUseSchool={level !== 'branch'}
       />
-      {history ? <AuditDialog entity="student" entityId={history.id} title={fullName(history)} onClose={() => setHistory(null)} /> : null}
+      {history.dialog}
       <BulkPhotosDialog opened={bulk} onClose={() => setBulk(false)} path={`branches/${branchId}/photos/bulk`} />
     </Stack>
   );

@@ -1,26 +1,24 @@
 /** Stüdyo (level panel): the studio profile and its logo; both appear in the layout and on the login page. */
-import { Alert, Button, Center, Grid, Loader, Paper, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Grid, Paper, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import type { StudioInfo } from '../../../common/schemas/auth';
 import { studioBody, type StudioBody } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
-import { api } from '../../api';
-import { useApiGet } from '../../api/query';
+import { attempt } from '../../api/query';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed, Loading } from '../../components/QueryState';
 import { SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { loadUser } from '../../session/actions';
 import { useSession } from '../../session/store';
-import { toast } from '../../toast';
+import { useSaveStudio, useStudio, useUploadStudioLogo } from './api';
 import { ImagePicker } from './ImagePicker';
 
 const t = tr.studio;
-type Answer = { success: true; studio: StudioInfo };
 
 function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): void }) {
   const cities = useSession((s) => s.info?.cities ?? []);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveStudio();
   const form = useForm<Omit<StudioBody, 'cityId'> & { cityId: string | null }>({
     mode: 'controlled',
     initialValues: {
@@ -34,12 +32,7 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): void }
     validate: (values) => zodValidate(studioBody)({ ...values, cityId: values.cityId ? Number(values.cityId) : null }),
   });
   const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    const result = await api.put<Answer>('studio', { ...values, cityId: values.cityId ? Number(values.cityId) : null });
-    setBusy(false);
-    if (!result) return;
-    toast('success', tr.saved);
-    onSaved();
+    if (await attempt(() => save.mutateAsync({ ...values, cityId: values.cityId ? Number(values.cityId) : null }), tr.saved)) onSaved();
   });
   return (
     <form onSubmit={submit} noValidate>
@@ -62,7 +55,7 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): void }
             <TextInput label={t.website} placeholder="https://" {...form.getInputProps('website')} />
           </Grid.Col>
         </Grid>
-        <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+        <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
           {tr.words.save}
         </Button>
       </Stack>
@@ -71,32 +64,22 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): void }
 }
 
 export function StudioPage() {
-  const studio = useApiGet<Answer>(['studio'], 'studio', undefined, { alwaysFresh: true });
-  const [uploading, setUploading] = useState(false);
-  const refresh = async () => {
-    await Promise.all([studio.refetch(), loadUser()]);
-  };
+  const studio = useStudio();
+  const uploadLogo = useUploadStudioLogo();
 
   let content;
   if (studio.isError) {
-    content = (
-      <Alert color="red" title={tr.error.title}>
-        {tr.error.description}
-      </Alert>
-    );
+    content = <LoadFailed />;
   } else if (!studio.data) {
-    content = (
-      <Center py="xl" aria-busy="true">
-        <Loader aria-label={tr.loading} />
-      </Center>
-    );
+    content = <Loading />;
   } else {
     const s = studio.data.studio;
     content = (
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder p="md" radius="md" aria-label={t.profile}>
-            <StudioForm studio={s} onSaved={refresh} />
+            {/* The layout shows the studio's name and logo from user info, so it is loaded again after a write. */}
+            <StudioForm studio={s} onSaved={loadUser} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -107,16 +90,10 @@ export function StudioPage() {
               hint={t.logoHint}
               currentUrl={s.logoUrl}
               previewAlt={t.logoAlt(s.name)}
-              uploading={uploading}
+              uploading={uploadLogo.isPending}
               onUpload={async ({ file }) => {
-                const form = new FormData();
-                form.append('file', file);
-                setUploading(true);
-                const result = await api.upload<Answer>('studio/logo', form);
-                setUploading(false);
-                if (!result) return false;
-                toast('success', t.logoUploaded);
-                await refresh();
+                if (!(await attempt(() => uploadLogo.mutateAsync(file), t.logoUploaded))) return false;
+                await loadUser();
                 return true;
               }}
             />

@@ -1,3 +1,5 @@
 import { StudioPage } from './StudioPage';
 
-export const Component = StudioPage;
+export function Component() {
+  return <StudioPage />;
+}

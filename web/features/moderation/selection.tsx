@@ -1,7 +1,6 @@
-/** Pieces shared by the moderated lists (student messages, nicknames): selection, bulk bar, reject dialog. */
-import { Button, Checkbox, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
+/** The moderated list's selection: the ticks of a page or of everything that matches, and the bar that decides them. */
+import { Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { NOTE_MAX } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
 
 /** The ids ticked on the list, or "all that match the filter" (across pages). */
@@ -95,41 +94,5 @@ export function BulkBar(props: { selection: Selection; total: number; pageIds: n
         </Group>
       </Group>
     </Paper>
-  );
-}
-
-/** Asks for the optional note of a rejection. */
-export function RejectDialog({ opened, busy, onClose, onConfirm }: { opened: boolean; busy: boolean; onClose(): void; onConfirm(note: string): void }) {
-  return (
-    <Modal opened={opened} onClose={onClose} title={tr.words.reject}>
-      {/* The modal mounts its content on each opening, so every rejection starts with an empty note. */}
-      <RejectForm busy={busy} onClose={onClose} onConfirm={onConfirm} />
-    </Modal>
-  );
-}
-
-function RejectForm({ busy, onClose, onConfirm }: { busy: boolean; onClose(): void; onConfirm(note: string): void }) {
-  const [note, setNote] = useState('');
-  const error = note.trim().length > NOTE_MAX ? tr.validation.maxLength(NOTE_MAX) : undefined;
-  return (
-    <Stack>
-      <Textarea
-        label={tr.messages.note}
-        placeholder={tr.messages.noteHint}
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-        error={error}
-        autosize
-        minRows={2}
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {tr.words.cancel}
-        </Button>
-        <Button color="red" loading={busy} disabled={Boolean(error)} onClick={() => onConfirm(note.trim())}>
-          {tr.words.reject}
-        </Button>
-      </Group>
-    </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { tr } from '../../../common/tr';
 import { toast } from '../../toast';
 
 /** Long enough to reach the button; the server accepts the undo for longer (UNDO_WINDOW_SECONDS). */
-export const UNDO_TOAST_MS = 6_000;
+const UNDO_TOAST_MS = 6_000;
 
 /** A success toast offering "Geri al" for a few seconds after a moderation action. */
 export function undoToast(message: string, undo: (() => Promise<unknown>) | null): void {

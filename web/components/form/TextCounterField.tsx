@@ -1,6 +1,13 @@
 import { Text, Textarea, TextInput } from '@mantine/core';
 import { tr } from '../../../common/tr';
 
+/** The rule of every counted text: required, and at most `max` characters once trimmed. */
+export function textProblem(text: string, max: number): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return tr.validation.required;
+  return trimmed.length > max ? tr.validation.maxLength(max) : undefined;
+}
+
 /** Plain text with a live length counter; the counter turns red past the limit. */
 export function TextCounterField(props: {
   label: string;

@@ -1,4 +1,4 @@
-/** The white label of the login page: the studio's name and logo (public GET {level}/branding). */
+/** Typed calls of the login page: its white label, the studio's name and logo (public GET {level}/branding). */
 import { useEffect, useState } from 'react';
 import type { Branding } from '../../../common/schemas/studio';
 import { api } from '../../api';

@@ -3,18 +3,12 @@
  * branch, then from and to in searchable selects limited to that branch (or its school when
  * the setting allows), then the text with its live counter.
  */
-import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { tr } from '../../../common/tr';
+import { FormDialog } from '../../components/form/FormDialog';
+import { TextCounterField, textProblem } from '../../components/form/TextCounterField';
 import { SelectField } from '../../components/SelectField';
-import { useScopeChoices, useStudentOptions } from './api';
-import { TextCounterField } from './TextCounterField';
-
-export interface StudentEntry {
-  fromStudentId: number;
-  toStudentId: number;
-  text: string;
-}
+import { useScopeChoices, useStudentOptions, type StudentEntry } from './api';
 
 export function StudentEntryDialog(props: {
   title: string;
@@ -53,57 +47,44 @@ export function StudentEntryDialog(props: {
     if (!from) found.from = tr.validation.required;
     if (!to) found.to = tr.validation.required;
     if (from && to && from === to) found.to = tr.messages.sameStudent;
-    if (!text.trim()) found.text = tr.validation.required;
-    else if (text.trim().length > props.max) found.text = tr.validation.maxLength(props.max);
+    const textError = textProblem(text, props.max);
+    if (textError) found.text = textError;
     setErrors(found);
     if (Object.keys(found).length) return;
     if (await props.onSave({ fromStudentId: Number(from), toStudentId: Number(to), text: text.trim() })) props.onClose();
   };
 
+  // The writer and the receiver are chosen alike, from the same students.
+  const studentField = (label: string, value: string | null, onChange: (value: string | null) => void, error?: string) => (
+    <SelectField
+      label={label}
+      placeholder={tr.messages.chooseStudent}
+      data={studentOptions}
+      value={value}
+      onChange={onChange}
+      error={error}
+      disabled={!branch}
+    />
+  );
+
   return (
-    <Modal opened onClose={props.onClose} title={props.title} size="lg">
-      <Stack>
-        {props.branchId || branchOptions.length === 1 ? null : (
-          <SelectField
-            label={tr.messages.branch}
-            placeholder={tr.messages.chooseBranch}
-            data={branchOptions}
-            value={branch}
-            onChange={(v) => {
-              setBranch(v);
-              setFrom(null);
-              setTo(null);
-            }}
-          />
-        )}
+    <FormDialog title={props.title} size="lg" onClose={props.onClose} onSubmit={() => void save()} busy={props.busy}>
+      {props.branchId || branchOptions.length === 1 ? null : (
         <SelectField
-          label={tr.messages.from}
-          placeholder={tr.messages.chooseStudent}
-          data={studentOptions}
-          value={from}
-          onChange={setFrom}
-          error={errors.from}
-          disabled={!branch}
+          label={tr.messages.branch}
+          placeholder={tr.messages.chooseBranch}
+          data={branchOptions}
+          value={branch}
+          onChange={(v) => {
+            setBranch(v);
+            setFrom(null);
+            setTo(null);
+          }}
         />
-        <SelectField
-          label={tr.messages.to}
-          placeholder={tr.messages.chooseStudent}
-          data={studentOptions}
-          value={to}
-          onChange={setTo}
-          error={errors.to}
-          disabled={!branch}
-        />
-        <TextCounterField label={props.textLabel} value={text} onChange={setText} max={props.max} error={errors.text} multiline={props.multiline} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {tr.words.cancel}
-          </Button>
-          <Button onClick={save} loading={props.busy}>
-            {tr.words.save}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+      {studentField(tr.messages.from, from, setFrom, errors.from)}
+      {studentField(tr.messages.to, to, setTo, errors.to)}
+      <TextCounterField label={props.textLabel} value={text} onChange={setText} max={props.max} error={errors.text} multiline={props.multiline} />
+    </FormDialog>
   );
 }

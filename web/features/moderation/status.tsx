@@ -3,6 +3,7 @@ import type { ModerationStatus } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
 
 const COLORS: Record<ModerationStatus, string> = { pending: 'yellow', approved: 'teal', rejected: 'red' };
+const STATUSES = Object.keys(COLORS) as ModerationStatus[];
 
 export function StatusBadge({ status }: { status: ModerationStatus }) {
   return (
@@ -12,8 +13,7 @@ export function StatusBadge({ status }: { status: ModerationStatus }) {
   );
 }
 
-export const statusOptions = () => [
-  { value: 'pending', label: tr.status.pending },
-  { value: 'approved', label: tr.status.approved },
-  { value: 'rejected', label: tr.status.rejected },
-];
+export const statusOptions = () => STATUSES.map((status) => ({ value: status, label: tr.status[status] }));
+
+/** The status filter of the URL as the API takes it ('' → no filter). */
+export const statusFilter = (value: string | undefined): ModerationStatus | undefined => STATUSES.find((status) => status === value);

@@ -4,15 +4,15 @@ import type { NotificationBody, NotificationItem, TargetsResponse } from '../../
 import { api } from '../../api';
 import { useApiGet, useApiMutation } from '../../api/query';
 
-export const NOTIFICATIONS_KEY = ['notifications'];
+const NOTIFICATIONS_KEY = ['notifications'];
 
 export function useNotificationList(query: Record<string, string | number>) {
   return useApiGet<ListResult<NotificationItem>>(NOTIFICATIONS_KEY, 'notifications', query, { keepPrevious: true });
 }
 
 /** Schools in scope; with a school, also its branches (the chained selects). */
-export function useTargets(schoolId: number | null) {
-  return useApiGet<TargetsResponse>(['notification-targets'], 'notifications/targets', schoolId ? { schoolId } : undefined);
+export function useTargets(schoolId: number | null, enabled = true) {
+  return useApiGet<TargetsResponse>(['notification-targets'], enabled ? 'notifications/targets' : null, schoolId ? { schoolId } : undefined);
 }
 
 type Saved = { success: true; item: NotificationItem };

@@ -1,0 +1,20 @@
+/** What a screen shows while its data is on the way, and when it could not be loaded. */
+import { Alert, Center, Loader } from '@mantine/core';
+import { tr } from '../../common/tr';
+
+export function Loading() {
+  return (
+    <Center py="xl" aria-busy="true">
+      <Loader aria-label={tr.loading} />
+    </Center>
+  );
+}
+
+/** The call helper has already toasted the cause; this keeps the screen from looking empty. */
+export function LoadFailed() {
+  return (
+    <Alert color="red" title={tr.error.title}>
+      {tr.error.description}
+    </Alert>
+  );
+}
