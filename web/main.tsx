@@ -23,7 +23,7 @@ z.config({ jitless: true });
 
 const router = createBrowserRouter(routes);
 
-// Spec §8: a 401 with a held user logs out and goes to /{level}/login (the toast is the client's).
+// A 401 with a held user logs out and goes to /{level}/login (the toast is the client's).
 let ending = false;
 onSessionEnded(() => {
   if (ending) return; // several calls may answer 401 at once: one logout, one redirect
@@ -36,7 +36,7 @@ onSessionEnded(() => {
     });
 });
 
-// Spec §2: after each navigation the page scrolls to the top (a hash-only change is no navigation).
+// After each navigation the page scrolls to the top (a hash-only change is no navigation).
 let lastPlace = `${window.location.pathname}${window.location.search}`;
 router.subscribe((state) => {
   const place = `${state.location.pathname}${state.location.search}`;
@@ -46,7 +46,7 @@ router.subscribe((state) => {
   }
 });
 
-/** Spec §1: the app mounts on the root element once the router is ready. */
+/** The app mounts on the root element once the router is ready, so the first screen is the right one. */
 function routerReady(r: typeof router): Promise<void> {
   if (r.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {

@@ -1,6 +1,7 @@
 /**
- * The routes of spec §2. Route modules are thin and lazy: each feature folder has a `route.tsx`
- * exporting `Component` (and, where needed, `loader`/`handle`).
+ * The app's routes. Route modules are thin and lazy: each feature folder has a `route.tsx` whose
+ * `function Component()` reads the route's parameters and renders the feature's page, with
+ * `export { … as loader }` where the route needs one.
  */
 import { redirect, type RouteObject } from 'react-router';
 import { isLevel } from '../common/levels';

@@ -28,7 +28,7 @@ function shadesOf(hex: string): MantineColorsTuple {
   ] as unknown as MantineColorsTuple;
 }
 
-/** The panel uses the studio's primary colour from the design in user info (design.md §2). */
+/** The panel takes its primary colour from the studio's yearbook design, which user info carries. */
 export function useTheme() {
   const primary = useSession((s) => s.info?.design.primaryColor ?? '#1c7ed6');
   return useMemo(

@@ -1,4 +1,4 @@
-/** Toasts (spec §3, §4): a class and a message, cleared after 2.5 s. */
+/** Toasts: a class and a message, cleared after 2.5 s. */
 import { notifications } from '@mantine/notifications';
 import type { ToastClass } from './api/client';
 

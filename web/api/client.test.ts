@@ -21,7 +21,7 @@ function setup(response: () => Promise<Response>, overrides: Partial<ApiClientDe
 const json = (status: number, body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
-describe('the call helper (spec §7)', () => {
+describe('the call helper', () => {
   it('calls API_BASE + /{level}/{path} with JSON headers and the Bearer token', async () => {
     const { client, fetchMock } = setup(() => json(200, { success: true, x: 1 }));
     const result = await client.post('schools', { name: 'Işık' });
@@ -62,7 +62,7 @@ describe('the call helper (spec §7)', () => {
   });
 });
 
-describe('the error catalogue (spec §8)', () => {
+describe('the error toasts', () => {
   it('401 with a held user: the session-ended toast, logout and redirect, false', async () => {
     const { client, deps } = setup(() => json(401, { success: false, message: 'x' }));
     expect(await client.get('schools')).toBe(false);

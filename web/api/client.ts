@@ -1,5 +1,5 @@
 /**
- * The call helper of spec §7–§8: every call goes to API_BASE + /{level}/{path} with JSON and a
+ * The call helper: every call goes to API_BASE + /{level}/{path} with JSON and a
  * Bearer token; full URLs are used as they are; a form-data mode sends the body raw without
  * Content-Type; calls abort after 30 s. On any error it shows the catalogue's toast and
  * returns false.
@@ -14,7 +14,7 @@ export interface ApiClientDeps {
   baseUrl: string;
   getLevel(): Level;
   getToken(): string | null;
-  /** Whether user info is held (spec §8: a 401 without a user is silent). */
+  /** Whether user info is held (a 401 without a user is silent: nobody was signed in). */
   hasUser(): boolean;
   /** 401 with a held user: log out and go to /{level}/login. */
   onSessionEnded(): void;
@@ -78,7 +78,7 @@ export function createApiClient(deps: ApiClientDeps) {
         signal: controller.signal,
       });
     } catch {
-      // Network failure or the 30 s timeout (spec §8: the generic toast).
+      // Network failure or the 30 s timeout: the generic toast.
       if (options.signal?.aborted) return false;
       return fail();
     } finally {
@@ -183,7 +183,7 @@ export function createApiClient(deps: ApiClientDeps) {
     post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>(path, { ...options, method: 'POST', body }),
     put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>(path, { ...options, method: 'PUT', body }),
     del: <T>(path: string, options?: CallOptions) => call<T>(path, { ...options, method: 'DELETE' }),
-    /** POST a FormData in the spec's form-data mode. */
+    /** POST a FormData in the form-data mode. */
     upload: <T>(path: string, form: FormData, options?: CallOptions) =>
       call<T>(path, { ...options, method: options?.method ?? 'POST', body: form, formData: true }),
   };

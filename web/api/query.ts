@@ -15,7 +15,7 @@ class ApiCallFailed extends Error {
 
 /**
  * Runs a write from a screen: answers its result, or undefined when the call failed — the api
- * client has toasted that already (spec §8), so there is nothing more to say. With `success`,
+ * client has toasted that already, so there is nothing more to say. With `success`,
  * a success toast follows a call that worked. Any other error is a bug and is thrown on.
  */
 export async function attempt<T>(call: () => Promise<T>, success?: string): Promise<T | undefined> {

@@ -1,6 +1,6 @@
 /**
  * The date picker every screen uses: shows and accepts dd/mm/yyyy with a Turkish calendar,
- * and hands the form 'yyyy-mm-dd' (spec §5).
+ * and hands the form 'yyyy-mm-dd', the form the API takes.
  */
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-/** The menu of each level (design.md §1: the web app hides what a level cannot do). */
+/** The menu of each level: the web app hides what a level cannot do (the server refuses it anyway). */
 import { tr } from '../../common/tr';
 import type { UserInfo } from '../session/store';
 

@@ -1,4 +1,4 @@
-/** The route guards: user info before any route but Login, and the Schools route's admin flag (spec §2, §6). */
+/** The route guards: user info before any route but Login, and the Schools route's admin flag. */
 import { redirect } from 'react-router';
 import { loadUser } from './actions';
 import { useSession } from './store';

@@ -1,4 +1,4 @@
-/** Session actions: load user info, sign in, sign out (spec §4, §7). */
+/** Session actions: load user info, sign in, sign out. */
 import type { Level } from '../../common/levels';
 import type { UserResponse } from '../../common/schemas/auth';
 import { api } from '../api';

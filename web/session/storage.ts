@@ -1,4 +1,4 @@
-/** What the spec keeps locally (§3): authToken and level (default 'panel'). */
+/** What the browser keeps between visits: authToken and level (default 'panel'). */
 import { DEFAULT_LEVEL, isLevel, type Level } from '../../common/levels';
 
 const TOKEN_KEY = 'authToken';

@@ -13,7 +13,7 @@ interface SessionState {
   setLevel(level: Level): void;
   setToken(token: string): void;
   setInfo(info: UserInfo): void;
-  /** Clears all held info and removes the authToken (spec §4). */
+  /** Clears all held info and removes the authToken. */
   clear(): void;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Pages to swipe through (the yearbook preview's pages), with `@fancyapps/ui` 5.0.20's Carousel,
  * kept in this module with the lightbox so no screen imports the library. Its defaults are the
- * spec's §9 constants — dots from 2 pages, dynamic dots from 11, next/prev throttled to 150 ms —
+ * behaviour we want — dots from 2 pages, dynamic dots from 11, next/prev throttled to 150 ms —
  * so they are not set again here.
  *
  * React renders the viewport, track and slides; the carousel only moves the track and adds its

@@ -1,10 +1,9 @@
 /**
- * The spec's image and media lightbox (§1, §2, §8, §9): `@fancyapps/ui` 5.0.20, kept behind
- * this one module so screens never import the library and it can be replaced (its licence is
- * not open source; see README). The library's defaults already are the spec's constants
- * (idle 3 500 ms, slideshow 3 000 ms, compact ≤ 578 px, keys, thumbnails from 2, dots, 150 ms
- * throttle, drag to close, 16/9 video, 1 000-character alt text, the §8 messages), so they are
- * not set again here.
+ * The image and media lightbox: `@fancyapps/ui` 5.0.20, kept behind this one module so screens
+ * never import the library and it can be replaced (its licence is not open source; see README).
+ * The library's defaults already are the behaviour we want (idle 3 500 ms, slideshow 3 000 ms,
+ * compact ≤ 578 px, keys, thumbnails from 2, dots, 150 ms throttle, drag to close, 16/9 video,
+ * 1 000-character alt text, its own English messages), so they are not set again here.
  *
  * Captions: the library inserts them as HTML, so the caption option escapes every caption as it
  * is shown — callers pass plain text (names, quotes) and it always shows as text. The slide keeps
@@ -19,7 +18,7 @@ import '@fancyapps/ui/dist/fancybox/fancybox.css';
 import { useEffect, useSyncExternalStore, type RefObject } from 'react';
 import { escapeHtml } from '../../../common/text';
 
-/** Spec §3: a lightbox slide. */
+/** One slide of the lightbox. */
 export interface LightboxSlide {
   src: string;
   type?: 'image' | 'video' | 'iframe' | 'ajax' | 'html';
@@ -62,7 +61,7 @@ export function useLightboxOpen(): boolean {
   );
 }
 
-/** Only what the spec leaves open: escaped captions, a download button in the toolbar, and the open state above. */
+/** Only what differs from the library's defaults: escaped captions, a download button in the toolbar, and the open state above. */
 const options = {
   caption: (_lightbox: unknown, _slide: unknown, caption?: string) => escapeHtml(caption ?? ''),
   on: {

@@ -1,5 +1,5 @@
 /**
- * Photo selection as spec §3: picking files yields items with `file` and `image` (a data URL),
+ * Photo selection: picking files yields items with `file` and `image` (a data URL),
  * shown as previews that can be removed before upload; the upload goes through the call
  * helper's form-data mode with a progress bar.
  */
