@@ -1,26 +1,16 @@
 /**
- * The table of every server-paged list: one column definition drives headers, cells and
- * sorting; loading, empty and error states; page and page-size controls. Wide tables scroll
- * sideways at phone width.
+ * The table of every server-paged list: its rows as a record table sorted by the list's state;
+ * loading, empty and error states; page and page-size controls.
  */
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { tr } from '../../../common/tr';
 import { EmptyState } from '../EmptyState';
 import { LoadFailed, Loading } from '../QueryState';
 import { ListPager } from './ListPager';
+import { RecordTable, type Column } from './RecordTable';
 import type { ListControl } from './useListState';
 
-export interface Column<T> {
-  key: string;
-  header: string;
-  /** The server's sort key when the column can be sorted. */
-  sortKey?: string;
-  render: (row: T) => ReactNode;
-  width?: number | string;
-  align?: 'left' | 'right' | 'center';
-}
+export type { Column } from './RecordTable';
 
 /** What a list's query hook answers: a page of rows and the total, and whether it is loading or failed. */
 export interface ListQuery<T> {
@@ -47,27 +37,10 @@ export interface DataTableProps<T> {
   minWidth?: number;
 }
 
-function SortHeader({ label, active, order, onClick }: { label: string; active: boolean; order: 'asc' | 'desc'; onClick(): void }) {
-  const Icon = !active ? IconSelector : order === 'asc' ? IconChevronUp : IconChevronDown;
-  return (
-    <UnstyledButton onClick={onClick} aria-label={`${label}: sırala`}>
-      <Group gap={4} wrap="nowrap">
-        <Text fw={700} size="sm">
-          {label}
-        </Text>
-        <Icon size={14} aria-hidden />
-      </Group>
-    </UnstyledButton>
-  );
-}
-
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, list, result } = props;
+  const { list, result } = props;
   const { state } = list;
   const rows = result.data?.items;
-  const loading = result.isFetching;
-
-  const sortBy = (key: string) => list.update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' });
 
   let body: ReactNode;
   if (result.isError && !rows) {
@@ -78,40 +51,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const empty = list.filtered ? { title: tr.noRecords, ...props.filteredEmpty } : props.empty;
     body = <EmptyState title={empty?.title} description={empty?.description} />;
   } else {
+    const onSort = (key: string) => list.update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' });
     body = (
-      <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading ? 'true' : 'false'}>
-          <caption className="visually-hidden">{props.caption}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th
-                  key={c.key}
-                  style={{ width: c.width, textAlign: c.align }}
-                  aria-sort={c.sortKey && state.sort === c.sortKey ? (state.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {c.sortKey ? (
-                    <SortHeader label={c.header} active={state.sort === c.sortKey} order={state.order} onClick={() => sortBy(c.sortKey!)} />
-                  ) : (
-                    c.header
-                  )}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={{ opacity: loading ? 0.6 : 1 }}>
-            {rows.map((row) => (
-              <Table.Tr key={props.rowKey(row)}>
-                {columns.map((c) => (
-                  <Table.Td key={c.key} style={{ textAlign: c.align }}>
-                    {c.render(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <RecordTable
+        columns={props.columns}
+        rows={rows}
+        rowKey={props.rowKey}
+        caption={props.caption}
+        sort={{ by: state.sort, order: state.order, onSort }}
+        busy={result.isFetching}
+        minWidth={props.minWidth}
+      />
     );
   }
 

@@ -1,9 +1,10 @@
 /** İşlem geçmişi of one record: who changed what and when (GET audit?entity=&entityId=). */
-import { Modal, Stack, Table, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { displayDate } from '../../../common/dates';
 import { tr } from '../../../common/tr';
 import { EmptyState } from '../../components/EmptyState';
+import { RecordTable, type Column } from '../../components/list/RecordTable';
 import { RowButton } from '../../components/list/RowButton';
 import { LoadFailed, Loading } from '../../components/QueryState';
 import { useAuditLog, type AuditEntry } from './api';
@@ -28,39 +29,20 @@ function Changes({ changes }: { changes: AuditEntry['changes'] }) {
   );
 }
 
+const columns: Column<AuditEntry>[] = [
+  { key: 'when', header: t.when, render: (e) => time(e.createdAt) },
+  { key: 'who', header: t.who, render: (e) => e.userName },
+  { key: 'what', header: t.what, render: (e) => t.actions[e.action] ?? e.action },
+  { key: 'changes', header: t.changes, render: (e) => <Changes changes={e.changes} /> },
+];
+
 function AuditDialog({ entity, entityId, title, onClose }: { entity: string; entityId: number; title: string; onClose(): void }) {
   const { data, isLoading, isError } = useAuditLog(entity, entityId);
   let body;
   if (isLoading) body = <Loading />;
   else if (isError) body = <LoadFailed />;
   else if (!data?.items.length) body = <EmptyState />;
-  else
-    body = (
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.when}</Table.Th>
-              <Table.Th>{t.who}</Table.Th>
-              <Table.Th>{t.what}</Table.Th>
-              <Table.Th>{t.changes}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.items.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{time(e.createdAt)}</Table.Td>
-                <Table.Td>{e.userName}</Table.Td>
-                <Table.Td>{t.actions[e.action] ?? e.action}</Table.Td>
-                <Table.Td>
-                  <Changes changes={e.changes} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+  else body = <RecordTable columns={columns} rows={data.items} rowKey={(e) => e.id} caption={`${t.title}: ${title}`} minWidth={520} />;
   return (
     <Modal opened onClose={onClose} title={`${t.title}: ${title}`} size="xl">
       {body}
