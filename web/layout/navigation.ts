@@ -7,40 +7,39 @@ export interface NavItem {
   to: string;
 }
 
+/**
+ * Home first; then the level's own area (the studio's schools, a school's branches, a branch's
+ * students) with its staff and student messages; then the message lists and notifications every
+ * level has; last the yearbook design (not for a branch) and the studio profile (the studio only).
+ */
 export function navigationFor(info: UserInfo): NavItem[] {
   const p = tr.pages;
-  const common = [
+  const level = info.level;
+  let own: NavItem[];
+  if (level === 'panel') own = [{ label: p.schools, to: '/schools' }];
+  else if (level === 'school' && info.school) {
+    const id = info.school.id;
+    own = [
+      { label: p.branches, to: `/branches/${id}` },
+      { label: p.schoolMessages, to: `/school-messages/${id}` },
+      { label: p.messages, to: `/messages/school/${id}` },
+    ];
+  } else {
+    const id = info.branch?.id ?? 0;
+    own = [
+      { label: p.students, to: `/students/${id}` },
+      { label: p.branchMessages, to: `/branch-messages/${id}` },
+      { label: p.messages, to: `/messages/branch/${id}` },
+    ];
+  }
+  return [
+    { label: p.home, to: '/' },
+    ...own,
     { label: p.messageFrom, to: '/message-from' },
     { label: p.messageTo, to: '/message-to' },
     { label: p.nicknames, to: '/nickname-messages' },
     { label: p.notifications, to: '/notifies' },
-  ];
-  if (info.level === 'panel') {
-    return [
-      { label: p.home, to: '/' },
-      { label: p.schools, to: '/schools' },
-      ...common,
-      { label: p.design, to: '/design' },
-      { label: p.studio, to: '/studio' },
-    ];
-  }
-  if (info.level === 'school' && info.school) {
-    const id = info.school.id;
-    return [
-      { label: p.home, to: '/' },
-      { label: p.branches, to: `/branches/${id}` },
-      { label: p.schoolMessages, to: `/school-messages/${id}` },
-      { label: p.messages, to: `/messages/school/${id}` },
-      ...common,
-      { label: p.design, to: '/design' },
-    ];
-  }
-  const id = info.branch?.id ?? 0;
-  return [
-    { label: p.home, to: '/' },
-    { label: p.students, to: `/students/${id}` },
-    { label: p.branchMessages, to: `/branch-messages/${id}` },
-    { label: p.messages, to: `/messages/branch/${id}` },
-    ...common,
+    ...(level === 'branch' ? [] : [{ label: p.design, to: '/design' }]),
+    ...(level === 'panel' ? [{ label: p.studio, to: '/studio' }] : []),
   ];
 }
