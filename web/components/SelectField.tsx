@@ -19,3 +19,12 @@ export function SelectField(props: SelectFieldProps) {
     <Select searchable nothingFoundMessage={tr.noRecords} comboboxProps={{ withinPortal: true }} {...props} filter={turkishFilter as SelectProps['filter']} />
   );
 }
+
+/** Options from labels keyed by value, in the order of `values` (by default the labels' own order). */
+export function optionsOf<const T extends string>(labels: Record<T, string>, values: readonly T[] = Object.keys(labels) as T[]) {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
+/** Options from records with an id and a name (cities, schools, branches): the id, as text, is the value. */
+export const recordOptions = (records: ReadonlyArray<{ id: number; name: string }>) =>
+  records.map((record) => ({ value: String(record.id), label: record.name }));

@@ -1,8 +1,7 @@
 /** Şubeler of one school: grade then Turkish section order; panel and the school's managers edit. */
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Branch } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
 import { deleteAfterConfirm } from '../../components/confirm';
@@ -10,9 +9,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
 import { ListToolbar } from '../../components/list/ListToolbar';
+import { nameColumn } from '../../components/list/NameWithLinks';
 import { RowButton } from '../../components/list/RowButton';
 import { useListState } from '../../components/list/useListState';
-import { toast } from '../../toast';
 import { AuditButton, useAuditHistory } from '../audit/AuditDialog';
 import { useBranches, useDeleteBranch } from './api';
 import { BranchForm } from './BranchForm';
@@ -22,11 +21,9 @@ const t = tr.organisation.branch;
 
 function DeleteButton({ schoolId, row }: { schoolId: number; row: Branch }) {
   const remove = useDeleteBranch(schoolId);
-  const del = async () => {
-    // A branch is deleted only once it holds no students (they are moved or deleted first).
-    if (row.studentCount > 0) toast('warning', t.hasStudents(row.studentCount));
-    else await deleteAfterConfirm(t.deleteConfirm(row.name), () => remove.mutateAsync(row.id));
-  };
+  // A branch is deleted only once it holds no students (they are moved or deleted first).
+  const del = () =>
+    deleteAfterConfirm(t.deleteConfirm(row.name), () => remove.mutateAsync(row.id), row.studentCount ? t.hasStudents(row.studentCount) : undefined);
   return <RowButton label={tr.words.delete} row={row.name} color="red" loading={remove.isPending} onClick={del} />;
 }
 
@@ -38,26 +35,14 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
   const history = useAuditHistory('branch');
 
   const columns: Column<Branch>[] = [
-    {
-      key: 'name',
-      header: t.name,
-      sortKey: 'name',
-      render: (r) => (
-        <Stack gap={2}>
-          <Anchor component={Link} to={`/students/${r.id}`} fw={600} size="sm" aria-label={`${t.students}: ${r.name}`}>
-            {r.name}
-          </Anchor>
-          <Group gap="xs">
-            <Anchor component={Link} to={`/branch-managers/${r.id}`} size="xs">
-              {t.managers}
-            </Anchor>
-            <Anchor component={Link} to={`/branch-messages/${r.id}`} size="xs">
-              {t.messages}
-            </Anchor>
-          </Group>
-        </Stack>
-      ),
-    },
+    nameColumn(
+      t.name,
+      (r) => [
+        { to: `/branch-managers/${r.id}`, label: t.managers },
+        { to: `/branch-messages/${r.id}`, label: t.messages },
+      ],
+      (r) => ({ to: `/students/${r.id}`, label: `${t.students}: ${r.name}` }),
+    ),
     { key: 'programme', header: t.programme, sortKey: 'programme', render: (r) => r.programme },
     { key: 'studentCount', header: t.studentCount, sortKey: 'studentCount', align: 'right', render: (r) => r.studentCount },
     { key: 'managerName', header: t.manager, sortKey: 'managerName', render: (r) => r.managerName || '—' },

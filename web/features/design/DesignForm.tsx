@@ -6,7 +6,7 @@ import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
-import { SelectField } from '../../components/SelectField';
+import { optionsOf, SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { loadUser } from '../../session/actions';
 import { ImagePicker } from '../studio/ImagePicker';
@@ -54,8 +54,6 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
     await afterWrite();
   };
 
-  const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
-
   return (
     <Grid>
       <Grid.Col span={{ base: 12, md: 5 }}>
@@ -64,7 +62,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
             <Stack>
               {schoolId !== null ? <Alert color={design.overridden ? 'blue' : 'gray'}>{design.overridden ? t.hasOverride : t.usesStudioDesign}</Alert> : null}
               <Labelled label={t.template}>
-                <SegmentedControl data={options(DESIGN_TEMPLATES, t.templates)} disabled={readOnly} {...form.getInputProps('template')} />
+                <SegmentedControl data={optionsOf(t.templates, DESIGN_TEMPLATES)} disabled={readOnly} {...form.getInputProps('template')} />
               </Labelled>
               <Group grow wrap="wrap">
                 <ColorInput label={t.primaryColor} format="hex" disabled={readOnly} {...form.getInputProps('primaryColor')} miw={150} />
@@ -72,13 +70,13 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
               </Group>
               <SelectField
                 label={t.fontPair}
-                data={options(FONT_PAIRS, t.fontPairs)}
+                data={optionsOf(t.fontPairs, FONT_PAIRS)}
                 allowDeselect={false}
                 disabled={readOnly}
                 {...form.getInputProps('fontPair')}
               />
               <Labelled label={t.photoShape}>
-                <SegmentedControl data={options(PHOTO_SHAPES, t.photoShapes)} disabled={readOnly} {...form.getInputProps('photoShape')} />
+                <SegmentedControl data={optionsOf(t.photoShapes, PHOTO_SHAPES)} disabled={readOnly} {...form.getInputProps('photoShape')} />
               </Labelled>
               <Switch label={t.showNickname} disabled={readOnly} {...form.getInputProps('showNickname', { type: 'checkbox' })} />
               <Switch label={t.showQuote} disabled={readOnly} {...form.getInputProps('showQuote', { type: 'checkbox' })} />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { tr } from '../../../common/tr';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, Loading } from '../../components/QueryState';
-import { SelectField } from '../../components/SelectField';
+import { recordOptions, SelectField } from '../../components/SelectField';
 import { useSession } from '../../session/store';
 import { DesignForm } from './DesignForm';
 import { useDesign, useDesignSchools } from './api';
@@ -20,10 +20,7 @@ export function DesignPage() {
   const design = useDesign(schoolId);
   const schools = useDesignSchools(isPanel);
 
-  const scopeOptions = [
-    { value: STUDIO, label: tr.design.studioDesign },
-    ...(schools.data?.schools ?? []).map((s) => ({ value: String(s.id), label: s.name })),
-  ];
+  const scopeOptions = [{ value: STUDIO, label: tr.design.studioDesign }, ...recordOptions(schools.data?.schools ?? [])];
 
   let content;
   if (design.isError) {

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
+import { optionsOf } from '../../components/SelectField';
 import { useScopeFilters } from '../moderation/scopeFilters';
 import { useStudentCounts } from './api';
 
@@ -71,10 +72,7 @@ export function StudentCountsPage({ direction }: { direction: 'from' | 'to' }) {
             name: 'has',
             label: tr.messages.hasFilter,
             placeholder: tr.messages.anyone,
-            options: [
-              { value: 'none', label: tr.messages.hasNone },
-              { value: 'some', label: tr.messages.hasSome },
-            ],
+            options: optionsOf({ none: tr.messages.hasNone, some: tr.messages.hasSome }),
             width: 220,
           },
         ]}

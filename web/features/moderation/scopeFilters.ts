@@ -1,5 +1,6 @@
 import { tr } from '../../../common/tr';
 import type { ListFilter } from '../../components/list/ListToolbar';
+import { recordOptions } from '../../components/SelectField';
 import type { ListControl } from '../../components/list/useListState';
 import { useScopeChoices } from './api';
 
@@ -18,7 +19,7 @@ export function useScopeFilters(list: ListControl): Array<ListFilter | false> {
       name: 'schoolId',
       label: tr.messages.school,
       placeholder: tr.messages.allSchools,
-      options: schools.map((s) => ({ value: String(s.id), label: s.name })),
+      options: recordOptions(schools),
       resets: ['branchId'],
       width: 240,
     },

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { ModerationStatus } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
+import { optionsOf } from '../../components/SelectField';
 
 const COLORS: Record<ModerationStatus, string> = { pending: 'yellow', approved: 'teal', rejected: 'red' };
 const STATUSES = Object.keys(COLORS) as ModerationStatus[];
@@ -13,7 +14,7 @@ export function StatusBadge({ status }: { status: ModerationStatus }) {
   );
 }
 
-export const statusOptions = () => STATUSES.map((status) => ({ value: status, label: tr.status[status] }));
+export const statusOptions = () => optionsOf(tr.status, STATUSES);
 
 /** The status filter of the URL as the API takes it ('' → no filter). */
 export const statusFilter = (value: string | undefined): ModerationStatus | undefined => STATUSES.find((status) => status === value);

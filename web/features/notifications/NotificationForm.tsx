@@ -7,7 +7,7 @@ import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { DateField } from '../../components/DateField';
 import { FormDialog } from '../../components/form/FormDialog';
-import { SelectField } from '../../components/SelectField';
+import { optionsOf, recordOptions, SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { useSession } from '../../session/store';
 import { useSaveNotification, useTargets } from './api';
@@ -80,11 +80,10 @@ export function NotificationForm({ item, onClose }: { item: NotificationItem | n
       if (await attempt(() => save.mutateAsync({ id: item?.id, body: toBody(values, status) }), status === 'scheduled' ? t.scheduled : t.saved)) onClose();
     });
 
-  const targetChoices = (
-    level === 'panel' ? (['all', 'school', 'branch'] as const) : level === 'school' ? (['school', 'branch'] as const) : (['branch'] as const)
-  ).map((value) => ({ value, label: t.targets[value] }));
-  const schoolOptions = (targets.data?.schools ?? []).map((s) => ({ value: String(s.id), label: s.name }));
-  const branchOptions = (targets.data?.branches ?? []).map((b) => ({ value: String(b.id), label: b.name }));
+  const targetChoices = optionsOf(
+    t.targets,
+    level === 'panel' ? (['all', 'school', 'branch'] as const) : level === 'school' ? (['school', 'branch'] as const) : (['branch'] as const),
+  );
   const busyStatus = save.variables?.body.status;
 
   return (
@@ -130,7 +129,7 @@ export function NotificationForm({ item, onClose }: { item: NotificationItem | n
         <SelectField
           label={t.school}
           placeholder={t.chooseSchool}
-          data={schoolOptions}
+          data={recordOptions(targets.data?.schools ?? [])}
           required
           disabled={readOnly || level !== 'panel'}
           {...form.getInputProps('schoolId')}
@@ -144,7 +143,7 @@ export function NotificationForm({ item, onClose }: { item: NotificationItem | n
         <SelectField
           label={t.branch}
           placeholder={t.chooseBranch}
-          data={branchOptions}
+          data={recordOptions(targets.data?.branches ?? [])}
           required
           disabled={readOnly || !schoolId || level === 'branch'}
           {...form.getInputProps('branchId')}

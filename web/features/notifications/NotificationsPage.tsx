@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
+import { optionsOf } from '../../components/SelectField';
 import { bodyOf, useDeleteNotification, useNotificationList, useSaveNotification } from './api';
 import { NotificationForm } from './NotificationForm';
 
@@ -103,9 +104,9 @@ export function NotificationsPage() {
             name: 'status',
             label: t.filterStatus,
             placeholder: t.allStatuses,
-            options: NOTIFICATION_STATUSES.map((s) => ({ value: s, label: tr.status[s] })),
+            options: optionsOf(tr.status, NOTIFICATION_STATUSES),
           },
-          { name: 'targetType', label: t.filterTarget, placeholder: t.allTargets, options: TARGET_TYPES.map((s) => ({ value: s, label: t.targets[s] })) },
+          { name: 'targetType', label: t.filterTarget, placeholder: t.allTargets, options: optionsOf(t.targets, TARGET_TYPES) },
         ]}
       />
       <DataTable

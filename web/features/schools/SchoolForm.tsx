@@ -6,7 +6,7 @@ import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { DateField } from '../../components/DateField';
 import { FormDialog } from '../../components/form/FormDialog';
-import { SelectField } from '../../components/SelectField';
+import { recordOptions, SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { useSession } from '../../session/store';
 import { bodyOf, useSaveSchool } from './api';
@@ -64,7 +64,7 @@ export function SchoolForm({ row, onClose }: { row: School | null; onClose(): vo
         <SelectField
           label={t.city}
           withAsterisk
-          data={cities.map((c) => ({ value: String(c.id), label: c.name }))}
+          data={recordOptions(cities)}
           value={form.values.cityId ? String(form.values.cityId) : null}
           onChange={(v) => form.setFieldValue('cityId', v ? Number(v) : null)}
           error={form.errors.cityId}

@@ -1,8 +1,7 @@
 /** Okullar: the studio's schools, paged, sorted, searched and filtered on the server; state in the URL. */
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { displayDate } from '../../../common/dates';
 import type { School } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
@@ -12,10 +11,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
 import { ListToolbar } from '../../components/list/ListToolbar';
+import { nameColumn } from '../../components/list/NameWithLinks';
 import { RowButton } from '../../components/list/RowButton';
 import { useListState } from '../../components/list/useListState';
+import { optionsOf, recordOptions } from '../../components/SelectField';
 import { useSession } from '../../session/store';
-import { toast } from '../../toast';
 import { AuditButton, useAuditHistory } from '../audit/AuditDialog';
 import { bodyOf, useDeleteSchool, useSaveSchool, useSchools } from './api';
 import { SchoolForm } from './SchoolForm';
@@ -29,11 +29,13 @@ function RowActions({ row, onEdit, onHistory }: { row: School; onEdit(): void; o
   const toggle = async () => {
     await attempt(() => save.mutateAsync({ id: row.id, body: bodyOf(row, { status: archived ? 'active' : 'archived' }) }), archived ? t.restored : t.archived);
   };
-  const del = async () => {
-    // A school is deleted only once it holds no students (they are moved or deleted first).
-    if (row.studentCount > 0) toast('warning', t.hasStudents(row.studentCount));
-    else await deleteAfterConfirm(t.deleteConfirm(row.name, row.branchCount), () => remove.mutateAsync(row.id));
-  };
+  // A school is deleted only once it holds no students (they are moved or deleted first).
+  const del = () =>
+    deleteAfterConfirm(
+      t.deleteConfirm(row.name, row.branchCount),
+      () => remove.mutateAsync(row.id),
+      row.studentCount ? t.hasStudents(row.studentCount) : undefined,
+    );
   return (
     <Group gap={4} wrap="nowrap">
       <RowButton label={tr.words.edit} row={row.name} onClick={onEdit} />
@@ -52,29 +54,11 @@ export function SchoolsPage() {
   const history = useAuditHistory('school');
 
   const columns: Column<School>[] = [
-    {
-      key: 'name',
-      header: t.name,
-      sortKey: 'name',
-      render: (r) => (
-        <Stack gap={2}>
-          <Text fw={600} size="sm">
-            {r.name}
-          </Text>
-          <Group gap="xs">
-            <Anchor component={Link} to={`/school-managers/${r.id}`} size="xs">
-              {t.managers}
-            </Anchor>
-            <Anchor component={Link} to={`/school-messages/${r.id}`} size="xs">
-              {t.messages}
-            </Anchor>
-            <Anchor component={Link} to={`/branches/${r.id}`} size="xs">
-              {t.branches}
-            </Anchor>
-          </Group>
-        </Stack>
-      ),
-    },
+    nameColumn(t.name, (r) => [
+      { to: `/school-managers/${r.id}`, label: t.managers },
+      { to: `/school-messages/${r.id}`, label: t.messages },
+      { to: `/branches/${r.id}`, label: t.branches },
+    ]),
     { key: 'city', header: t.city, sortKey: 'city', render: (r) => r.cityName },
     { key: 'district', header: t.district, sortKey: 'district', render: (r) => r.district },
     { key: 'academicYear', header: t.academicYear, sortKey: 'academicYear', render: (r) => r.academicYear },
@@ -111,15 +95,12 @@ export function SchoolsPage() {
         list={list}
         searchPlaceholder={t.searchPlaceholder}
         filters={[
-          { name: 'cityId', label: t.city, placeholder: t.allCities, options: cities.map((c) => ({ value: String(c.id), label: c.name })) },
+          { name: 'cityId', label: t.city, placeholder: t.allCities, options: recordOptions(cities) },
           {
             name: 'status',
             label: t.status,
             placeholder: t.allStatuses,
-            options: [
-              { value: 'active', label: tr.status.active },
-              { value: 'archived', label: tr.status.archived },
-            ],
+            options: optionsOf(tr.status, ['active', 'archived']),
           },
         ]}
       />

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { importFields, type ImportField, type ImportMapping, type ImportPreview, type ImportResult } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
-import { SelectField } from '../../components/SelectField';
+import { optionsOf, SelectField } from '../../components/SelectField';
 import { toast } from '../../toast';
 import { commitImport, previewImport } from './api';
 
@@ -88,10 +88,7 @@ export function ImportWizard({
                 aria-label={t.scope.label}
                 value={scope}
                 onChange={(v) => setScope(v as 'branch' | 'school')}
-                data={[
-                  { value: 'branch', label: t.scope.branch },
-                  { value: 'school', label: t.scope.school },
-                ]}
+                data={optionsOf(t.scope, ['branch', 'school'])}
               />
             ) : null}
             <FileInput

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { StudentItem } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
-import { SelectField } from '../../components/SelectField';
+import { recordOptions, SelectField } from '../../components/SelectField';
 import { useMoveStudent, useSiblings } from './api';
 
 const t = tr.students;
@@ -13,7 +13,7 @@ export function MoveDialog({ branchId, student, onClose }: { branchId: number; s
   const siblings = useSiblings(branchId);
   const move = useMoveStudent(branchId);
   const [target, setTarget] = useState<string | null>(null);
-  const options = (siblings.data?.items ?? []).filter((b) => b.id !== branchId).map((b) => ({ value: String(b.id), label: b.name }));
+  const options = recordOptions((siblings.data?.items ?? []).filter((b) => b.id !== branchId));
   const submit = async () => {
     if (!student || !target) return;
     if (await attempt(() => move.mutateAsync({ id: student.id, target: Number(target) }), t.moved)) onClose();

@@ -6,7 +6,7 @@ import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { DateField } from '../../components/DateField';
 import { FormDialog } from '../../components/form/FormDialog';
-import { SelectField } from '../../components/SelectField';
+import { optionsOf, SelectField } from '../../components/SelectField';
 import { applyServerErrors, zodValidate } from '../../components/form/zodValidate';
 import { useSaveStudent } from './api';
 
@@ -51,10 +51,7 @@ export function StudentForm({ branchId, student, onClose }: { branchId: number; 
         <TextInput label={t.fields.schoolNumber} required {...form.getInputProps('schoolNumber')} miw={140} />
         <SelectField
           label={t.fields.gender}
-          data={[
-            { value: 'female', label: t.gender.female },
-            { value: 'male', label: t.gender.male },
-          ]}
+          data={optionsOf(t.gender, ['female', 'male'])}
           clearable
           value={form.values.gender || null}
           onChange={(v) => form.setFieldValue('gender', (v ?? '') as Values['gender'])}

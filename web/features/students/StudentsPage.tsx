@@ -13,6 +13,7 @@ import { ListPager } from '../../components/list/ListPager';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
 import { PageHeader } from '../../components/PageHeader';
+import { optionsOf } from '../../components/SelectField';
 import { useSession } from '../../session/store';
 import { useAuditHistory } from '../audit/AuditDialog';
 import { useDeleteStudent, useSiblings, useStudents } from './api';
@@ -176,19 +177,13 @@ export function StudentsPage({ branchId }: { branchId: number }) {
             name: 'photo',
             label: t.filters.photo,
             placeholder: t.filters.photoAll,
-            options: [
-              { value: 'present', label: t.filters.photoPresent },
-              { value: 'missing', label: t.filters.photoMissing },
-            ],
+            options: optionsOf({ present: t.filters.photoPresent, missing: t.filters.photoMissing }),
           },
           {
             name: 'consent',
             label: t.filters.consent,
             placeholder: t.filters.consentAll,
-            options: [
-              { value: 'yes', label: t.filters.consentYes },
-              { value: 'no', label: t.filters.consentNo },
-            ],
+            options: optionsOf({ yes: t.filters.consentYes, no: t.filters.consentNo }),
           },
         ]}
       >
@@ -197,10 +192,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
           aria-label={t.view.label}
           value={view}
           onChange={(v) => setView(v as 'list' | 'gallery')}
-          data={[
-            { value: 'list', label: t.view.list },
-            { value: 'gallery', label: t.view.gallery },
-          ]}
+          data={optionsOf(t.view, ['list', 'gallery'])}
         />
       </ListToolbar>
       <div ref={container}>

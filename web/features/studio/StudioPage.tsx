@@ -7,7 +7,7 @@ import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, Loading } from '../../components/QueryState';
-import { SelectField } from '../../components/SelectField';
+import { recordOptions, SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { loadUser } from '../../session/actions';
 import { useSession } from '../../session/store';
@@ -49,7 +49,7 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): void }
         <Textarea label={t.address} autosize minRows={2} {...form.getInputProps('address')} />
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <SelectField label={t.city} data={cities.map((c) => ({ value: String(c.id), label: c.name }))} clearable {...form.getInputProps('cityId')} />
+            <SelectField label={t.city} data={recordOptions(cities)} clearable {...form.getInputProps('cityId')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label={t.website} placeholder="https://" {...form.getInputProps('website')} />
