@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO = {
@@ -49,4 +49,16 @@ export function toast(page: Page, text: string | RegExp) {
  */
 export async function pauseClock(page: Page) {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+}
+
+/** Clicks the button that opens a dialog and answers the dialog (named like the button unless said otherwise). */
+export async function openDialog(page: Page, button: string, dialog: string = button) {
+  await page.getByRole('button', { name: button }).click();
+  return page.getByRole('dialog', { name: dialog });
+}
+
+/** Submits a dialog's empty form: its fields say in Turkish what is required, and nothing is sent. */
+export async function submitEmpty(dialog: Locator, button = 'Kaydet') {
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog.getByText('Bu alan zorunludur.').first()).toBeVisible();
 }

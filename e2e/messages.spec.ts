@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn, toast } from './helpers';
+import { signIn, submitEmpty, toast } from './helpers';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menü' });
 
@@ -20,6 +20,28 @@ async function writeStudentMessage(page: Page, body: string) {
   const [from, to] = list.items as Array<{ id: number }>;
   const created = await page.request.post('/api/branch/messages', { headers, data: { fromStudentId: from!.id, toStudentId: to!.id, body } });
   expect(created.status()).toBe(200);
+}
+
+/** In the open staff-entry dialog: types the text, reads its counter, saves, and answers the new row. */
+async function saveEntry(page: Page, label: string, text: string, counter: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(label).fill(text);
+  await expect(dialog.getByTestId('length-counter')).toHaveText(counter);
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+/** On message-from / message-to: keeps the students who have messages and opens the first one's list; answers the student's name. */
+async function openFirstWithMessages(page: Page, direction: 'from' | 'to') {
+  await choose(page, 'Mesaj durumu', 'Mesajı olanlar');
+  await expect(page).toHaveURL(/has=some/);
+  await expect(page.getByRole('table').getByText('Mesaj yok')).toHaveCount(0);
+  const link = page.getByRole('row').nth(1).getByRole('link');
+  const name = (await link.textContent())!;
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/messages/${direction}/\\d+$`));
+  return name;
 }
 
 test.describe('messages', () => {
@@ -128,8 +150,7 @@ test.describe('messages', () => {
     await menu(page).getByRole('link', { name: 'Öğrenci Mesajları' }).click();
     await page.getByRole('button', { name: 'Öğrenci adına mesaj gir' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Kaydet' }).click();
-    await expect(dialog.getByText('Bu alan zorunludur.').first()).toBeVisible();
+    await submitEmpty(dialog);
     const fromField = dialog.getByLabel('Yazan öğrenci', { exact: true });
     await fromField.click();
     const first = page.getByRole('option').first();
@@ -138,11 +159,7 @@ test.describe('messages', () => {
     const toField = dialog.getByLabel('Alan öğrenci', { exact: true });
     await toField.click();
     await page.getByRole('option').nth(1).click();
-    await dialog.getByLabel('Mesaj').fill('Kâğıt formdan: <u>teşekkürler</u>');
-    await expect(dialog.getByTestId('length-counter')).toHaveText('33 / 1000');
-    await dialog.getByRole('button', { name: 'Kaydet' }).click();
-    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
-    const row = page.getByRole('row').filter({ hasText: 'Kâğıt formdan: <u>teşekkürler</u>' });
+    const row = await saveEntry(page, 'Mesaj', 'Kâğıt formdan: <u>teşekkürler</u>', '33 / 1000');
     await expect(row).toContainText(firstName.replace(/ \(\d+\)$/, ''));
     await expect(row).toContainText('Onay bekliyor');
   });
@@ -155,13 +172,7 @@ test.describe('messages', () => {
     await expect(page).toHaveURL(/has=none/);
     const rows = page.getByRole('row');
     await expect(rows.nth(1)).toContainText('Mesaj yok');
-    await choose(page, 'Mesaj durumu', 'Mesajı olanlar');
-    await expect(page).toHaveURL(/has=some/);
-    await expect(page.getByRole('table').getByText('Mesaj yok')).toHaveCount(0);
-    const link = page.getByRole('row').nth(1).getByRole('link');
-    const name = (await link.textContent())!;
-    await link.click();
-    await expect(page).toHaveURL(/\/messages\/from\/\d+$/);
+    const name = await openFirstWithMessages(page, 'from');
     await expect(page.getByRole('heading', { name: /Öğrencinin yazdığı mesajlar/ })).toBeVisible();
     await expect(page.getByRole('row').nth(1)).toContainText(name);
   });
@@ -175,13 +186,7 @@ test.describe('messages', () => {
     await choose(page, 'Şube', /12\/İ/);
     await expect(page).toHaveURL(/branchId=\d+/);
     await expect(page.getByRole('row').nth(1)).toContainText('12/İ');
-    await choose(page, 'Mesaj durumu', 'Mesajı olanlar');
-    await expect(page).toHaveURL(/has=some/);
-    await expect(page.getByRole('table').getByText('Mesaj yok')).toHaveCount(0);
-    const link = page.getByRole('row').nth(1).getByRole('link');
-    const name = (await link.textContent())!;
-    await link.click();
-    await expect(page).toHaveURL(/\/messages\/to\/\d+$/);
+    const name = await openFirstWithMessages(page, 'to');
     await expect(page.getByRole('row').nth(1)).toContainText(name);
   });
 
@@ -195,11 +200,7 @@ test.describe('messages', () => {
     await page.getByRole('option').nth(2).click();
     await dialog.getByLabel('Alan öğrenci', { exact: true }).click();
     await page.getByRole('option').nth(3).click();
-    await dialog.getByLabel('Lakap').fill('<em>Kral</em>');
-    await expect(dialog.getByTestId('length-counter')).toHaveText('13 / 40');
-    await dialog.getByRole('button', { name: 'Kaydet' }).click();
-    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
-    const row = page.getByRole('row').filter({ hasText: '<em>Kral</em>' });
+    const row = await saveEntry(page, 'Lakap', '<em>Kral</em>', '13 / 40');
     await expect(row).toContainText('Onay bekliyor');
     await expect(page.locator('table em')).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, signIn, signInWithForm, toast } from './helpers';
+import { DEMO, DEMO_PASSWORD, openDialog, signIn, signInWithForm, submitEmpty, toast } from './helpers';
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Çıkış yap' }).click();
@@ -32,10 +32,8 @@ test.describe('Okullar', () => {
   test('creates a school with the city select and the date picker, edits and archives it', async ({ page }) => {
     await signIn(page, 'panel');
     await page.goto('/schools');
-    await page.getByRole('button', { name: 'Yeni okul' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Yeni okul' });
-    await dialog.getByRole('button', { name: 'Kaydet' }).click();
-    await expect(dialog.getByText('Bu alan zorunludur.').first()).toBeVisible();
+    const dialog = await openDialog(page, 'Yeni okul');
+    await submitEmpty(dialog);
     await dialog.getByLabel('Okul adı').fill('Çamlıca Kız Lisesi');
     await dialog.getByRole('combobox', { name: 'İl', exact: true }).fill('izmir');
     await page.getByRole('option', { name: 'İzmir' }).click();
@@ -64,8 +62,7 @@ test.describe('Okullar', () => {
     await expect(toast(page, 'Kaydedildi.').first()).toBeVisible();
     await expect(table(page)).toContainText('Çamlıca Anadolu Lisesi');
 
-    await page.getByRole('button', { name: 'İşlem geçmişi: Çamlıca Anadolu Lisesi' }).click();
-    const history = page.getByRole('dialog', { name: 'İşlem geçmişi: Çamlıca Anadolu Lisesi' });
+    const history = await openDialog(page, 'İşlem geçmişi: Çamlıca Anadolu Lisesi');
     await expect(history.getByRole('row')).toHaveCount(3);
     await expect(history.getByRole('row').nth(1)).toContainText('Güncelleme');
     await expect(history.getByRole('row').nth(1)).toContainText('Ad: Çamlıca Kız Lisesi → Çamlıca Anadolu Lisesi');
@@ -138,8 +135,7 @@ test.describe('Okul Yöneticileri', () => {
     await expect(page.getByRole('heading', { name: 'Okul Yöneticileri' })).toBeVisible();
     await expect(page.getByText('Işıklar Fen Lisesi')).toBeVisible();
     await expect(page.getByText('Henüz yönetici yok')).toBeVisible();
-    await page.getByRole('button', { name: 'Yeni yönetici' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Yeni yönetici' });
+    const dialog = await openDialog(page, 'Yeni yönetici');
     await dialog.getByLabel('Ad soyad').fill('Şule Işık');
     await dialog.getByLabel('E-posta').fill('okul@demo.test');
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
@@ -151,8 +147,7 @@ test.describe('Okul Yöneticileri', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
     await page.getByRole('dialog', { name: 'Oluşturulan şifre' }).getByRole('button', { name: 'Kapat' }).click();
     await expect(table(page).getByRole('row', { name: /Şule Işık/ })).toContainText('Aktif');
-    await page.getByRole('button', { name: 'İşlem geçmişi: Şule Işık' }).click();
-    const history = page.getByRole('dialog', { name: 'İşlem geçmişi: Şule Işık' });
+    const history = await openDialog(page, 'İşlem geçmişi: Şule Işık');
     await expect(history.getByRole('row').filter({ hasText: 'Oluşturma' })).toContainText('E-posta: — → sule@isiklar.test');
     await expect(history).not.toContainText(password);
     await page.keyboard.press('Escape');
@@ -187,8 +182,7 @@ test.describe('Şubeler', () => {
     await signIn(page, 'school');
     await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Şubeler' }).click();
     await expect(page.getByRole('heading', { name: 'Şubeler' })).toBeVisible();
-    await page.getByRole('button', { name: 'Toplu oluştur' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Toplu şube oluştur' });
+    const dialog = await openDialog(page, 'Toplu oluştur', 'Toplu şube oluştur');
     await dialog.getByLabel('Sınıf').fill('12');
     await dialog.getByLabel('İlk şube harfi').fill('A');
     await dialog.getByLabel('Son şube harfi').fill('E');
@@ -198,8 +192,7 @@ test.describe('Şubeler', () => {
     const names = await table(page).locator('tbody tr td:first-child a[aria-label^="Öğrenciler"]').allTextContents();
     expect(names).toEqual(['12/A', '12/B', '12/C', '12/Ç', '12/D', '12/E']);
     // The new branch's history names who created it and what.
-    await page.getByRole('button', { name: 'İşlem geçmişi: 12/D' }).click();
-    const history = page.getByRole('dialog', { name: 'İşlem geçmişi: 12/D' });
+    const history = await openDialog(page, 'İşlem geçmişi: 12/D');
     await expect(history.getByRole('row').filter({ hasText: 'Oluşturma' })).toContainText('Okul Yöneticisi');
     await expect(history.getByRole('row').filter({ hasText: 'Oluşturma' })).toContainText('Şube: — → D');
     await page.keyboard.press('Escape');
@@ -218,8 +211,7 @@ test.describe('Şubeler', () => {
     await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Şubeler' }).click();
     await table(page).getByRole('row', { name: /12\/B/ }).getByRole('link', { name: 'Yöneticiler' }).click();
     await expect(page.getByRole('heading', { name: 'Şube Yöneticileri' })).toBeVisible();
-    await page.getByRole('button', { name: 'Yeni yönetici' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Yeni yönetici' });
+    const dialog = await openDialog(page, 'Yeni yönetici');
     await dialog.getByLabel('Ad soyad').fill('Ümit Öğretmen');
     await dialog.getByLabel('E-posta').fill('umit@demo.test');
     await dialog.getByLabel('Şifre').fill('Umit12345');
@@ -248,8 +240,7 @@ test.describe('Şube Yöneticileri', () => {
     await page.goto('/schools?q=sehit');
     await table(page).getByRole('link', { name: 'Şubeler' }).click();
     await expect(page.getByText('Şehit Ömer Halisdemir Lisesi')).toBeVisible();
-    await page.getByRole('button', { name: 'Düzenle: 11/A' }).click();
-    const edit = page.getByRole('dialog', { name: 'Şubeyi düzenle' });
+    const edit = await openDialog(page, 'Düzenle: 11/A', 'Şubeyi düzenle');
     await edit.getByLabel('Alan / program').fill('Sayısal');
     await edit.getByRole('button', { name: 'Kaydet' }).click();
     await expect(toast(page, 'Kaydedildi.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { pauseClock, signIn, toast } from './helpers';
+import { openDialog, pauseClock, signIn, toast } from './helpers';
 
 const png = (color: string, width = 300, height = 400) =>
   sharp({ create: { width, height, channels: 3, background: color } })
@@ -68,8 +68,7 @@ async function portraits(page: Page, branchId: number, count: number) {
 test.describe('students', () => {
   test('adds a student with the date picker for the photo consent', async ({ page }) => {
     await openStudents(page);
-    await page.getByRole('button', { name: 'Yeni öğrenci' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Yeni öğrenci' });
+    const dialog = await openDialog(page, 'Yeni öğrenci');
     await dialog.getByLabel('Okul No').fill('9876');
     await dialog.getByRole('textbox', { name: /^Ad(\s|$)/ }).fill('Çağla');
     await dialog.getByLabel('Soyad').fill('Işıkoğlu');
@@ -129,8 +128,7 @@ test.describe('students', () => {
 
   test('imports a spreadsheet through the preview', async ({ page }) => {
     await openStudents(page);
-    await page.getByRole('button', { name: 'İçe aktar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Öğrenci listesini içe aktar' });
+    const dialog = await openDialog(page, 'İçe aktar', 'Öğrenci listesini içe aktar');
     const csv = '\uFEFFOkul No;Adı;Soyadı;Cinsiyet\r\n7001;Ilgın;Şener;Kız\r\n7002;İsmet;Ünal;\r\n7003;;Eksik;Erkek\r\n';
     await dialog.locator('input[type=file]').setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
@@ -175,8 +173,7 @@ test.describe('students', () => {
     const branchId = await openStudents(page);
     const list = await callApi(page, 'GET', `branches/${branchId}/students?perPage=2`);
     const [byNumber, byIndex] = list.items as Array<{ schoolNumber: string; firstName: string; lastName: string }>;
-    await page.getByRole('button', { name: 'Toplu fotoğraf yükle' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Toplu fotoğraf yükle' });
+    const dialog = await openDialog(page, 'Toplu fotoğraf yükle');
 
     // The photographer's index: headerless, tab-separated, PSPA order (volume, folder, file, first, last, grade, teacher).
     const index = `V1\tImages\tDSC_0042.JPG\t${byIndex.firstName}\t${byIndex.lastName}\t12/A\tAyşe Öğretmen\r\n`;
@@ -211,17 +208,24 @@ test.describe('students', () => {
   });
 });
 
+/**
+ * The lightbox tests' start: the page's clock is the test's, so the library's timers run exactly
+ * as long as the test says; then the branch's students open, the first `count` with portraits.
+ */
+async function openWithPortraits(page: Page, count: number) {
+  await page.clock.install();
+  const branchId = await openStudents(page);
+  const students = await portraits(page, branchId, count);
+  await page.reload();
+  return { branchId, students, slug: `sube${branchId}`, box: page.locator('.fancybox__container') };
+}
+
 test.describe('lightbox', () => {
   test('opens by click and by #slug-2, moves with every key, toggles thumbnails with t, closes with Escape on the same route', async ({ page }) => {
-    await page.clock.install();
-    const branchId = await openStudents(page);
-    const students = await portraits(page, branchId, 3);
-    await page.reload();
+    const { students, slug, box } = await openWithPortraits(page, 3);
     const path = new URL(page.url()).pathname;
-    const slug = `sube${branchId}`;
     const name = (i: number) => `${students[i].firstName} ${students[i].lastName} fotoğrafını aç`;
     await page.getByRole('link', { name: name(0) }).click();
-    const box = page.locator('.fancybox__container');
     await expect(box).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`#${slug}-1$`));
     const caption = page.locator('.fancybox__slide.is-selected .fancybox__caption');
@@ -316,13 +320,7 @@ test.describe('lightbox', () => {
   });
 
   test('keeps the lightbox’s timings and sizes: idle after 3.5 s, slideshow every 3 s with space, compact at 578 px', async ({ page }) => {
-    // The page's clock is ours: the lightbox's timers run exactly as long as the test says.
-    await page.clock.install();
-    const branchId = await openStudents(page);
-    const students = await portraits(page, branchId, 3);
-    await page.reload();
-    const slug = `sube${branchId}`;
-    const box = page.locator('.fancybox__container');
+    const { students, slug, box } = await openWithPortraits(page, 3);
     await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
     await expect(page.locator('.fancybox__slide.is-selected img.fancybox-image')).toBeVisible();
     await expect(box).not.toHaveClass(/is-opening|is-zooming-in/);
@@ -368,12 +366,7 @@ test.describe('lightbox', () => {
   });
 
   test('thumbnails only from two images; two quick presses move one slide (150 ms throttle); the alt text is the plain caption', async ({ page }) => {
-    await page.clock.install();
-    const branchId = await openStudents(page);
-    const students = await portraits(page, branchId, 3);
-    await page.reload();
-    const slug = `sube${branchId}`;
-    const box = page.locator('.fancybox__container');
+    const { branchId, students, slug, box } = await openWithPortraits(page, 3);
 
     // A new student with a single photo: no thumbnails, and t shows none.
     const created = await callApi(page, 'POST', `branches/${branchId}/students`, {
@@ -400,8 +393,7 @@ test.describe('lightbox', () => {
       { id: created.item.id as number, photo },
     );
     await page.getByLabel('Ara', { exact: true }).fill('88001');
-    await page.getByRole('button', { name: 'Tek Fotoğraflı: fotoğraflar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Fotoğraflar · Tek Fotoğraflı' });
+    const dialog = await openDialog(page, 'Tek Fotoğraflı: fotoğraflar', 'Fotoğraflar · Tek Fotoğraflı');
     await dialog.getByRole('link', { name: 'Tek Fotoğraflı 1 fotoğrafını aç' }).click();
     await expect(box).toBeVisible();
     await expect(page.locator('.fancybox__slide.is-selected img.fancybox-image')).toBeVisible();
@@ -443,11 +435,7 @@ test.describe('lightbox', () => {
 
   test('drag to close: 200 px or 50 px within 300 ms closes; shorter or slower does not', async ({ page }) => {
     // Fancybox times a drag with Date.now(): the page's clock is ours, so "quick" means exactly that.
-    await page.clock.install();
-    const branchId = await openStudents(page);
-    const students = await portraits(page, branchId, 2);
-    await page.reload();
-    const box = page.locator('.fancybox__container');
+    const { students, box } = await openWithPortraits(page, 2);
     const image = page.locator('.fancybox__slide.is-selected img.fancybox-image');
     const top = async () => Math.round((await image.boundingBox())?.y ?? Number.NaN);
     let restingTop = 0;
@@ -493,5 +481,46 @@ test.describe('lightbox', () => {
     await open();
     await drag(70, 25); // 70 px in 250 ms: a flick
     await expect(box).toHaveCount(0);
+  });
+});
+
+test.describe('the list toolbar on a phone', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('a filter takes the whole line, narrows the list and stays in the address; "Filtreleri temizle" brings the whole list back', async ({ page }) => {
+    await signIn(page, 'branch');
+    await page.getByRole('button', { name: 'Menüyü aç' }).click();
+    await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Öğrenciler' }).click();
+    await expect(page.getByRole('heading', { name: /Öğrenciler · 12\/A/ })).toBeVisible();
+    const table = page.getByRole('table');
+    const total = page.getByText(/^Toplam \d+ kayıt$/);
+    const all = Number((await total.textContent())!.match(/\d+/)![0]);
+    const photo = page.getByRole('combobox', { name: 'Fotoğraf', exact: true });
+    // One control a line, nothing past the screen's edge.
+    const box = (await photo.boundingBox())!;
+    expect(box.width).toBeGreaterThan(300);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(page.getByRole('button', { name: 'Filtreleri temizle' })).toHaveCount(0);
+
+    await photo.click();
+    await page.getByRole('option', { name: 'Fotoğrafı olmayan' }).click();
+    await expect(page).toHaveURL(/photo=missing/);
+    await expect(total).not.toHaveText(`Toplam ${all} kayıt`);
+    const shown = Number((await total.textContent())!.match(/\d+/)![0]);
+    expect(shown).toBeGreaterThan(0);
+    // Every row left is a student without a portrait.
+    await expect(table.getByLabel('Fotoğraf yok')).toHaveCount(Math.min(shown, 25));
+    await expect(table.getByRole('link', { name: /fotoğrafını aç$/ })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.reload();
+    await expect(photo).toHaveValue('Fotoğrafı olmayan');
+    await expect(total).toHaveText(`Toplam ${shown} kayıt`);
+
+    await page.getByRole('button', { name: 'Filtreleri temizle' }).click();
+    await expect(page).not.toHaveURL(/photo=/);
+    await expect(total).toHaveText(`Toplam ${all} kayıt`);
+    await expect(photo).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Filtreleri temizle' })).toHaveCount(0);
   });
 });
