@@ -26,7 +26,6 @@ import { useModerationActions } from './useModerationActions';
 export interface ModeratedRow {
   id: number;
   status: ModerationStatus;
-  note: string;
   createdAt: string;
 }
 
@@ -108,12 +107,12 @@ export function ModerationList<Row extends ModeratedRow, Match>(props: Moderatio
       ),
     },
   ];
-  const statusFilter: ListFilter = { name: 'status', label: tr.messages.status, placeholder: tr.messages.allStatuses, options: statusOptions(), width: 180 };
+  const byStatus: ListFilter = { name: 'status', label: tr.messages.status, placeholder: tr.messages.allStatuses, options: statusOptions(), width: 180 };
 
   return (
     <Stack>
       <PageHeader title={props.title} actions={<Button onClick={() => setEntering(true)}>{props.entry.label}</Button>} />
-      <ListToolbar list={list} filters={[statusFilter, ...props.filters]} />
+      <ListToolbar list={list} filters={[byStatus, ...props.filters]} />
       <Group gap="xs">
         <PageCheckbox selection={selection} pageIds={pageIds} />
         <Text size="sm" c="dimmed" aria-hidden>
