@@ -89,11 +89,9 @@ async function main() {
         from (select g, (${sqlArray(FIRST)})[1 + g % ${FIRST.length}] f, (${sqlArray(LAST)})[1 + (g / 7) % ${LAST.length}] l from generate_series(1, ${STUDENTS}) g) s`),
     );
     // Bulk load: indexes are dropped and rebuilt afterwards, foreign keys are not checked row by row.
-    const indexes = (await db.execute(
+    const indexes = await db.execute<{ indexname: string; indexdef: string }>(
       sql.raw(`select indexname, indexdef from pg_indexes where tablename = 'messages' and indexname <> 'messages_pkey'`),
-    )) as unknown as {
-      rows: Array<{ indexname: string; indexdef: string }>;
-    };
+    );
     for (const index of indexes.rows) await db.execute(sql.raw(`drop index ${index.indexname}`));
     await db.execute(sql.raw(`set session_replication_role = replica`));
     const chunk = 1_000_000;

@@ -23,7 +23,7 @@ export async function countDemoSeed(): Promise<SeedCounts> {
     const db = database.db;
     await seedReferenceData(db);
     await seedDemo(db);
-    const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await db.execute<T>(query)).rows;
     const [first] = await rows<{ id: number }>(sql`SELECT id FROM schools ORDER BY id LIMIT 1`);
     const [firstBranch] = await rows<{ id: number }>(sql`SELECT id FROM branches WHERE school_id = ${first.id} ORDER BY id LIMIT 1`);
     const n = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(query))[0].n);

@@ -70,7 +70,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     ...database,
     async reset() {
       const rows = await database.db.execute<{ tablename: string }>(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'cities'`);
-      const tables = (rows as unknown as { rows: Array<{ tablename: string }> }).rows.map((r) => `"${r.tablename}"`);
+      const tables = rows.rows.map((r) => `"${r.tablename}"`);
       if (tables.length) await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
     },
     async drop() {
