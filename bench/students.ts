@@ -12,9 +12,9 @@ import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { derivePhoto, DERIVED_SIZES, type StoredSize } from '../server/areas/photos/images';
-import { fileKey } from '../server/areas/photos/queries';
-import { diskStore } from '../server/areas/files/store';
+import { derivePhoto } from '../server/images/photos';
+import { putPhotoFiles } from '../server/areas/photos/writes';
+import { diskStore } from '../server/storage/store';
 import { sampleXlsx, type SampleRow } from '../server/areas/imports/sampleFiles';
 import { startTestDatabase } from '../server/test/database';
 import { createWorld, PASSWORD } from '../server/test/fixtures';
@@ -85,7 +85,7 @@ async function photoBench() {
       const input = sources[i % sources.length];
       bytes += input.length;
       const photo = await derivePhoto(input, { maxPixels: 60_000_000 });
-      await Promise.all((Object.keys(DERIVED_SIZES) as StoredSize[]).map((size) => store.put(fileKey(`photos/bench/${i}`, size), photo.files[size])));
+      await putPhotoFiles(store, 0, photo);
     }
     const seconds = (performance.now() - started) / 1000;
     return {

@@ -101,6 +101,7 @@ export const core = {
     unknownField: (keys: string) => `Tanınmayan alan: ${keys}`,
     invalid: 'Geçersiz değer.',
     bodyMissing: 'İstek gövdesi eksik veya hatalı.',
+    bodyTooLarge: 'Gönderilen dosya veya veri çok büyük.',
     badAddress: 'İstek adresi hatalı.',
     badCharacters: 'Gönderilen metin okunamayan karakterler içeriyor.',
   },

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { fileStoreFor } from '../areas/files/store';
+import { diskStorage } from '../storage/store';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { notifications, photos, students } from '../db/schema';
@@ -192,7 +192,7 @@ function restoredMainArchive() {
 beforeAll(async () => {
   source = await startTestDatabase();
   sourceDir = fs.mkdtempSync(path.join(tmp, 'source-'));
-  await seedDemo(source.db, fileStoreFor(sourceDir));
+  await seedDemo(source.db, diskStorage(sourceDir).photos);
   // One more student, its photo and the studio's logo, through the API as the studio manager adds them.
   const app = await buildApp({ database: source, config: loadConfig({ DATA_DIR: sourceDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }) });
   try {

@@ -4,12 +4,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Caller } from '../auth/caller';
+import type { UrlSigner } from '../storage/signedUrl';
+import type { Storage } from '../storage/store';
 import { unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Where photos, logos and covers are kept. */
+    storage: Storage;
+    /** Signs the short-lived photo URLs that answers hand out. */
+    photoUrls: UrlSigner;
   }
 }
 

@@ -1,8 +1,7 @@
 /**
- * Branches (issue 3): schools/{id}/branches (list, create, range, export), branches/{id}
+ * Branches: schools/{id}/branches (list, create, range, export), branches/{id}
  * (read, edit, delete). Panel and that school's managers write; a branch manager reads its own.
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
@@ -15,19 +14,13 @@ import {
   branchRangeResponse,
   type Branch,
 } from '../../../common/schemas/organisation';
-import { branchName, orderKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
-import type { Db } from '../../db/client';
-import { branches, messages, notifications, students, users } from '../../db/schema';
-import { HttpError, conflict, fieldError } from '../../http/errors';
+import { branchInScope, schoolInScope } from '../../auth/access';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
 import { callerOf, type Api } from '../../http/types';
-import { changedFields, recordAudit } from '../audit/record';
-import { isUniqueViolation } from '../managers/queries';
-import { branchInScope, schoolInScope } from '../../auth/access';
 import { branchById, listBranches } from './queries';
-import { sectionRange } from './range';
+import { createBranch, createBranchRange, deleteBranch, updateBranch } from './writes';
 
 const t = tr.organisation.branch;
 const writers = { levels: ['panel', 'school'] as const };
@@ -42,25 +35,6 @@ const exportColumns: ExportColumn<Branch>[] = [
   { header: t.studentCount, value: (r) => r.studentCount },
   { header: t.manager, value: (r) => r.managerName, width: 28 },
 ];
-
-const auditable = (row: typeof branches.$inferSelect) => ({ grade: row.grade, section: row.section, programme: row.programme });
-
-async function assertFree(db: Db, schoolId: number, grade: number, section: string, exceptId?: number) {
-  const rows = await db
-    .select({ id: branches.id })
-    .from(branches)
-    .where(and(eq(branches.schoolId, schoolId), eq(branches.grade, grade), eq(branches.section, section)));
-  if (rows.some((r) => r.id !== exceptId)) throw conflict('section', t.duplicate);
-}
-
-async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('section', t.duplicate);
-    throw error;
-  }
-}
 
 export async function branchesRoutes(app: Api) {
   app.get(
@@ -107,24 +81,7 @@ export async function branchesRoutes(app: Api) {
     async (request) => {
       const caller = callerOf(request);
       const school = await schoolInScope(app.db, caller, request.params.id);
-      const { grade, section, programme } = request.body;
-      await assertFree(app.db, school.id, grade, section);
-      const id = await guardUnique(() =>
-        app.db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(branches)
-            .values({ studioId: caller.studioId, schoolId: school.id, grade, section, sectionKey: orderKey(section), programme })
-            .returning();
-          await recordAudit(tx, caller, {
-            action: 'create',
-            entity: 'branch',
-            entityId: row.id,
-            schoolId: school.id,
-            changes: changedFields({}, auditable(row)),
-          });
-          return row.id;
-        }),
-      );
+      const id = await createBranch(app.db, caller, school, request.body);
       return { success: true as const, item: await branchById(app.db, id) };
     },
   );
@@ -144,37 +101,9 @@ export async function branchesRoutes(app: Api) {
     async (request) => {
       const caller = callerOf(request);
       const school = await schoolInScope(app.db, caller, request.params.id);
-      const { grade, from, to, programme } = request.body;
-      const letters = sectionRange(from, to);
-      if (letters === 'letters') throw fieldError('from', tr.organisation.validation.rangeLetters);
-      if (letters === 'order') throw fieldError('to', tr.organisation.validation.range);
-      const existing = await app.db
-        .select({ section: branches.section })
-        .from(branches)
-        .where(and(eq(branches.schoolId, school.id), eq(branches.grade, grade), inArray(branches.section, letters)));
-      const taken = new Set(existing.map((r) => r.section));
-      const fresh = letters.filter((l) => !taken.has(l));
-      const ids = await guardUnique(() =>
-        app.db.transaction(async (tx) => {
-          if (!fresh.length) return [];
-          const rows = await tx
-            .insert(branches)
-            .values(fresh.map((section) => ({ studioId: caller.studioId, schoolId: school.id, grade, section, sectionKey: orderKey(section), programme })))
-            .returning();
-          for (const row of rows) {
-            await recordAudit(tx, caller, {
-              action: 'create',
-              entity: 'branch',
-              entityId: row.id,
-              schoolId: school.id,
-              changes: changedFields({}, auditable(row)),
-            });
-          }
-          return rows.map((r) => r.id);
-        }),
-      );
+      const { ids, skipped } = await createBranchRange(app.db, caller, school, request.body);
       const created = await Promise.all(ids.map((id) => branchById(app.db, id)));
-      return { success: true as const, created, skipped: letters.filter((l) => taken.has(l)).map((section) => branchName({ grade, section })) };
+      return { success: true as const, created, skipped };
     },
   );
 
@@ -196,24 +125,7 @@ export async function branchesRoutes(app: Api) {
     async (request) => {
       const caller = callerOf(request);
       const before = await branchInScope(app.db, caller, request.params.id);
-      const { grade, section, programme } = request.body;
-      await assertFree(app.db, before.schoolId, grade, section, before.id);
-      await guardUnique(() =>
-        app.db.transaction(async (tx) => {
-          const [after] = await tx
-            .update(branches)
-            .set({ grade, section, sectionKey: orderKey(section), programme, updatedAt: new Date() })
-            .where(eq(branches.id, before.id))
-            .returning();
-          await recordAudit(tx, caller, {
-            action: 'update',
-            entity: 'branch',
-            entityId: before.id,
-            schoolId: before.schoolId,
-            changes: changedFields(auditable(before), auditable(after)),
-          });
-        }),
-      );
+      await updateBranch(app.db, caller, before, request.body);
       return { success: true as const, item: await branchById(app.db, before.id) };
     },
   );
@@ -227,21 +139,7 @@ export async function branchesRoutes(app: Api) {
     async (request) => {
       const caller = callerOf(request);
       const row = await branchInScope(app.db, caller, request.params.id);
-      const [{ n }] = await app.db.select({ n: count() }).from(students).where(eq(students.branchId, row.id));
-      if (Number(n) > 0) throw new HttpError(409, t.hasStudents(Number(n)));
-      await app.db.transaction(async (tx) => {
-        await tx.delete(messages).where(eq(messages.branchId, row.id));
-        await tx.delete(notifications).where(eq(notifications.branchId, row.id));
-        await tx.delete(users).where(and(eq(users.branchId, row.id), eq(users.level, 'branch')));
-        await tx.delete(branches).where(eq(branches.id, row.id));
-        await recordAudit(tx, caller, {
-          action: 'delete',
-          entity: 'branch',
-          entityId: row.id,
-          schoolId: row.schoolId,
-          changes: { name: [branchName(row), null] },
-        });
-      });
+      await deleteBranch(app.db, caller, row);
       return { success: true as const };
     },
   );

@@ -125,7 +125,8 @@ describe('POST design/cover', () => {
     expect(fake.status).toBe(400);
     expect(fake.body.message).toBe(tr.studio.notImage);
     const big = await uploadCover(panel.token, 'panel', Buffer.alloc(5 * 1024 * 1024 + 1, 7));
-    expect(big.body.message).toBe(tr.studio.tooLarge(5));
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ success: false, message: tr.studio.tooLarge(5), errors: { file: tr.studio.tooLarge(5) } });
     const school = await kit.as(kit.world.accounts.school);
     expect((await uploadCover(school.token, 'school', await jpeg(), `?schoolId=${kit.world.otherSchool.id}`)).status).toBe(404);
     const branch = await kit.as(kit.world.accounts.branch);

@@ -4,7 +4,8 @@ import { tr } from '../../../common/tr';
 import { auditLog, branches, students } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { formData } from '../../test/multipart';
-import { parseBranch, parseGender, shownRows } from './plan';
+import { shownRows } from './queries';
+import { parseBranch, parseGender } from './read';
 import { sampleCsv, sampleEOkulXls, sampleXlsx, type SampleRow } from './sampleFiles';
 
 const kit = useApiTestKit({ IMPORT_MAX_BYTES: String(200_000), IMPORT_MAX_ROWS: String(50) });

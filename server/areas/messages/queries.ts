@@ -1,14 +1,15 @@
-/** Reading messages: the staff lists, the student-message lists and their filters. */
+/** Reading messages: the staff lists, the student-message lists and their filters, and the two students of a new message. */
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message, MessageFilter, MessageListType } from '../../../common/schemas/messages';
+import { branchName } from '../../../common/text';
+import { tr } from '../../../common/tr';
+import { branchInScope, schoolInScope, scopeWhere, studentInScope } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
-import { scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, messages, students } from '../../db/schema';
+import { fieldError, notFound } from '../../http/errors';
 import { containsPattern, pageOf } from '../../http/list';
-import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
-import { branchName } from '../../../common/text';
 
 /**
  * Search inside one school, branch or student's messages. Every list here is already narrowed by
@@ -79,9 +80,11 @@ function selectMessages(db: Db) {
     .leftJoin(toStudent, eq(toStudent.id, messages.toStudentId));
 }
 
-export async function messageById(db: Db, caller: Caller, id: number): Promise<Message | undefined> {
+/** One message as the API answers it, within the caller's scope (404 outside it). */
+export async function messageById(db: Db, caller: Caller, id: number): Promise<Message> {
   const [row] = await selectMessages(db).where(and(eq(messages.id, id), scopeWhere(caller, messages)));
-  return row ? toMessage(row) : undefined;
+  if (!row) throw notFound();
+  return toMessage(row);
 }
 
 interface Paging {
@@ -143,4 +146,18 @@ export async function studentMessageWhere(db: Db, caller: Caller, type: MessageL
 
 export async function listStudentMessages(db: Db, caller: Caller, type: MessageListType, id: number, query: Paging & MessageFilter) {
   return pagedList(db, await studentMessageWhere(db, caller, type, id, query), query);
+}
+
+/**
+ * The writer and the receiver of a student's message (or nickname suggestion): both must be in
+ * the caller's scope (404 otherwise), different, and in one branch — or one school when
+ * MESSAGES_ACROSS_BRANCHES allows it.
+ */
+export async function studentPair(db: Db, caller: Caller, fromId: number, toId: number, acrossBranches: boolean, sameMessage: string) {
+  if (fromId === toId) throw fieldError('toStudentId', sameMessage);
+  const from = await studentInScope(db, caller, fromId);
+  const to = await studentInScope(db, caller, toId);
+  if (from.schoolId !== to.schoolId) throw fieldError('toStudentId', acrossBranches ? tr.messages.notSameSchool : tr.messages.notSameBranch);
+  if (!acrossBranches && from.branchId !== to.branchId) throw fieldError('toStudentId', tr.messages.notSameBranch);
+  return { from, to };
 }

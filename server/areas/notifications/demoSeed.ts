@@ -5,7 +5,7 @@ import { DEFAULT_DESIGN } from '../../../common/schemas/design';
 import type { Db } from '../../db/client';
 import { branches, designs, notifications, schools, studios, users } from '../../db/schema';
 import { notificationSearchKey } from './queries';
-import { sendDueNotifications } from './sendJob';
+import { sendDueNotifications } from './writes';
 
 const inDays = (n: number) => todayApiDate(new Date(Date.now() + n * 86_400_000));
 

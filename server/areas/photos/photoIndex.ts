@@ -13,8 +13,8 @@
 import { searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { badRequest } from '../../http/errors';
-import { decodeText, parseCsv } from '../imports/read';
-import { parseBranch } from '../imports/plan';
+import { decodeText, parseCsv } from '../../text/csv';
+import { parseBranch } from '../imports/read';
 
 export interface IndexEntry {
   line: number;

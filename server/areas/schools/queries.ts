@@ -1,10 +1,12 @@
-/** The schools list: Turkish search and order, city and status filters, branch/student counts. */
+/** The schools list: Turkish search and order, city and status filters, branch/student counts; one school as the API answers it. */
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { School, schoolListQuery } from '../../../common/schemas/organisation';
+import { schoolsWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { cities, schools } from '../../db/schema';
+import { countWhere } from '../../db/rows';
+import { cities, schools, students } from '../../db/schema';
 import { orderFor, pageOf, searchCondition, turkishOrder } from '../../http/list';
 
 export type SchoolListQuery = z.infer<typeof schoolListQuery>;
@@ -46,7 +48,7 @@ const SORTS = {
 };
 
 function listWhere(caller: Caller, query: SchoolListQuery): SQL {
-  const conditions: Array<SQL | undefined> = [eq(schools.studioId, caller.studioId), searchCondition(schools.searchKey, query.q)];
+  const conditions: Array<SQL | undefined> = [schoolsWhere(caller), searchCondition(schools.searchKey, query.q)];
   if (query.cityId) conditions.push(eq(schools.cityId, query.cityId));
   if (query.status) conditions.push(eq(schools.status, query.status));
   return and(...conditions)!;
@@ -81,3 +83,6 @@ export async function schoolById(db: Db, id: number): Promise<School> {
   const [row] = await db.select(columns).from(schools).leftJoin(cities, eq(cities.id, schools.cityId)).where(eq(schools.id, id));
   return row as School;
 }
+
+/** How many students a school has (a school with students is never deleted). */
+export const studentCountOfSchool = (db: Db, schoolId: number) => countWhere(db, students, eq(students.schoolId, schoolId));

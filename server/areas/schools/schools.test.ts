@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderKey, searchKey } from '../../../common/text';
+import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
 import { auditLog, branches, schools, users } from '../../db/schema';
 import { useApiTestKit } from '../../test/api';
@@ -213,6 +214,19 @@ describe('POST schools', () => {
       expect(bad.body.errors.logo).toBe(tr.organisation.validation.logo);
     }
     expect((await kit.database.db.select({ n: count() }).from(schools))[0].n).toBe(before);
+  });
+
+  it('refuses a logo over its size limit with 413 in Turkish; nothing is stored', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const before = await schoolCount();
+    const logo = `data:image/png;base64,${Buffer.alloc(IMAGE_MAX_MB.schoolLogo * 1024 * 1024 + 1, 7).toString('base64')}`;
+    const res = await panel.post('schools', body({ logo }));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, message: tr.studio.tooLarge(0.5), errors: { logo: 'Dosya en fazla 0,5 MB olabilir.' } });
+    expect(await schoolCount()).toBe(before);
+    const edit = await panel.put(`schools/${kit.world.school.id}`, body({ logo }));
+    expect(edit.status).toBe(413);
+    expect(fs.existsSync(path.join(dataDir, 'branding', 'school-logo', `${kit.world.school.id}.webp`))).toBe(false);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { and, count, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Statistics } from '../../../common/schemas/auth';
 import type { Caller } from '../../auth/caller';
-import { branchesWhere, scopeWhere } from '../../auth/access';
+import { branchesWhere, managersWhere, schoolsWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, messages, nicknames, notifications, photos, schools, students, users } from '../../db/schema';
 
@@ -15,13 +15,10 @@ function byStatus(rows: Array<{ status: string; n: number }>): ByStatus {
 
 /** Counts for the caller's scope (Home, and the `statistics` field of user info). */
 export async function statisticsFor(db: Db, caller: Caller): Promise<Statistics> {
-  const schoolWhere =
-    caller.level === 'panel' ? eq(schools.studioId, caller.studioId) : and(eq(schools.studioId, caller.studioId), eq(schools.id, caller.schoolId ?? -1));
-  const branchWhere = branchesWhere(caller);
 
   const [[schoolCount], [branchCount], [studentCount], [photoCount], [managerCount], messageRows, nicknameRows, [notificationCount]] = await Promise.all([
-    db.select({ n: count() }).from(schools).where(schoolWhere),
-    db.select({ n: count() }).from(branches).where(branchWhere),
+    db.select({ n: count() }).from(schools).where(schoolsWhere(caller)),
+    db.select({ n: count() }).from(branches).where(branchesWhere(caller)),
     db.select({ n: count() }).from(students).where(scopeWhere(caller, students)),
     db
       .select({ n: countDistinct(photos.studentId) })
@@ -30,7 +27,7 @@ export async function statisticsFor(db: Db, caller: Caller): Promise<Statistics>
     db
       .select({ n: count() })
       .from(users)
-      .where(and(scopeWhere(caller, users), inArray(users.level, caller.level === 'panel' ? ['school', 'branch'] : ['branch']))),
+      .where(and(managersWhere(caller), inArray(users.level, caller.level === 'panel' ? ['school', 'branch'] : ['branch']))),
     db
       .select({ status: messages.status, n: count() })
       .from(messages)

@@ -109,7 +109,7 @@ describe('POST studio/logo', () => {
     expect(fake.status).toBe(400);
     expect(fake.body.message).toBe(tr.studio.notImage);
     const big = await upload(panel.token, 'panel', Buffer.alloc(2 * 1024 * 1024 + 10, 1), 'big.png');
-    expect(big.status).toBe(400);
+    expect(big.status).toBe(413);
     expect(big.body.message).toBe(tr.studio.tooLarge(2));
     const none = await panel.post('studio/logo', {});
     expect(none.status).toBe(400);

@@ -12,7 +12,7 @@ import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names';
 import { seededRandom } from './random';
 import { seedDemoMessages } from '../../areas/messages/seed';
 import { seedDemoNotificationsAndDesign } from '../../areas/notifications/demoSeed';
-import type { FileStore } from '../../areas/files/store';
+import type { FileStore } from '../../storage/store';
 import { seedDemoPhotos } from '../../areas/photos/demoSeed';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -187,7 +187,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
         })),
       );
     }
-    await seedDemoMessages(tx as unknown as Db, studio.id);
+    await seedDemoMessages(tx, studio.id);
   });
   await seedDemoNotificationsAndDesign(db);
   if (files) await seedDemoPhotos(db, files);

@@ -1,6 +1,6 @@
 /** The audit log: who changed what and when, written in the same transaction as the change. */
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
 export type AuditAction = 'create' | 'update' | 'delete' | string;
@@ -18,11 +18,11 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 }
 
 export async function recordAudit(
-  db: Db,
+  tx: Tx,
   caller: Caller,
   entry: { action: AuditAction; entity: string; entityId?: number | null; schoolId?: number | null; changes?: unknown },
 ): Promise<number> {
-  const [row] = await db
+  const [row] = await tx
     .insert(auditLog)
     .values({
       studioId: caller.studioId,
