@@ -7,12 +7,14 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import { branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
+import { auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { useApiTestKit } from '../test/api';
 import {
+  auditWhere,
   branchesWhere,
   branchInScope,
+  managersWhere,
   managerInScope,
   messageInScope,
   nicknameInScope,
@@ -165,6 +167,18 @@ const makers: Record<string, (db: Db, p: Place) => Promise<number>> = {
     ),
 };
 
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+/** The list filter of each kind of row, with the table it filters. */
+const filters: Record<string, (caller: Caller) => { table: typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users; where: SQL }> = {
+  student: (caller) => ({ table: students, where: scopeWhere(caller, students) }),
+  photo: (caller) => ({ table: photos, where: scopeWhere(caller, photos) }),
+  message: (caller) => ({ table: messages, where: scopeWhere(caller, messages) }),
+  nickname: (caller) => ({ table: nicknames, where: scopeWhere(caller, nicknames) }),
+  notification: (caller) => ({ table: notifications, where: scopeWhere(caller, notifications) }),
+  branchManager: (caller) => ({ table: users, where: managersWhere(caller) }),
+};
+
 const loaders: Record<string, (db: Db, caller: Caller, id: number) => Promise<unknown>> = {
   student: studentInScope,
   photo: photoInScope,
@@ -208,26 +222,43 @@ describe.each(['panel', 'school', 'branch'] as const)('a %s caller', (level) => 
     expect(await reaches(() => managerInScope(db, callers[level], accounts.branch.id, 'school'))).toBe(false);
   });
 
-  it('filters lists to exactly the rows its loaders reach', async () => {
+  it.each(Object.keys(loaders))('filters a list of %s rows to exactly the rows its loader reaches', async (kind) => {
     const db = kit.database.db;
     const caller = callers[level];
-    const seen = async (table: typeof students | typeof photos, where: SQL) =>
-      (await db.select({ id: table.id }).from(table).where(where)).map((r) => r.id).sort((a, b) => a - b);
-    const expectedStudents = (await db.select({ id: students.id }).from(students)).map((s) => s.id);
+    const ids = await rowsIn((p) => makers[kind]!(db, p));
+    const { table, where } = filters[kind]!(caller);
+    const kept = (await db.select({ id: table.id }).from(table).where(and(inArray(table.id, Object.values(ids)), where))).map((r) => r.id);
     const reached: number[] = [];
-    for (const id of expectedStudents) if (await reaches(() => studentInScope(db, caller, id))) reached.push(id);
-    expect(await seen(students, scopeWhere(caller, students))).toEqual(reached.sort((a, b) => a - b));
-
-    const branchIds = (await db.select({ id: branches.id }).from(branches).where(branchesWhere(caller))).map((b) => b.id).sort((a, b) => a - b);
-    const expectedBranches = REACH[level].map((position) => places[position].branchId).sort((a, b) => a - b);
-    expect(branchIds).toEqual(expectedBranches);
-
-    const schoolIds = (await db.select({ id: schools.id }).from(schools).where(schoolsWhere(caller))).map((s) => s.id).sort((a, b) => a - b);
-    const expectedSchools = [...new Set((level === 'branch' ? ['own'] : REACH[level]).map((position) => places[position as Position].schoolId))].sort(
-      (a, b) => a - b,
-    );
-    expect(schoolIds).toEqual(expectedSchools);
+    for (const position of POSITIONS) if (await reaches(() => loaders[kind]!(db, caller, ids[position]))) reached.push(ids[position]);
+    expect(sorted(kept)).toEqual(sorted(reached));
+    expect(sorted(kept)).toEqual(sorted(REACH[level].map((position) => ids[position])));
   });
+
+  it('filters the branches and schools lists to the ones it reaches', async () => {
+    const db = kit.database.db;
+    const caller = callers[level];
+    const branchIds = (await db.select({ id: branches.id }).from(branches).where(branchesWhere(caller))).map((b) => b.id);
+    expect(sorted(branchIds)).toEqual(sorted(REACH[level].map((position) => places[position].branchId)));
+
+    const schoolIds = (await db.select({ id: schools.id }).from(schools).where(schoolsWhere(caller))).map((s) => s.id);
+    const schoolPositions: Position[] = level === 'branch' ? ['own'] : REACH[level];
+    expect(sorted(schoolIds)).toEqual(sorted([...new Set(schoolPositions.map((position) => places[position].schoolId))]));
+  });
+});
+
+it.each(['panel', 'school'] as const)('keeps the audit log of a %s caller to its scope', async (level) => {
+  const db = kit.database.db;
+  const ids = await rowsIn(async (p) =>
+    insertId(
+      db
+        .insert(auditLog)
+        .values({ studioId: p.studioId, schoolId: p.schoolId, userName: 'x', action: 'update', entity: 'student', entityId: p.studentId })
+        .returning({ id: auditLog.id }),
+    ),
+  );
+  const kept = (await db.select({ id: auditLog.id }).from(auditLog).where(auditWhere(callers[level]))).map((r) => r.id);
+  // A school's log holds every branch of it: the sibling branch's entry is the school manager's too.
+  expect(sorted(kept)).toEqual(sorted(REACH[level].map((position) => ids[position])));
 });
 
 it('keeps a caller of another studio out of every row of this one, and in its own', async () => {
