@@ -40,9 +40,7 @@ const academicYear = z
  * A logo as a data URL of a small PNG/JPEG/WebP image (the web app picks it with a preview). Its
  * size is checked by the server on the decoded bytes, so a too large one is a 413 like any file.
  */
-const logoDataUrl = z
-  .string()
-  .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, { message: tr.organisation.validation.logo });
+const logoDataUrl = z.string().regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, { message: tr.organisation.validation.logo });
 
 export const schoolBody = z
   .object({

@@ -170,7 +170,10 @@ const makers: Record<string, (db: Db, p: Place) => Promise<number>> = {
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 /** The list filter of each kind of row, with the table it filters. */
-const filters: Record<string, (caller: Caller) => { table: typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users; where: SQL }> = {
+const filters: Record<
+  string,
+  (caller: Caller) => { table: typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users; where: SQL }
+> = {
   student: (caller) => ({ table: students, where: scopeWhere(caller, students) }),
   photo: (caller) => ({ table: photos, where: scopeWhere(caller, photos) }),
   message: (caller) => ({ table: messages, where: scopeWhere(caller, messages) }),
@@ -227,7 +230,12 @@ describe.each(['panel', 'school', 'branch'] as const)('a %s caller', (level) => 
     const caller = callers[level];
     const ids = await rowsIn((p) => makers[kind]!(db, p));
     const { table, where } = filters[kind]!(caller);
-    const kept = (await db.select({ id: table.id }).from(table).where(and(inArray(table.id, Object.values(ids)), where))).map((r) => r.id);
+    const kept = (
+      await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(inArray(table.id, Object.values(ids)), where))
+    ).map((r) => r.id);
     const reached: number[] = [];
     for (const position of POSITIONS) if (await reaches(() => loaders[kind]!(db, caller, ids[position]))) reached.push(ids[position]);
     expect(sorted(kept)).toEqual(sorted(reached));

@@ -55,7 +55,8 @@ export type NicknameRow = typeof nicknames.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ManagerRow = typeof users.$inferSelect;
 
-type ScopedTable = typeof schools | typeof branches | typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users;
+type ScopedTable =
+  typeof schools | typeof branches | typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users;
 
 /** The row of `table` with this id when the condition keeps it, or 404. */
 async function rowInScope<T extends ScopedTable>(db: Db, table: T, id: number, where: SQL | undefined): Promise<T['$inferSelect']> {

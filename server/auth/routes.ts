@@ -85,7 +85,8 @@ export async function authRoutes(app: Api) {
       if (currentPassword === newPassword) throw fieldError('newPassword', tr.account.samePassword);
       // Guessing the current password through this call is throttled like signing in.
       const attempt = await reserveAttempt(caller.email, request.ip, reply);
-      if (!(await verifyPassword(await passwordHashOf(app.db, caller.userId), currentPassword))) throw fieldError('currentPassword', tr.account.wrongCurrentPassword);
+      if (!(await verifyPassword(await passwordHashOf(app.db, caller.userId), currentPassword)))
+        throw fieldError('currentPassword', tr.account.wrongCurrentPassword);
       await attempt.succeeded();
       await changeOwnPassword(app.db, caller, newPassword);
       return { success: true as const };

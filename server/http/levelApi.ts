@@ -26,7 +26,6 @@ import { acceptUploads } from '../storage/uploads';
 import type { Api } from './types';
 import { forbidden, notFound, unauthorized } from './errors';
 
-
 /** Each area adds its route module here. */
 const areaRoutes: Array<(app: Api) => Promise<void>> = [
   authRoutes,

@@ -39,7 +39,9 @@ async function insertBranches(tx: Tx, caller: Caller, school: SchoolRow, grade: 
 
 export async function createBranch(db: Db, caller: Caller, school: SchoolRow, body: z.infer<typeof branchBody>): Promise<number> {
   await assertFree(db, school.id, body.grade, body.section);
-  const ids = await conflictOnDuplicate(duplicate, () => db.transaction((tx) => insertBranches(tx, caller, school, body.grade, [body.section], body.programme)));
+  const ids = await conflictOnDuplicate(duplicate, () =>
+    db.transaction((tx) => insertBranches(tx, caller, school, body.grade, [body.section], body.programme)),
+  );
   return single(ids);
 }
 
@@ -87,6 +89,12 @@ export async function deleteBranch(db: Db, caller: Caller, branch: BranchRow): P
     await tx.delete(notifications).where(eq(notifications.branchId, branch.id));
     await tx.delete(users).where(and(eq(users.branchId, branch.id), eq(users.level, 'branch')));
     await tx.delete(branches).where(eq(branches.id, branch.id));
-    await recordAudit(tx, caller, { action: 'delete', entity: 'branch', entityId: branch.id, schoolId: branch.schoolId, changes: { name: [branchName(branch), null] } });
+    await recordAudit(tx, caller, {
+      action: 'delete',
+      entity: 'branch',
+      entityId: branch.id,
+      schoolId: branch.schoolId,
+      changes: { name: [branchName(branch), null] },
+    });
   });
 }

@@ -33,7 +33,11 @@ function mappingOf(field: string | undefined, table: Table): ImportMapping {
 
 export async function importRoutes(app: Api) {
   const config = app.config;
-  const limits = { maxFileBytes: config.importMaxBytes, tooLarge: tr.students.import.tooLarge(megabytes(config.importMaxBytes)), noFile: tr.students.photos.noFile };
+  const limits = {
+    maxFileBytes: config.importMaxBytes,
+    tooLarge: tr.students.import.tooLarge(megabytes(config.importMaxBytes)),
+    noFile: tr.students.photos.noFile,
+  };
 
   async function prepare(request: FastifyRequest, scope: ImportScope) {
     const file = await readOneFile(request, limits);

@@ -82,7 +82,13 @@ export async function createManager(
           .values({ studioId: caller.studioId, level: kind, ...owner, ...accountFields(body), passwordHash })
           .returning(),
       );
-      await recordAudit(tx, caller, { action: 'create', entity: entity(kind), entityId: row.id, schoolId: owner.schoolId, changes: changedFields({}, auditable(row)) });
+      await recordAudit(tx, caller, {
+        action: 'create',
+        entity: entity(kind),
+        entityId: row.id,
+        schoolId: owner.schoolId,
+        changes: changedFields({}, auditable(row)),
+      });
       return row.id;
     }),
   );

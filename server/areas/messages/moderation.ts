@@ -63,7 +63,14 @@ function recordModeration(tx: Tx, caller: Caller, entity: string, schoolId: numb
 }
 
 /** Sets a status and note on rows, as this caller's moderation now; answers the undo token. */
-async function setModeration(tx: Tx, caller: Caller, what: Moderated, rows: Array<ModeratedRow & { schoolId: number }>, status: ModerationStatus, note: string) {
+async function setModeration(
+  tx: Tx,
+  caller: Caller,
+  what: Moderated,
+  rows: Array<ModeratedRow & { schoolId: number }>,
+  status: ModerationStatus,
+  note: string,
+) {
   const { table } = what;
   const now = new Date();
   const ids = rows.map((r) => r.id);
@@ -116,7 +123,15 @@ async function selected(db: Db, what: Moderated, scope: SQL | undefined, selecti
 }
 
 /** Approves or rejects the selected rows in `scope` (at most BULK_MAX) that the action changes. */
-export async function moderateAll(db: Db, caller: Caller, what: Moderated, scope: SQL | undefined, selection: Selection, action: ModerationAction, rejectNote: string) {
+export async function moderateAll(
+  db: Db,
+  caller: Caller,
+  what: Moderated,
+  scope: SQL | undefined,
+  selection: Selection,
+  action: ModerationAction,
+  rejectNote: string,
+) {
   const { table } = what;
   const where = await selected(db, what, scope, selection);
   const status: ModerationStatus = action === 'approve' ? 'approved' : 'rejected';
@@ -137,7 +152,10 @@ export async function moderateAll(db: Db, caller: Caller, what: Moderated, scope
   if (rows.length === 0) return { count: 0, undoToken: null };
   const undoToken = await db.transaction(async (tx) => {
     const token = await setModeration(tx, caller, what, rows, status, note);
-    await what.changed?.(tx, rows.map((r) => r.id));
+    await what.changed?.(
+      tx,
+      rows.map((r) => r.id),
+    );
     return token;
   });
   return { count: rows.length, undoToken };

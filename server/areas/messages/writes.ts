@@ -58,7 +58,13 @@ export async function updateMessage(db: Db, caller: Caller, before: MessageRow, 
         .update(messages)
         .set({ ...after, searchKey: searchKey(input.body), updatedAt: new Date() })
         .where(eq(messages.id, before.id));
-      await recordAudit(tx, caller, { action: 'update', entity: 'message', entityId: before.id, schoolId: before.schoolId, changes: changedFields(before, after) });
+      await recordAudit(tx, caller, {
+        action: 'update',
+        entity: 'message',
+        entityId: before.id,
+        schoolId: before.schoolId,
+        changes: changedFields(before, after),
+      });
     }
     return moderateOne(tx, caller, moderated, before, input);
   });

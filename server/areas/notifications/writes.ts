@@ -95,7 +95,13 @@ export async function deleteNotification(db: Db, caller: Caller, current: Notifi
       .where(and(eq(notifications.id, current.id), eq(notifications.status, current.status)))
       .returning({ id: notifications.id });
     if (!deleted.length) throw new HttpError(409, tr.notifications.sentReadOnly);
-    await recordAudit(tx, caller, { action: 'delete', entity: 'notification', entityId: current.id, schoolId: current.schoolId, changes: { title: current.title } });
+    await recordAudit(tx, caller, {
+      action: 'delete',
+      entity: 'notification',
+      entityId: current.id,
+      schoolId: current.schoolId,
+      changes: { title: current.title },
+    });
   });
 }
 

@@ -133,7 +133,13 @@ export async function setPortrait(db: Db, caller: Caller, photo: PhotoRow): Prom
   await db.transaction(async (tx) => {
     await tx.update(photos).set({ isPortrait: false }).where(eq(photos.studentId, photo.studentId));
     await tx.update(photos).set({ isPortrait: true }).where(eq(photos.id, photo.id));
-    await recordAudit(tx, caller, { action: 'portrait', entity: 'photo', entityId: photo.id, schoolId: photo.schoolId, changes: { studentId: photo.studentId } });
+    await recordAudit(tx, caller, {
+      action: 'portrait',
+      entity: 'photo',
+      entityId: photo.id,
+      schoolId: photo.schoolId,
+      changes: { studentId: photo.studentId },
+    });
   });
 }
 

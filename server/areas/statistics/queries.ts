@@ -15,7 +15,6 @@ function byStatus(rows: Array<{ status: string; n: number }>): ByStatus {
 
 /** Counts for the caller's scope (Home, and the `statistics` field of user info). */
 export async function statisticsFor(db: Db, caller: Caller): Promise<Statistics> {
-
   const [[schoolCount], [branchCount], [studentCount], [photoCount], [managerCount], messageRows, nicknameRows, [notificationCount]] = await Promise.all([
     db.select({ n: count() }).from(schools).where(schoolsWhere(caller)),
     db.select({ n: count() }).from(branches).where(branchesWhere(caller)),
