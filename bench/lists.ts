@@ -1,5 +1,5 @@
 /**
- * List benchmark (issue 3): 1 000 schools, 20 000 branches and 40 000 accounts on PostgreSQL;
+ * List benchmark: 1 000 schools, 20 000 branches and 40 000 accounts on PostgreSQL;
  * p95 of the schools and branches list calls (search, sort, deep page) through the real app.
  * Target: under 50 ms each on the 2-core machine.
  */

@@ -1,5 +1,5 @@
 /**
- * Messages at scale (issue 5): generates students and student messages on PostgreSQL with
+ * Messages at scale: generates students and student messages on PostgreSQL with
  * INSERT … SELECT generate_series in a database of its own (created from DATABASE_URL, dropped
  * at the end), then measures p95 of two calls through the real app:
  *   - the student-message list of a school, filtered by status and searched;

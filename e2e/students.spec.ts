@@ -315,7 +315,7 @@ test.describe('lightbox', () => {
     await expect(page.locator('.fancybox__slide.is-selected').getByText('Image Not Found')).toBeVisible();
   });
 
-  test('keeps the spec’s constants: idle after 3.5 s, slideshow every 3 s with space, compact at 578 px', async ({ page }) => {
+  test('keeps the lightbox’s constants: idle after 3.5 s, slideshow every 3 s with space, compact at 578 px', async ({ page }) => {
     // The page's clock is ours: the lightbox's timers run exactly as long as the test says.
     await page.clock.install();
     const branchId = await openStudents(page);

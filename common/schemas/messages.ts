@@ -11,7 +11,7 @@ export const UNDO_WINDOW_SECONDS = 60;
 /** "All that match the filter" moderates at most this many rows in one call. */
 export const BULK_MAX = 10_000;
 
-export const moderationStatus = z.enum(['pending', 'approved', 'rejected']);
+const moderationStatus = z.enum(['pending', 'approved', 'rejected']);
 export type ModerationStatus = z.infer<typeof moderationStatus>;
 export const messageListType = z.enum(['school', 'branch', 'from', 'to']);
 export type MessageListType = z.infer<typeof messageListType>;
@@ -54,7 +54,7 @@ export const messageUpdate = z
   })
   .strict();
 
-export const messageFilter = z
+const messageFilter = z
   .object({
     status: optionalStatus,
     q: z.string().trim().max(100).default(''),
@@ -139,7 +139,7 @@ export const nicknameListQuery = listQuery.extend({
   sort: z.enum(['date']).optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
-export const nicknameFilter = z
+const nicknameFilter = z
   .object({
     schoolId: optionalId,
     branchId: optionalId,

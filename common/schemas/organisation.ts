@@ -1,11 +1,11 @@
-/** Schools, branches and manager accounts (issue 3): request and response shapes of design.md §3. */
+/** Schools, branches and manager accounts: request and response shapes shared by server and web. */
 import { z } from 'zod';
 import { newPassword } from './auth';
 import { apiDate, email, id, optionalText, phone, requiredText } from './fields';
 import { listQuery } from './list';
 import { tr } from '../tr';
 
-export const schoolStatus = z.enum(['active', 'archived']);
+const schoolStatus = z.enum(['active', 'archived']);
 
 export const school = z.object({
   id: z.number().int(),
@@ -176,5 +176,3 @@ export const auditEntry = z.object({
   createdAt: z.string(),
 });
 export const auditListQuery = listQuery.extend({ entity: z.string().max(40).optional(), entityId: id.optional() }).strict();
-
-export const schoolParams = z.object({ id }).strict();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { tr } from '../tr';
 import { email, phone, requiredText } from './fields';
 
-export const website = z
+const website = z
   .string()
   .trim()
   .max(200)

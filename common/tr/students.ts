@@ -1,4 +1,4 @@
-/** Turkish texts of the students area: list, form, photos, import (glossary-tr.md words). */
+/** Turkish texts of the students area: list, form, photos, import. */
 export const students = {
   title: 'Öğrenciler',
   newStudent: 'Yeni öğrenci',

@@ -279,7 +279,7 @@ describe('tokens', () => {
 });
 
 describe('GET {level}/user', () => {
-  it('answers the spec fields with statistics of the studio for panel', async () => {
+  it('answers every user info field, with the studio’s figures for panel', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const res = await panel.get('user');
     expect(res.status).toBe(200);

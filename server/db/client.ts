@@ -144,7 +144,7 @@ function lockOwner(file: string): number | undefined {
  * data folder is taken with DATA_DIR/pglite.lock holding the owner's pid, and a lock left by a
  * process that no longer runs is taken over. Answers the function that releases it.
  */
-export function lockDataFolder(dataDir: string): () => void {
+function lockDataFolder(dataDir: string): () => void {
   const file = path.join(dataDir, 'pglite.lock');
   fs.mkdirSync(dataDir, { recursive: true });
   for (let attempt = 0; attempt < 3; attempt++) {

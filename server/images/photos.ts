@@ -24,7 +24,7 @@ export interface DerivedPhoto {
   files: Record<StoredSize, Buffer>;
 }
 
-export const notAnImage = () => new HttpError(400, tr.students.photos.notImage, { file: tr.students.photos.notImage });
+const notAnImage = () => new HttpError(400, tr.students.photos.notImage, { file: tr.students.photos.notImage });
 
 export async function derivePhoto(input: Buffer, limits: { maxPixels: number }): Promise<DerivedPhoto> {
   let meta: Metadata;

@@ -10,8 +10,8 @@ import { isUniqueViolation } from '../db/faults';
 import { jobs } from '../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
-export type JobStatus = JobRow['status'];
-export const ACTIVE: JobStatus[] = ['queued', 'running'];
+type JobStatus = JobRow['status'];
+const ACTIVE: JobStatus[] = ['queued', 'running'];
 
 export class JobAlreadyActive extends Error {
   constructor(readonly active: JobRow) {

@@ -8,13 +8,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { claimJob, finishJob, reportProgress, type JobRow } from './queue';
 
-export class JobCancelled extends Error {
+class JobCancelled extends Error {
   constructor() {
     super('job cancelled');
   }
 }
 
-export interface JobContext {
+interface JobContext {
   /** Reports progress and renews the lease; throws JobCancelled once a cancel was asked for. */
   progress(done: number, total: number): Promise<void>;
   /** Aborted when the job is cancelled or the runner stops. */

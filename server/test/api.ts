@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../config';
 import { startTestDatabase, type TestDatabase } from './database';
 import { createWorld, PASSWORD, type Account, type World } from './fixtures';
 
-export interface Response<T = Record<string, any>> {
+interface Response<T = Record<string, any>> {
   status: number;
   body: T;
   headers: Record<string, unknown>;

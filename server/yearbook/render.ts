@@ -13,7 +13,7 @@ import { BLEED_MM, MEDIA_MM, PORTRAIT_MM, type BookModel } from './model';
 
 const MM = 72 / 25.4;
 
-export class BookLayoutError extends Error {}
+class BookLayoutError extends Error {}
 
 /** The data the layout reads: the model plus what the layout needs to know about the page. */
 function bookJson(model: BookModel): string {

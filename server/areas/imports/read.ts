@@ -19,7 +19,7 @@ import { tr } from '../../../common/tr';
 import { badRequest } from '../../http/errors';
 import { decodeText, parseCsv } from '../../text/csv';
 
-export type ImportFormat = 'csv' | 'xlsx' | 'eokul';
+type ImportFormat = 'csv' | 'xlsx' | 'eokul';
 
 export interface Table {
   format: ImportFormat;
@@ -92,7 +92,7 @@ const HEADER_WORDS: Record<ImportField, string[]> = {
   branch: ['sube', 'subesi', 'sinif', 'sinifi', 'sinif/sube', 'sinif sube', 'sinif / sube'],
 };
 
-export function guessMapping(headers: string[]): ImportMapping {
+function guessMapping(headers: string[]): ImportMapping {
   const folded = headers.map((h) => searchKey(h).replace(/[.:]/g, '').trim());
   const mapping = {} as ImportMapping;
   for (const field of Object.keys(HEADER_WORDS) as ImportField[]) {
@@ -106,7 +106,7 @@ export function guessMapping(headers: string[]): ImportMapping {
 const HEADING = /(\d{1,2})\s*\.?\s*S[ıiIİ]n[ıiIİ]f\s*\/\s*([A-Za-zÇĞİIÖŞÜçğıiöşü]{1,3})\s*Şubes[iİ]/iu;
 
 /** e-Okul's list: blocks with a class heading, a column header row, students, count footnotes. */
-export function readEOkulBlocks(grid: string[][]): Table | null {
+function readEOkulBlocks(grid: string[][]): Table | null {
   const headers = ['Okul No', 'Adı', 'Soyadı', 'Cinsiyeti', 'Şube'];
   const rows: Table['rows'] = [];
   let branch: string | null = null;

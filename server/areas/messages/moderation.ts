@@ -9,7 +9,7 @@ import { BULK_MAX, UNDO_WINDOW_SECONDS, type ModerationStatus } from '../../../c
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, messages, nicknames } from '../../db/schema';
+import { auditLog, type messages, type nicknames } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/writes';
 

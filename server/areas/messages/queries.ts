@@ -104,7 +104,7 @@ async function pagedList(db: Db, where: SQL, query: Paging) {
 }
 
 /** School or branch messages written by staff. */
-export function staffMessageWhere(caller: Caller, kind: 'school' | 'branch', ownerId: number, q: string): SQL {
+function staffMessageWhere(caller: Caller, kind: 'school' | 'branch', ownerId: number, q: string): SQL {
   return and(
     scopeWhere(caller, messages),
     eq(messages.kind, kind),

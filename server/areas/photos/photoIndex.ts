@@ -1,5 +1,5 @@
 /**
- * A photographer's index file (PSPA-style, design.md §7): a txt/csv/tsv that maps each image
+ * A photographer's index file (PSPA-style): a txt/csv/tsv that maps each image
  * file name to a student — file name, first name, last name, grade and teacher — the second way
  * to match a shoot's photos to students when the files are not named by school number.
  *

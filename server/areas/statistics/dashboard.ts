@@ -12,7 +12,7 @@ import { branches, messages, photos, schools, students } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
 
 const DAY_MS = 86_400_000;
-export const CHART_DAYS = 30;
+const CHART_DAYS = 30;
 
 /** 'yyyy-mm-dd' of a UTC day. */
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);

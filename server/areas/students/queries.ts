@@ -21,7 +21,7 @@ const hasPhoto = (db: Db) =>
 /** School numbers sort as numbers when they are digits ("99" before "100"). */
 const numberOrder = sql`lpad(${students.schoolNumber}, 12, '0') COLLATE "C"`;
 
-export function studentFilters(db: Db, query: Pick<StudentListQuery, 'q' | 'photo' | 'consent'>): SQL[] {
+function studentFilters(db: Db, query: Pick<StudentListQuery, 'q' | 'photo' | 'consent'>): SQL[] {
   const conditions: SQL[] = [];
   const search = searchCondition(students.searchKey, query.q);
   if (search) conditions.push(search);
@@ -54,7 +54,7 @@ interface PhotoFacts {
 }
 
 /** The portrait and photo count of each student, in one query. */
-export async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<number, PhotoFacts>> {
+async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<number, PhotoFacts>> {
   const facts = new Map<number, PhotoFacts>();
   if (!studentIds.length) return facts;
   const rows = await db
@@ -70,7 +70,7 @@ export async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<nu
   return facts;
 }
 
-export function studentItemOf(
+function studentItemOf(
   row: StudentRow,
   branch: Pick<BranchRow, 'grade' | 'section'>,
   facts: PhotoFacts | undefined,

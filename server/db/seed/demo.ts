@@ -162,7 +162,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
         sortKey: orderKey(a.name),
       })),
     );
-    // Managers for the third school, so its manager screens have rows (issue 3).
+    // Managers for the third school, so its manager screens have rows to show.
     if (lastSchool) {
       const managers = [
         { level: 'school' as const, name: 'Ayşe Çiftçi', email: 'ayse.ciftci@demo.test', branchId: null },
