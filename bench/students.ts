@@ -15,6 +15,7 @@ import { loadConfig } from '../server/config';
 import { derivePhoto } from '../server/images/photos';
 import { putPhotoFiles } from '../server/areas/photos/writes';
 import { diskStore } from '../server/storage/store';
+import { nth } from './helpers';
 import { sampleXlsx, type SampleRow } from '../server/areas/imports/sampleFiles';
 import { startTestDatabase } from '../server/test/database';
 import { createWorld, PASSWORD } from '../server/test/fixtures';
@@ -82,7 +83,7 @@ async function photoBench() {
     const started = performance.now();
     let bytes = 0;
     for (let i = 0; i < PHOTOS; i++) {
-      const input = sources[i % sources.length];
+      const input = nth(sources, i);
       bytes += input.length;
       const photo = await derivePhoto(input, { maxPixels: 60_000_000 });
       await putPhotoFiles(store, 0, photo);

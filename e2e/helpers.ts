@@ -50,3 +50,10 @@ export function toast(page: Page, text: string | RegExp) {
 export async function pauseClock(page: Page) {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
 }
+
+/** A list a test needs at least two items of, typed so: the first two are there. */
+export function atLeastTwo<T>(items: T[]): [T, T, ...T[]] {
+  const [first, second, ...rest] = items;
+  if (first === undefined || second === undefined) throw new Error(`expected at least two items, got ${items.length}`);
+  return [first, second, ...rest];
+}

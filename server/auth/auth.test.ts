@@ -274,7 +274,7 @@ describe('tokens', () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const rows = await kit.database.db.select().from(sessions);
     expect(rows.some((r) => r.tokenHash === panel.token)).toBe(false);
-    expect(rows[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

@@ -20,7 +20,8 @@ export function parseCsv(text: string, maxRows: number): string[][] {
   // eslint-disable-next-line no-control-regex -- looking for control characters is the point
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 2000))) throw badRequest(tr.students.import.unsupported);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const separator = [';', '\t', ','].map((s) => [s, firstLine.split(s).length] as const).sort((a, b) => b[1] - a[1])[0][0];
+  // The most frequent of them; on a tie the first listed.
+  const separator = [';', '\t', ','].reduce((best, s) => (firstLine.split(s).length > firstLine.split(best).length ? s : best));
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

@@ -1,6 +1,7 @@
 /** The audit log: who changed what and when, written in the same transaction as the change. */
 import type { Caller } from '../../auth/caller';
 import type { Tx } from '../../db/client';
+import { single } from '../../db/rows';
 import { auditLog } from '../../db/schema';
 
 export type AuditAction = 'create' | 'update' | 'delete' | string;
@@ -22,18 +23,20 @@ export async function recordAudit(
   caller: Caller,
   entry: { action: AuditAction; entity: string; entityId?: number | null; schoolId?: number | null; changes?: unknown },
 ): Promise<number> {
-  const [row] = await tx
-    .insert(auditLog)
-    .values({
-      studioId: caller.studioId,
-      userId: caller.userId,
-      userName: caller.name,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId ?? null,
-      schoolId: entry.schoolId ?? caller.schoolId ?? null,
-      changes: entry.changes ?? null,
-    })
-    .returning({ id: auditLog.id });
+  const row = single(
+    await tx
+      .insert(auditLog)
+      .values({
+        studioId: caller.studioId,
+        userId: caller.userId,
+        userName: caller.name,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: entry.entityId ?? null,
+        schoolId: entry.schoolId ?? caller.schoolId ?? null,
+        changes: entry.changes ?? null,
+      })
+      .returning({ id: auditLog.id }),
+  );
   return row.id;
 }

@@ -1,12 +1,13 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { branches } from '../../db/schema';
+import { countWhere } from '../../db/rows';
 import { useApiTestKit } from '../../test/api';
 
 const kit = useApiTestKit();
 const t = tr.organisation.branch;
-const branchCount = async () => Number((await kit.database.db.select({ n: count() }).from(branches))[0].n);
+const branchCount = async () => countWhere(kit.database.db, branches, undefined);
 const names = (res: { body: Record<string, any> }) => res.body.items.map((b: { name: string }) => b.name);
 
 describe('GET schools/{id}/branches', () => {

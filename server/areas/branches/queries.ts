@@ -1,5 +1,5 @@
 /** Branches of a school: ordered by grade then section in Turkish letter order (10/I before 10/İ). */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../common/schemas/list';
 import type { Branch } from '../../../common/schemas/organisation';
 import { branchName } from '../../../common/text';
@@ -8,7 +8,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { countWhere, single } from '../../db/rows';
 import { branches, students } from '../../db/schema';
-import { containsPattern, orderFor } from '../../http/list';
+import { containsPattern, orderFor, pagedList } from '../../http/list';
 
 /** Turkish letters folded before lower(), which only knows ASCII under every collation we meet. */
 const foldedLabel = sql`lower(translate(${branches.grade}::text || '/' || ${branches.section} || ' ' || ${branches.programme}, 'ÇĞİIÖŞÜçğıöşü', 'cgiiosucgiosu'))`;
@@ -43,19 +43,16 @@ const withName = <T extends { grade: number; section: string }>(row: T) => ({ ..
 export async function listBranches(db: Db, caller: Caller, schoolId: number, query: ListQuery, paged = true) {
   const pattern = containsPattern(query.q);
   const where = and(branchesWhere(caller), eq(branches.schoolId, schoolId), pattern ? sql`${foldedLabel} LIKE ${pattern}` : undefined);
-  const limit = paged ? query.perPage : 50_000;
-  const offset = paged ? (query.page - 1) * query.perPage : 0;
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pagedList(db, branches, where, query, paged, (page) =>
     db
       .select(columns)
       .from(branches)
       .where(where)
       .orderBy(...orderOf(query))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(branches).where(where),
-  ]);
-  return { items: rows.map(withName) as Branch[], total: Number(total.n) };
+      .limit(page.limit)
+      .offset(page.offset),
+  );
+  return { items: rows.map(withName) as Branch[], total };
 }
 
 export async function branchById(db: Db, id: number): Promise<Branch> {

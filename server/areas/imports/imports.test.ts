@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { auditLog, branches, students } from '../../db/schema';
+import { single } from '../../db/rows';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { formData } from '../../test/multipart';
 import { shownRows } from './queries';
@@ -55,10 +56,10 @@ describe('school import: preview then commit', () => {
     const res = await send(school, `schools/${kit.world.school.id}/students/import`, file, 'liste.xlsx');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, created: 2, updated: 1, skipped: 1, branchesCreated: ['12/C'] });
-    const [omer] = await kit.database.db.select().from(students).where(eq(students.schoolNumber, '102'));
+    const omer = single(await kit.database.db.select().from(students).where(eq(students.schoolNumber, '102')));
     expect(omer.firstName).toBe('Ömer Faruk');
     expect(omer.searchKey).toBe('omer faruk celik 102');
-    const [ilgin] = await kit.database.db.select().from(students).where(eq(students.schoolNumber, '401'));
+    const ilgin = single(await kit.database.db.select().from(students).where(eq(students.schoolNumber, '401')));
     expect(ilgin.gender).toBe('female');
     const again = await send(school, `schools/${kit.world.school.id}/students/import`, file, 'liste.xlsx');
     expect(again.body).toEqual({ success: true, created: 0, updated: 0, skipped: 4, branchesCreated: [] });
@@ -170,7 +171,7 @@ describe('branch import and limits', () => {
     ]);
     const ok = await send(branch, `branches/${kit.world.branch.id}/students/import`, sampleCsv([['150', 'Deniz', 'Kara', 'Erkek', '']]), 'x.csv');
     expect(ok.body).toMatchObject({ created: 1 });
-    const [row] = await kit.database.db.select().from(students).where(eq(students.schoolNumber, '150'));
+    const row = single(await kit.database.db.select().from(students).where(eq(students.schoolNumber, '150')));
     expect(row.branchId).toBe(kit.world.branch.id);
   });
 

@@ -49,8 +49,9 @@ export function readTable(data: Buffer, maxRows: number): Table {
     return eOkul;
   }
   const headerIndex = grid.findIndex((row) => row.some((c) => c.trim() !== ''));
-  if (headerIndex < 0) throw badRequest(tr.students.import.empty);
-  const headers = grid[headerIndex].map((c) => c.trim());
+  const headerRow = grid[headerIndex];
+  if (!headerRow) throw badRequest(tr.students.import.empty);
+  const headers = headerRow.map((c) => c.trim());
   const rows = grid
     .slice(headerIndex + 1)
     .map((cells, i) => ({ line: headerIndex + i + 2, cells: cells.map((c) => c.trim()) }))
@@ -114,10 +115,10 @@ function readEOkulBlocks(grid: string[][]): Table | null {
   let sawHeading = false;
   grid.forEach((cells, index) => {
     const text = cells.join(' ').replace(/\s+/g, ' ');
-    const heading = HEADING.exec(text);
-    if (heading) {
+    const [, grade, letter] = HEADING.exec(text) ?? [];
+    if (grade && letter) {
       sawHeading = true;
-      branch = `${Number(heading[1])}/${heading[2].toLocaleUpperCase('tr-TR')}`;
+      branch = `${Number(grade)}/${letter.toLocaleUpperCase('tr-TR')}`;
       columns = null;
       return;
     }
@@ -163,9 +164,9 @@ export function parseGender(value: string): Gender | null {
 
 /** "12/A", "12-A", "12 A", "12A", "12. Sınıf / A Şubesi" → { grade, section }. Section letters keep I/İ apart. */
 export function parseBranch(value: string): { grade: number; section: string } | null {
-  const m = /^(\d{1,2})\s*\.?\s*(?:S[ıiIİ]n[ıiIİ]f\s*)?[/\-\s]?\s*([A-Za-zÇĞİIÖŞÜçğıiöşü]{1,3})(?:\s*Şubes[iİ])?$/u.exec(value.trim());
-  if (!m) return null;
-  const grade = Number(m[1]);
+  const [, digits, letters] = /^(\d{1,2})\s*\.?\s*(?:S[ıiIİ]n[ıiIİ]f\s*)?[/\-\s]?\s*([A-Za-zÇĞİIÖŞÜçğıiöşü]{1,3})(?:\s*Şubes[iİ])?$/u.exec(value.trim()) ?? [];
+  if (!digits || !letters) return null;
+  const grade = Number(digits);
   if (grade < 1 || grade > 12) return null;
-  return { grade, section: trUpper(m[2]) };
+  return { grade, section: trUpper(letters) };
 }

@@ -40,11 +40,17 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
     }
     const creates = plan.rows.filter((r) => r.action === 'create');
     const updates = plan.rows.filter((r) => r.action === 'update');
+    const branchIdOf = (name: string) => {
+      const id = branchIds.get(name);
+      // Every planned row names a branch that existed or was created above.
+      if (id === undefined) throw new Error(`no branch ${name} for an import row`);
+      return id;
+    };
     const values = (r: PlannedRow) => ({
       schoolNumber: r.schoolNumber,
       firstName: r.firstName,
       lastName: r.lastName,
-      branchId: branchIds.get(r.branch)!,
+      branchId: branchIdOf(r.branch),
       ...studentKeys(r),
     });
     for (let i = 0; i < creates.length; i += 1000) {
@@ -53,11 +59,12 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
         .values(creates.slice(i, i + 1000).map((r) => ({ ...values(r), gender: r.gender, studioId: scope.studioId, schoolId: scope.schoolId })));
     }
     for (const r of updates) {
+      if (r.studentId === undefined) throw new Error(`an update of line ${r.line} without its student`);
       const set = plan.preview.mapping.gender === null ? values(r) : { ...values(r), gender: r.gender };
       await tx
         .update(students)
         .set({ ...set, updatedAt: new Date() })
-        .where(eq(students.id, r.studentId!));
+        .where(eq(students.id, r.studentId));
     }
     const result = {
       created: creates.length,

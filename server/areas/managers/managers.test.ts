@@ -1,13 +1,14 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { sessions, users } from '../../db/schema';
+import { countWhere, single } from '../../db/rows';
 import { useApiTestKit } from '../../test/api';
 import { PASSWORD } from '../../test/fixtures';
 
 const kit = useApiTestKit();
 const t = tr.organisation.manager;
-const userCount = async () => Number((await kit.database.db.select({ n: count() }).from(users))[0].n);
+const userCount = async () => countWhere(kit.database.db, users, undefined);
 
 describe('school managers', () => {
   it('lists the school’s managers for the panel', async () => {
@@ -195,7 +196,7 @@ describe('branch managers', () => {
     }
     expect((await (await kit.as(kit.world.accounts.foreignSchool)).get(`branches/${kit.world.branch.id}/managers`)).status).toBe(404);
     expect(await userCount()).toBe(before);
-    const [row] = await kit.database.db.select().from(users).where(eq(users.id, kit.world.accounts.branch.id));
+    const row = single(await kit.database.db.select().from(users).where(eq(users.id, kit.world.accounts.branch.id)));
     expect(row.active).toBe(true);
   });
 

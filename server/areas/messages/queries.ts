@@ -1,5 +1,5 @@
 /** Reading messages: the staff lists, the student-message lists and their filters, and the two students of a new message. */
-import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message, MessageFilter, MessageListType } from '../../../common/schemas/messages';
 import { branchName } from '../../../common/text';
@@ -9,7 +9,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { branches, messages, students } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
-import { containsPattern, pageOf } from '../../http/list';
+import { containsPattern, pagedList } from '../../http/list';
 
 /**
  * Search inside one school, branch or student's messages. Every list here is already narrowed by
@@ -93,14 +93,13 @@ interface Paging {
   order: 'asc' | 'desc';
 }
 
-async function pagedList(db: Db, where: SQL, query: Paging) {
+/** A page of messages, newest (or oldest) first, with the total. */
+async function messagePage(db: Db, where: SQL, query: Paging) {
   const direction = query.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectMessages(db).where(where).orderBy(direction(messages.createdAt), direction(messages.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(messages).where(where),
-  ]);
-  return { items: rows.map(toMessage), total: Number(total.n) };
+  const { rows, total } = await pagedList(db, messages, where, query, true, (page) =>
+    selectMessages(db).where(where).orderBy(direction(messages.createdAt), direction(messages.id)).limit(page.limit).offset(page.offset),
+  );
+  return { items: rows.map(toMessage), total };
 }
 
 /** School or branch messages written by staff. */
@@ -114,7 +113,7 @@ function staffMessageWhere(caller: Caller, kind: 'school' | 'branch', ownerId: n
 }
 
 export async function listStaffMessages(db: Db, caller: Caller, kind: 'school' | 'branch', ownerId: number, query: Paging & { q: string }) {
-  return pagedList(db, staffMessageWhere(caller, kind, ownerId, query.q), query);
+  return messagePage(db, staffMessageWhere(caller, kind, ownerId, query.q), query);
 }
 
 /**
@@ -145,7 +144,7 @@ export async function studentMessageWhere(db: Db, caller: Caller, type: MessageL
 }
 
 export async function listStudentMessages(db: Db, caller: Caller, type: MessageListType, id: number, query: Paging & MessageFilter) {
-  return pagedList(db, await studentMessageWhere(db, caller, type, id, query), query);
+  return messagePage(db, await studentMessageWhere(db, caller, type, id, query), query);
 }
 
 /**

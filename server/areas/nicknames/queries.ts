@@ -1,5 +1,5 @@
 /** Reading nickname suggestions: the list with its filters, and one suggestion as the API answers it. */
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Nickname, NicknameFilter } from '../../../common/schemas/messages';
 import { branchName } from '../../../common/text';
@@ -8,7 +8,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { branches, nicknames, students } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { pageOf, searchCondition } from '../../http/list';
+import { pagedList, searchCondition } from '../../http/list';
 
 const fromStudent = alias(students, 'from_student');
 const toStudent = alias(students, 'to_student');
@@ -79,10 +79,8 @@ export async function nicknameWhere(db: Db, caller: Caller, filter: NicknameFilt
 export async function listNicknames(db: Db, caller: Caller, query: NicknameFilter & { page: number; perPage: number; order: 'asc' | 'desc' }) {
   const where = await nicknameWhere(db, caller, query);
   const direction = query.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    select(db).where(where).orderBy(direction(nicknames.createdAt), direction(nicknames.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(nicknames).where(where),
-  ]);
-  return { items: rows.map(toNickname), total: Number(total.n) };
+  const { rows, total } = await pagedList(db, nicknames, where, query, true, (page) =>
+    select(db).where(where).orderBy(direction(nicknames.createdAt), direction(nicknames.id)).limit(page.limit).offset(page.offset),
+  );
+  return { items: rows.map(toNickname), total };
 }

@@ -9,8 +9,8 @@ import { baseName, IMAGE_EXTENSION, indexCandidates, indexKey, matchIndexEntry, 
 export function schoolNumberOfFile(fileName: string): string | null {
   const base = baseName(fileName);
   if (!IMAGE_EXTENSION.test(base)) return null;
-  const m = /^(\d+)(?:[-_ ]\d{1,3})?\.[^.]+$/.exec(base);
-  return m ? m[1] : null;
+  const [, number] = /^(\d+)(?:[-_ ]\d{1,3})?\.[^.]+$/.exec(base) ?? [];
+  return number ?? null;
 }
 
 type Student = typeof students.$inferSelect;

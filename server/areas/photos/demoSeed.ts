@@ -40,12 +40,14 @@ export async function seedDemoPhotos(db: Db, store: FileStore): Promise<number> 
   const rand = seededRandom(4242);
   const variants = new Map<string, Promise<DerivedPhoto>>();
   const variant = (gender: string) => {
-    const key = `${gender}:${rand.int(0, BACKGROUNDS.length - 1)}:${rand.int(0, SHIRTS.length - 1)}:${rand.int(0, HAIR.length - 1)}`;
+    const background = rand.pick(BACKGROUNDS);
+    const shirt = rand.pick(SHIRTS);
+    const hair = rand.pick(HAIR);
+    const key = `${gender}:${background}:${shirt}:${hair}`;
     let photo = variants.get(key);
     if (!photo) {
-      const [, bg, shirt, hair] = key.split(':').map(Number);
       // Drawn as SVG, handed over as a camera would: a JPEG (uploads never accept SVG).
-      const svg = portraitSvg(BACKGROUNDS[bg], SHIRTS[shirt], HAIR[hair], gender === 'female');
+      const svg = portraitSvg(background, shirt, hair, gender === 'female');
       photo = sharp(svg)
         .jpeg({ quality: 90 })
         .toBuffer()

@@ -160,7 +160,8 @@ export function matchIndexEntry<T extends IndexCandidate>(entry: IndexEntry, can
     const narrowed = found.filter((c) => (grade === null || c.grade === grade) && (!branch || c.section === branch.section));
     if (narrowed.length || branch) found = narrowed;
   }
-  if (found.length === 1) return { student: found[0] };
-  if (!found.length) return { reason: tr.students.photos.indexNoStudent(name) };
-  return { reason: tr.students.photos.indexAmbiguous(name) };
+  const [first, second] = found;
+  if (!first) return { reason: tr.students.photos.indexNoStudent(name) };
+  if (second) return { reason: tr.students.photos.indexAmbiguous(name) };
+  return { student: first };
 }

@@ -1,5 +1,5 @@
 /** The schools list: Turkish search and order, city and status filters, branch/student counts; one school as the API answers it. */
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { School, schoolListQuery } from '../../../common/schemas/organisation';
 import { schoolsWhere } from '../../auth/access';
@@ -7,7 +7,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { countWhere } from '../../db/rows';
 import { cities, schools, students } from '../../db/schema';
-import { orderFor, pageOf, searchCondition, turkishOrder } from '../../http/list';
+import { orderFor, pagedList, searchCondition, turkishOrder } from '../../http/list';
 
 export type SchoolListQuery = z.infer<typeof schoolListQuery>;
 
@@ -60,23 +60,20 @@ function listWhere(caller: Caller, query: SchoolListQuery): SQL {
  */
 export async function listSchools(db: Db, caller: Caller, query: SchoolListQuery, paged = true) {
   const where = listWhere(caller, query);
-  const { limit, offset } = paged ? pageOf(query) : { limit: 50_000, offset: 0 };
-  const [idRows, [total]] = await Promise.all([
+  const { rows: idRows, total } = await pagedList(db, schools, where, query, paged, (page) =>
     db
       .select({ id: schools.id })
       .from(schools)
       .leftJoin(cities, eq(cities.id, schools.cityId))
       .where(where)
       .orderBy(...orderFor(SORTS, query, 'name', schools.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(schools).where(where),
-  ]);
+      .limit(page.limit)
+      .offset(page.offset),
+  );
   const ids = idRows.map((r) => r.id);
   const rows = ids.length ? await db.select(columns).from(schools).leftJoin(cities, eq(cities.id, schools.cityId)).where(inArray(schools.id, ids)) : [];
-  const position = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return { items: rows as School[], total: Number(total.n) };
+  const byId = new Map(rows.map((row) => [row.id, row as School]));
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
 export async function schoolById(db: Db, id: number): Promise<School> {

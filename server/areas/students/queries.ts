@@ -7,7 +7,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { single } from '../../db/rows';
 import { branches, photos, students } from '../../db/schema';
-import { orderFor, pageOf, searchCondition, turkishOrder } from '../../http/list';
+import { orderFor, pagedList, searchCondition, turkishOrder } from '../../http/list';
 import type { UrlSigner } from '../../storage/signedUrl';
 
 const hasPhoto = (db: Db) =>
@@ -31,11 +31,11 @@ function studentFilters(db: Db, query: Pick<StudentListQuery, 'q' | 'photo' | 'c
   return conditions;
 }
 
-export async function listStudents(db: Db, branchId: number, query: StudentListQuery, limitAll?: number) {
+/** A branch's students, filtered and in order: a page, or (`paged` false, an export) all of them. */
+export async function listStudents(db: Db, branchId: number, query: StudentListQuery, paged = true) {
   const where = and(eq(students.branchId, branchId), ...studentFilters(db, query));
   const order = orderFor({ name: turkishOrder(students.sortKey), schoolNumber: numberOrder }, query, 'schoolNumber', students.id);
-  const page = limitAll ? { limit: limitAll, offset: 0 } : pageOf(query);
-  const [rows, [{ n }]] = await Promise.all([
+  return pagedList(db, students, where, query, paged, (page) =>
     db
       .select()
       .from(students)
@@ -43,9 +43,7 @@ export async function listStudents(db: Db, branchId: number, query: StudentListQ
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(students).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  );
 }
 
 interface PhotoFacts {

@@ -77,8 +77,7 @@ export async function studentsRoutes(app: Api) {
     async (request, reply) => {
       const caller = callerOf(request);
       const branch = await branchInScope(app.db, caller, request.params.id);
-      const query = { ...request.query, page: 1, perPage: EXPORT_MAX_ROWS };
-      const { rows } = await listStudents(app.db, branch.id, query, EXPORT_MAX_ROWS);
+      const { rows } = await listStudents(app.db, branch.id, { ...request.query, page: 1, perPage: EXPORT_MAX_ROWS }, false);
       const items = await studentItems(app.db, rows, signer, caller.level);
       const f = tr.students.fields;
       const genderText = (g: string) => (g === 'female' ? tr.students.gender.female : g === 'male' ? tr.students.gender.male : '');

@@ -3,10 +3,10 @@
  * three schools in different cities, their branches and students, and the demo accounts.
  * Later areas add their rows to `seedDemo` below.
  */
-import { count } from 'drizzle-orm';
 import { orderKey, searchKey } from '../../../common/text';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../client';
+import { countWhere, single } from '../rows';
 import { branches, schools, students, studios, users } from '../schema';
 import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names';
 import { seededRandom } from './random';
@@ -73,8 +73,7 @@ export function studentRow(input: {
 }
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(studios);
-  return Number(row.n) === 0;
+  return (await countWhere(db, studios, undefined)) === 0;
 }
 
 /** `files` given (the app's start): the demo students get portraits too. */
@@ -84,45 +83,51 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   const consent = seededRandom(1453);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const [studio] = await tx
-      .insert(studios)
-      .values({
-        name: 'Demo Fotoğraf Stüdyosu',
-        phone: '0312 555 12 34',
-        email: 'iletisim@demo.test',
-        address: 'Kızılay Mah. Atatürk Bulvarı No: 10',
-        cityId: 6,
-        website: 'https://demo.test',
-      })
-      .returning();
+    const studio = single(
+      await tx
+        .insert(studios)
+        .values({
+          name: 'Demo Fotoğraf Stüdyosu',
+          phone: '0312 555 12 34',
+          email: 'iletisim@demo.test',
+          address: 'Kızılay Mah. Atatürk Bulvarı No: 10',
+          cityId: 6,
+          website: 'https://demo.test',
+        })
+        .returning(),
+    );
     let firstSchool: number | undefined;
     let firstBranch: number | undefined;
     let lastSchool: { id: number; branchIds: number[] } | undefined;
     let number = 100;
     for (const [i, s] of DEMO_SCHOOLS.entries()) {
-      const [school] = await tx
-        .insert(schools)
-        .values({
-          studioId: studio.id,
-          name: s.name,
-          cityId: s.cityId,
-          district: s.district,
-          address: `${s.district} Mah. Okul Sok. No: ${i + 1}`,
-          phone: `0212 444 0${i} 0${i}`,
-          email: `bilgi${i + 1}@okul.demo.test`,
-          academicYear: '2025-2026',
-          messageDeadline: `2026-05-${String(15 + i * 5).padStart(2, '0')}`,
-          searchKey: searchKey(s.name),
-          sortKey: orderKey(s.name),
-        })
-        .returning();
+      const school = single(
+        await tx
+          .insert(schools)
+          .values({
+            studioId: studio.id,
+            name: s.name,
+            cityId: s.cityId,
+            district: s.district,
+            address: `${s.district} Mah. Okul Sok. No: ${i + 1}`,
+            phone: `0212 444 0${i} 0${i}`,
+            email: `bilgi${i + 1}@okul.demo.test`,
+            academicYear: '2025-2026',
+            messageDeadline: `2026-05-${String(15 + i * 5).padStart(2, '0')}`,
+            searchKey: searchKey(s.name),
+            sortKey: orderKey(s.name),
+          })
+          .returning(),
+      );
       firstSchool ??= school.id;
       lastSchool = { id: school.id, branchIds: [] };
       for (const [grade, section] of s.branches) {
-        const [branch] = await tx
-          .insert(branches)
-          .values({ studioId: studio.id, schoolId: school.id, grade: Number(grade), section, sectionKey: orderKey(section) })
-          .returning();
+        const branch = single(
+          await tx
+            .insert(branches)
+            .values({ studioId: studio.id, schoolId: school.id, grade: Number(grade), section, sectionKey: orderKey(section) })
+            .returning(),
+        );
         firstBranch ??= branch.id;
         lastSchool.branchIds.push(branch.id);
         const size = rand.int(20, 30);

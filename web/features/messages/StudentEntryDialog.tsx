@@ -42,7 +42,8 @@ export function StudentEntryDialog(props: {
     [scopes.data, props.schoolId],
   );
   // A branch manager has one branch: no need to ask.
-  const branch = pickedBranch ?? (branchOptions.length === 1 ? branchOptions[0].value : null);
+  const [onlyBranch, anotherBranch] = branchOptions;
+  const branch = pickedBranch ?? (onlyBranch && !anotherBranch ? onlyBranch.value : null);
   const schoolOfBranch = (scopes.data?.items ?? []).find((s) => s.branches.some((b) => String(b.id) === branch))?.id;
   const across = scopes.data?.acrossBranches ?? false;
   const students = useStudentOptions(branch ? (across && schoolOfBranch ? { schoolId: schoolOfBranch } : { branchId: Number(branch) }) : null);

@@ -13,7 +13,7 @@ type Status = 'approved' | 'rejected';
 
 /** The status filter of the URL as the API takes it ('' → no filter). */
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const statusFilter = (value: string): (typeof STATUSES)[number] | undefined => STATUSES.find((status) => status === value);
+export const statusFilter = (value: string | undefined): (typeof STATUSES)[number] | undefined => STATUSES.find((status) => status === value);
 type Action = 'approve' | 'reject';
 
 export interface ModerationMutations<Match> {
