@@ -20,6 +20,6 @@ export async function changeOwnPassword(db: Db, caller: Caller, newPassword: str
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, caller.userId));
     await revokeUserSessions(tx, caller.userId, caller.sessionId);
-    await recordAudit(tx, caller, { action: 'password', entity: 'user', entityId: caller.userId, schoolId: caller.schoolId });
+    await recordAudit(tx, caller, 'password', 'user', { id: caller.userId, schoolId: caller.schoolId });
   });
 }

@@ -18,11 +18,14 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
   return changes;
 }
 
-export async function recordAudit(
-  tx: Tx,
-  caller: Caller,
-  entry: { action: AuditAction; entity: string; entityId?: number | null; schoolId?: number | null; changes?: unknown },
-): Promise<number> {
+/** The row an entry is about: its id (null for a change of many rows) and its school (the caller's when not given). */
+export interface AuditSubject {
+  id: number | null;
+  schoolId?: number | null;
+}
+
+/** Records who did what to which row, inside the transaction of the change itself. */
+export async function recordAudit(tx: Tx, caller: Caller, action: AuditAction, entity: string, subject: AuditSubject, changes?: unknown): Promise<number> {
   const row = single(
     await tx
       .insert(auditLog)
@@ -30,11 +33,11 @@ export async function recordAudit(
         studioId: caller.studioId,
         userId: caller.userId,
         userName: caller.name,
-        action: entry.action,
-        entity: entry.entity,
-        entityId: entry.entityId ?? null,
-        schoolId: entry.schoolId ?? caller.schoolId ?? null,
-        changes: entry.changes ?? null,
+        action,
+        entity,
+        entityId: subject.id,
+        schoolId: subject.schoolId ?? caller.schoolId ?? null,
+        changes: changes ?? null,
       })
       .returning({ id: auditLog.id }),
   );

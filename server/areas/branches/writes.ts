@@ -32,7 +32,7 @@ async function insertBranches(tx: Tx, caller: Caller, school: SchoolRow, grade: 
     .values(sections.map((section) => ({ studioId: caller.studioId, schoolId: school.id, grade, section, sectionKey: orderKey(section), programme })))
     .returning();
   for (const row of rows) {
-    await recordAudit(tx, caller, { action: 'create', entity: 'branch', entityId: row.id, schoolId: school.id, changes: changedFields({}, auditable(row)) });
+    await recordAudit(tx, caller, 'create', 'branch', row, changedFields({}, auditable(row)));
   }
   return rows.map((r) => r.id);
 }
@@ -69,13 +69,7 @@ export async function updateBranch(db: Db, caller: Caller, before: BranchRow, bo
           .where(eq(branches.id, before.id))
           .returning(),
       );
-      await recordAudit(tx, caller, {
-        action: 'update',
-        entity: 'branch',
-        entityId: before.id,
-        schoolId: before.schoolId,
-        changes: changedFields(auditable(before), auditable(after)),
-      });
+      await recordAudit(tx, caller, 'update', 'branch', before, changedFields(auditable(before), auditable(after)));
     }),
   );
 }
@@ -89,12 +83,6 @@ export async function deleteBranch(db: Db, caller: Caller, branch: BranchRow): P
     await tx.delete(notifications).where(eq(notifications.branchId, branch.id));
     await tx.delete(users).where(and(eq(users.branchId, branch.id), eq(users.level, 'branch')));
     await tx.delete(branches).where(eq(branches.id, branch.id));
-    await recordAudit(tx, caller, {
-      action: 'delete',
-      entity: 'branch',
-      entityId: branch.id,
-      schoolId: branch.schoolId,
-      changes: { name: [branchName(branch), null] },
-    });
+    await recordAudit(tx, caller, 'delete', 'branch', branch, { name: [branchName(branch), null] });
   });
 }

@@ -30,7 +30,7 @@ export async function saveDesign(db: Db, caller: Caller, schoolId: number | null
   if (cover !== null && cover !== before.coverImageUrl) throw fieldError('settings.coverImageUrl', tr.design.coverUrlInvalid);
   await db.transaction(async (tx) => {
     const rowId = await upsertDesign(tx, caller.studioId, schoolId, settings);
-    await recordAudit(tx, caller, { action: 'update', entity: 'design', entityId: rowId, schoolId, changes: changedFields(before, settings) });
+    await recordAudit(tx, caller, 'update', 'design', { id: rowId, schoolId }, changedFields(before, settings));
   });
 }
 
@@ -40,7 +40,7 @@ export async function removeDesignOverride(db: Db, caller: Caller, schoolId: num
   if (!row) throw notFound();
   await db.transaction(async (tx) => {
     await tx.delete(designs).where(eq(designs.id, row.id));
-    await recordAudit(tx, caller, { action: 'delete', entity: 'design', entityId: row.id, schoolId });
+    await recordAudit(tx, caller, 'delete', 'design', { id: row.id, schoolId });
   });
 }
 
@@ -53,12 +53,6 @@ export async function setCover(db: Db, images: FileStore, caller: Caller, school
     await images.put(imageKey('design-cover', rowId), webp);
     const settings = designSettings.parse({ ...current, coverImageUrl: `/api/files/design-cover/${rowId}?v=${Date.now()}` });
     await upsertDesign(tx, caller.studioId, schoolId, settings);
-    await recordAudit(tx, caller, {
-      action: 'upload-cover',
-      entity: 'design',
-      entityId: rowId,
-      schoolId,
-      changes: { coverImageUrl: [current.coverImageUrl, settings.coverImageUrl] },
-    });
+    await recordAudit(tx, caller, 'upload-cover', 'design', { id: rowId, schoolId }, { coverImageUrl: [current.coverImageUrl, settings.coverImageUrl] });
   });
 }

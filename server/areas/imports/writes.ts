@@ -30,13 +30,7 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
           .returning(),
       );
       branchIds.set(name, created.id);
-      await recordAudit(tx, caller, {
-        action: 'create',
-        entity: 'branch',
-        entityId: created.id,
-        schoolId: scope.schoolId,
-        changes: { grade: parsed.grade, section: parsed.section, source: 'import' },
-      });
+      await recordAudit(tx, caller, 'create', 'branch', created, { grade: parsed.grade, section: parsed.section, source: 'import' });
     }
     const creates = plan.rows.filter((r) => r.action === 'create');
     const updates = plan.rows.filter((r) => r.action === 'update');
@@ -72,17 +66,19 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
       skipped: plan.rows.filter((r) => r.action === 'skip').length,
       branchesCreated: plan.preview.newBranches,
     };
-    await recordAudit(tx, caller, {
-      action: 'import',
-      entity: 'student',
-      schoolId: scope.schoolId,
-      changes: {
+    await recordAudit(
+      tx,
+      caller,
+      'import',
+      'student',
+      { id: null, schoolId: scope.schoolId },
+      {
         fileName,
         ...result,
         createdNumbers: creates.map((r) => r.schoolNumber).slice(0, 1000),
         updatedNumbers: updates.map((r) => r.schoolNumber).slice(0, 1000),
       },
-    });
+    );
     return result;
   });
 }

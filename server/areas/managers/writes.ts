@@ -82,13 +82,7 @@ export async function createManager(
           .values({ studioId: caller.studioId, level: kind, ...owner, ...accountFields(body), passwordHash })
           .returning(),
       );
-      await recordAudit(tx, caller, {
-        action: 'create',
-        entity: entity(kind),
-        entityId: row.id,
-        schoolId: owner.schoolId,
-        changes: changedFields({}, auditable(row)),
-      });
+      await recordAudit(tx, caller, 'create', entity(kind), row, changedFields({}, auditable(row)));
       return row.id;
     }),
   );
@@ -118,7 +112,7 @@ export async function updateManager(
       const changes: Record<string, unknown> = changedFields(auditable(before), auditable(after));
       if (passwordHash) changes.password = ['***', '***'];
       const action = passwordHash ? 'resetPassword' : 'update';
-      await recordAudit(tx, caller, { action, entity: entity(kind), entityId: before.id, schoolId: before.schoolId, changes });
+      await recordAudit(tx, caller, action, entity(kind), before, changes);
     }),
   );
   return { id: before.id, generatedPassword };
@@ -129,12 +123,6 @@ export async function deleteManager(db: Db, caller: Caller, kind: ManagerKind, r
   await db.transaction(async (tx) => {
     await revokeUserSessions(tx, row.id);
     await tx.delete(users).where(eq(users.id, row.id));
-    await recordAudit(tx, caller, {
-      action: 'delete',
-      entity: entity(kind),
-      entityId: row.id,
-      schoolId: row.schoolId,
-      changes: { name: [row.name, null], email: [row.email, null] },
-    });
+    await recordAudit(tx, caller, 'delete', entity(kind), row, { name: [row.name, null], email: [row.email, null] });
   });
 }

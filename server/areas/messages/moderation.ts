@@ -59,7 +59,7 @@ function chunks(ids: number[]): number[][] {
 /** Records a moderation action; answers its undo token. */
 function recordModeration(tx: Tx, caller: Caller, entity: string, schoolId: number | null, entry: ModerationEntry): Promise<number> {
   const only = entry.rows.length === 1 ? entry.rows[0] : undefined;
-  return recordAudit(tx, caller, { action: 'moderate', entity, entityId: only?.id ?? null, schoolId, changes: entry });
+  return recordAudit(tx, caller, 'moderate', entity, { id: only?.id ?? null, schoolId }, entry);
 }
 
 /** Sets a status and note on rows, as this caller's moderation now; answers the undo token. */
@@ -223,7 +223,7 @@ export async function undoModeration(db: Db, caller: Caller, what: Moderated, sc
       }
     }
     await what.changed?.(tx, restored);
-    await recordAudit(tx, caller, { action: 'undo', entity: what.entity, entityId: token, changes: { undoOf: token, restored: restored.length } });
+    await recordAudit(tx, caller, 'undo', what.entity, { id: token }, { undoOf: token, restored: restored.length });
     return restored.length;
   });
 }

@@ -26,7 +26,7 @@ function insertMessage(db: Db, caller: Caller, message: NewMessage, changes: Rec
         .values({ ...message, studioId: caller.studioId, authorUserId: caller.userId, authorName: caller.name, searchKey: searchKey(message.body) })
         .returning({ id: messages.id }),
     );
-    await recordAudit(tx, caller, { action: 'create', entity: 'message', entityId: row.id, schoolId: message.schoolId, changes });
+    await recordAudit(tx, caller, 'create', 'message', { id: row.id, schoolId: message.schoolId }, changes);
     return row.id;
   });
 }
@@ -58,13 +58,7 @@ export async function updateMessage(db: Db, caller: Caller, before: MessageRow, 
         .update(messages)
         .set({ ...after, searchKey: searchKey(input.body), updatedAt: new Date() })
         .where(eq(messages.id, before.id));
-      await recordAudit(tx, caller, {
-        action: 'update',
-        entity: 'message',
-        entityId: before.id,
-        schoolId: before.schoolId,
-        changes: changedFields(before, after),
-      });
+      await recordAudit(tx, caller, 'update', 'message', before, changedFields(before, after));
     }
     return moderateOne(tx, caller, moderated, before, input);
   });
@@ -73,12 +67,12 @@ export async function updateMessage(db: Db, caller: Caller, before: MessageRow, 
 export async function deleteMessage(db: Db, caller: Caller, before: MessageRow) {
   await db.transaction(async (tx) => {
     await tx.delete(messages).where(eq(messages.id, before.id));
-    await recordAudit(tx, caller, {
-      action: 'delete',
-      entity: 'message',
-      entityId: before.id,
-      schoolId: before.schoolId,
-      changes: { kind: before.kind, body: before.body, status: before.status, fromStudentId: before.fromStudentId, toStudentId: before.toStudentId },
+    await recordAudit(tx, caller, 'delete', 'message', before, {
+      kind: before.kind,
+      body: before.body,
+      status: before.status,
+      fromStudentId: before.fromStudentId,
+      toStudentId: before.toStudentId,
     });
   });
 }

@@ -47,7 +47,7 @@ export async function createNickname(db: Db, caller: Caller, pair: { from: Stude
         .values({ studioId: caller.studioId, schoolId: to.schoolId, branchId: to.branchId, ...input, status: 'pending', searchKey: searchKey(text) })
         .returning({ id: nicknames.id }),
     );
-    await recordAudit(tx, caller, { action: 'create', entity: 'nickname', entityId: row.id, schoolId: to.schoolId, changes: input });
+    await recordAudit(tx, caller, 'create', 'nickname', { id: row.id, schoolId: to.schoolId }, input);
     return row.id;
   });
 }
@@ -60,13 +60,7 @@ export async function updateNickname(db: Db, caller: Caller, before: NicknameRow
         .update(nicknames)
         .set({ text: input.text, searchKey: searchKey(input.text), updatedAt: new Date() })
         .where(eq(nicknames.id, before.id));
-      await recordAudit(tx, caller, {
-        action: 'update',
-        entity: 'nickname',
-        entityId: before.id,
-        schoolId: before.schoolId,
-        changes: changedFields(before, { text: input.text }),
-      });
+      await recordAudit(tx, caller, 'update', 'nickname', before, changedFields(before, { text: input.text }));
     }
     const undoToken = await moderateOne(tx, caller, moderated, before, input);
     await syncNicknames(tx, [before.toStudentId]);
@@ -78,12 +72,11 @@ export async function deleteNickname(db: Db, caller: Caller, before: NicknameRow
   await db.transaction(async (tx) => {
     await tx.delete(nicknames).where(eq(nicknames.id, before.id));
     await syncNicknames(tx, [before.toStudentId]);
-    await recordAudit(tx, caller, {
-      action: 'delete',
-      entity: 'nickname',
-      entityId: before.id,
-      schoolId: before.schoolId,
-      changes: { text: before.text, status: before.status, fromStudentId: before.fromStudentId, toStudentId: before.toStudentId },
+    await recordAudit(tx, caller, 'delete', 'nickname', before, {
+      text: before.text,
+      status: before.status,
+      fromStudentId: before.fromStudentId,
+      toStudentId: before.toStudentId,
     });
   });
 }

@@ -59,7 +59,7 @@ export async function createNotification(db: Db, caller: Caller, body: Notificat
         .values({ studioId: caller.studioId, authorUserId: caller.userId, ...fieldsOf(body), ...target })
         .returning({ id: notifications.id }),
     );
-    await recordAudit(tx, caller, { action: 'create', entity: 'notification', entityId: row.id, schoolId: target.schoolId, changes: { ...body, ...target } });
+    await recordAudit(tx, caller, 'create', 'notification', { id: row.id, schoolId: target.schoolId }, { ...body, ...target });
     return row.id;
   });
 }
@@ -76,13 +76,14 @@ export async function updateNotification(db: Db, caller: Caller, current: Notifi
       .where(and(eq(notifications.id, current.id), eq(notifications.status, current.status)))
       .returning({ id: notifications.id });
     if (!updated.length) throw sentReadOnly();
-    await recordAudit(tx, caller, {
-      action: body.status !== current.status ? `status:${body.status}` : 'update',
-      entity: 'notification',
-      entityId: current.id,
-      schoolId: target.schoolId,
-      changes: changedFields(current, { ...body, ...target }),
-    });
+    await recordAudit(
+      tx,
+      caller,
+      body.status !== current.status ? `status:${body.status}` : 'update',
+      'notification',
+      { id: current.id, schoolId: target.schoolId },
+      changedFields(current, { ...body, ...target }),
+    );
   });
 }
 
@@ -95,13 +96,7 @@ export async function deleteNotification(db: Db, caller: Caller, current: Notifi
       .where(and(eq(notifications.id, current.id), eq(notifications.status, current.status)))
       .returning({ id: notifications.id });
     if (!deleted.length) throw new HttpError(409, tr.notifications.sentReadOnly);
-    await recordAudit(tx, caller, {
-      action: 'delete',
-      entity: 'notification',
-      entityId: current.id,
-      schoolId: current.schoolId,
-      changes: { title: current.title },
-    });
+    await recordAudit(tx, caller, 'delete', 'notification', current, { title: current.title });
   });
 }
 

@@ -59,13 +59,7 @@ async function savePhoto(db: Db, store: FileStore, caller: Caller, student: Stud
           })
           .returning(),
       );
-      await recordAudit(tx, caller, {
-        action: 'create',
-        entity: 'photo',
-        entityId: row.id,
-        schoolId: student.schoolId,
-        changes: { studentId: student.id, originalName: row.originalName, isPortrait: row.isPortrait },
-      });
+      await recordAudit(tx, caller, 'create', 'photo', row, { studentId: student.id, originalName: row.originalName, isPortrait: row.isPortrait });
       return row;
     });
   } catch (error) {
@@ -133,13 +127,7 @@ export async function setPortrait(db: Db, caller: Caller, photo: PhotoRow): Prom
   await db.transaction(async (tx) => {
     await tx.update(photos).set({ isPortrait: false }).where(eq(photos.studentId, photo.studentId));
     await tx.update(photos).set({ isPortrait: true }).where(eq(photos.id, photo.id));
-    await recordAudit(tx, caller, {
-      action: 'portrait',
-      entity: 'photo',
-      entityId: photo.id,
-      schoolId: photo.schoolId,
-      changes: { studentId: photo.studentId },
-    });
+    await recordAudit(tx, caller, 'portrait', 'photo', photo, { studentId: photo.studentId });
   });
 }
 
@@ -151,13 +139,7 @@ export async function deletePhoto(db: Db, store: FileStore, caller: Caller, phot
       const [next] = await tx.select({ id: photos.id }).from(photos).where(eq(photos.studentId, photo.studentId)).orderBy(photos.id).limit(1);
       if (next) await tx.update(photos).set({ isPortrait: true }).where(eq(photos.id, next.id));
     }
-    await recordAudit(tx, caller, {
-      action: 'delete',
-      entity: 'photo',
-      entityId: photo.id,
-      schoolId: photo.schoolId,
-      changes: { studentId: photo.studentId, originalName: photo.originalName },
-    });
+    await recordAudit(tx, caller, 'delete', 'photo', photo, { studentId: photo.studentId, originalName: photo.originalName });
   });
   await removePhotoFiles(store, [photo.storageKey]);
 }

@@ -62,6 +62,9 @@ async function saveLogo(tx: Tx, images: FileStore, schoolId: number, logo: Buffe
     .where(eq(schools.id, schoolId));
 }
 
+/** A school's audit entries are filed under the school itself. */
+const asSubject = (school: { id: number }) => ({ id: school.id, schoolId: school.id });
+
 /** Audit entries keep the logo out: it is an image, not a readable change. */
 const auditable = (row: Record<string, unknown>) => {
   const { logoPath, searchKey: _s, sortKey: _o, updatedAt: _u, createdAt: _c, ...rest } = row;
@@ -79,13 +82,7 @@ export async function createSchool(db: Db, images: FileStore, caller: Caller, bo
         .returning(),
     );
     await saveLogo(tx, images, row.id, logo);
-    await recordAudit(tx, caller, {
-      action: 'create',
-      entity: 'school',
-      entityId: row.id,
-      schoolId: row.id,
-      changes: changedFields({}, auditable({ ...row, logoPath: logo ? 'image' : null })),
-    });
+    await recordAudit(tx, caller, 'create', 'school', asSubject(row), changedFields({}, auditable({ ...row, logoPath: logo ? 'image' : null })));
     return row.id;
   });
 }
@@ -103,13 +100,7 @@ export async function updateSchool(db: Db, images: FileStore, caller: Caller, be
         .returning(),
     );
     const action = before.status !== after.status ? (after.status === 'archived' ? 'archive' : 'restore') : 'update';
-    await recordAudit(tx, caller, {
-      action,
-      entity: 'school',
-      entityId: before.id,
-      schoolId: before.id,
-      changes: changedFields(auditable(before), auditable(after)),
-    });
+    await recordAudit(tx, caller, action, 'school', asSubject(before), changedFields(auditable(before), auditable(after)));
   });
 }
 
@@ -127,7 +118,7 @@ export async function deleteSchool(db: Db, images: FileStore, caller: Caller, sc
     await tx.delete(users).where(and(eq(users.schoolId, school.id), inArray(users.level, ['school', 'branch'])));
     await tx.delete(branches).where(eq(branches.schoolId, school.id));
     await tx.delete(schools).where(eq(schools.id, school.id));
-    await recordAudit(tx, caller, { action: 'delete', entity: 'school', entityId: school.id, schoolId: school.id, changes: { name: [school.name, null] } });
+    await recordAudit(tx, caller, 'delete', 'school', asSubject(school), { name: [school.name, null] });
   });
   await images.remove(imageKey('school-logo', school.id));
 }

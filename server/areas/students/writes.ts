@@ -72,7 +72,7 @@ export async function createStudent(db: Db, caller: Caller, branch: BranchRow, b
           .values({ ...values, studioId: branch.studioId, schoolId: branch.schoolId, branchId: branch.id })
           .returning(),
       );
-      await recordAudit(tx, caller, { action: 'create', entity: 'student', entityId: created.id, schoolId: branch.schoolId, changes: auditFields(created) });
+      await recordAudit(tx, caller, 'create', 'student', created, auditFields(created));
       return created;
     }),
   );
@@ -91,13 +91,7 @@ export async function updateStudent(db: Db, caller: Caller, before: StudentRow, 
           .where(eq(students.id, before.id))
           .returning(),
       );
-      await recordAudit(tx, caller, {
-        action: 'update',
-        entity: 'student',
-        entityId: before.id,
-        schoolId: before.schoolId,
-        changes: changedFields(auditFields(before), auditFields(updated)),
-      });
+      await recordAudit(tx, caller, 'update', 'student', before, changedFields(auditFields(before), auditFields(updated)));
       return updated;
     }),
   );
@@ -109,13 +103,7 @@ export async function moveStudent(db: Db, caller: Caller, before: StudentRow, ta
   return db.transaction(async (tx) => {
     const moved = single(await tx.update(students).set({ branchId: target.id, updatedAt: new Date() }).where(eq(students.id, before.id)).returning());
     await tx.update(photos).set({ branchId: target.id }).where(eq(photos.studentId, before.id));
-    await recordAudit(tx, caller, {
-      action: 'move',
-      entity: 'student',
-      entityId: before.id,
-      schoolId: before.schoolId,
-      changes: { branchId: [before.branchId, target.id] },
-    });
+    await recordAudit(tx, caller, 'move', 'student', before, { branchId: [before.branchId, target.id] });
     return moved;
   });
 }
@@ -125,7 +113,7 @@ export async function deleteStudent(db: Db, store: FileStore, caller: Caller, be
   const keys = await photoKeysOf(db, before.id);
   await db.transaction(async (tx) => {
     await tx.delete(students).where(eq(students.id, before.id));
-    await recordAudit(tx, caller, { action: 'delete', entity: 'student', entityId: before.id, schoolId: before.schoolId, changes: auditFields(before) });
+    await recordAudit(tx, caller, 'delete', 'student', before, auditFields(before));
   });
   await removePhotoFiles(store, keys);
 }

@@ -16,7 +16,7 @@ export async function updateStudio(db: Db, caller: Caller, body: StudioBody): Pr
       .update(studios)
       .set({ ...body, updatedAt: new Date() })
       .where(eq(studios.id, caller.studioId));
-    await recordAudit(tx, caller, { action: 'update', entity: 'studio', entityId: caller.studioId, schoolId: null, changes: changedFields(before, body) });
+    await recordAudit(tx, caller, 'update', 'studio', { id: caller.studioId, schoolId: null }, changedFields(before, body));
   });
 }
 
@@ -27,6 +27,6 @@ export async function setStudioLogo(db: Db, images: FileStore, caller: Caller, u
   await images.put(key, webp);
   await db.transaction(async (tx) => {
     await tx.update(studios).set({ logoPath: key, updatedAt: new Date() }).where(eq(studios.id, caller.studioId));
-    await recordAudit(tx, caller, { action: 'upload-logo', entity: 'studio', entityId: caller.studioId, schoolId: null, changes: { bytes: webp.length } });
+    await recordAudit(tx, caller, 'upload-logo', 'studio', { id: caller.studioId, schoolId: null }, { bytes: webp.length });
   });
 }
