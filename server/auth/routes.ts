@@ -7,12 +7,14 @@ import { errorResponse, okResponse } from '../../common/schemas/list';
 import { keyLower } from '../../common/text';
 import { tr } from '../../common/tr';
 import { fieldError, HttpError, notFound } from '../http/errors';
-import { callerOf, type Api } from '../http/types';
+import { callerOf, routeDocs, type Api } from '../http/types';
 import { beginAttempt, type LimiterSettings } from './loginLimiter';
 import { verifyPassword } from './passwords';
 import { accountByEmail, passwordHashOf, userInfo } from './queries';
 import { activeSessions, revokeOwnSession, revokeSession } from './sessions';
 import { changeOwnPassword, signIn } from './writes';
+
+const docs = routeDocs('auth');
 
 export async function authRoutes(app: Api) {
   const limits: LimiterSettings = {
@@ -33,15 +35,11 @@ export async function authRoutes(app: Api) {
 
   app.post(
     '/login',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['auth'],
-        summary: 'Giriş: e-posta ve şifre ile oturum açar, bir token döner',
-        body: loginBody,
-        response: { 200: loginResponse, 400: errorResponse, 429: errorResponse },
-      },
-    },
+    docs(
+      'Giriş: e-posta ve şifre ile oturum açar, bir token döner',
+      { body: loginBody, response: { 200: loginResponse, 400: errorResponse, 429: errorResponse } },
+      'public',
+    ),
     async (request, reply) => {
       const level = (request.params as { level: string }).level;
       const email = keyLower(request.body.email);
@@ -59,26 +57,22 @@ export async function authRoutes(app: Api) {
     },
   );
 
-  app.post('/logout', { schema: { tags: ['auth'], summary: 'Çıkış: oturumun token’ını geçersiz kılar', response: { 200: okResponse } } }, async (request) => {
+  app.post('/logout', docs('Çıkış: oturumun token’ını geçersiz kılar', { response: { 200: okResponse } }), async (request) => {
     await revokeSession(app.db, callerOf(request).sessionId);
     return { success: true as const };
   });
 
-  app.get('/user', { schema: { tags: ['auth'], summary: 'Oturumdaki kullanıcının bilgileri', response: { 200: userResponse } } }, async (request) => ({
+  app.get('/user', docs('Oturumdaki kullanıcının bilgileri', { response: { 200: userResponse } }), async (request) => ({
     success: true as const,
     ...(await userInfo(app.db, callerOf(request))),
   }));
 
   app.post(
     '/password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Kendi şifresini değiştirir (mevcut şifre gerekir); diğer oturumlar kapanır',
-        body: changePasswordBody,
-        response: { 200: okResponse, 400: errorResponse, 429: errorResponse },
-      },
-    },
+    docs('Kendi şifresini değiştirir (mevcut şifre gerekir); diğer oturumlar kapanır', {
+      body: changePasswordBody,
+      response: { 200: okResponse, 400: errorResponse, 429: errorResponse },
+    }),
     async (request, reply) => {
       const caller = callerOf(request);
       const { currentPassword, newPassword } = request.body;
@@ -93,7 +87,7 @@ export async function authRoutes(app: Api) {
     },
   );
 
-  app.get('/sessions', { schema: { tags: ['auth'], summary: 'Hesabın açık oturumları', response: { 200: sessionsResponse } } }, async (request) => {
+  app.get('/sessions', docs('Hesabın açık oturumları', { response: { 200: sessionsResponse } }), async (request) => {
     const caller = callerOf(request);
     const rows = await activeSessions(app.db, caller.userId);
     return {
@@ -104,14 +98,7 @@ export async function authRoutes(app: Api) {
 
   app.delete(
     '/sessions/:id',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Hesabın başka bir oturumunu kapatır',
-        params: idParams,
-        response: { 200: okResponse, 400: errorResponse, 404: errorResponse },
-      },
-    },
+    docs('Hesabın başka bir oturumunu kapatır', { params: idParams, response: { 200: okResponse, 400: errorResponse, 404: errorResponse } }),
     async (request) => {
       const caller = callerOf(request);
       // This session ends with "Çıkış yap"; here only the others.

@@ -18,12 +18,14 @@ import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
-import { callerOf, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { branchById, listBranches } from './queries';
 import { createBranch, createBranchRange, deleteBranch, updateBranch } from './writes';
 
+const docs = routeDocs('branches');
+
 const t = tr.organisation.branch;
-const writers = { levels: ['panel', 'school'] as const };
+const writers = ['panel', 'school'] as const;
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const itemResponse = z.object({ success: z.literal(true), item: branch });
 
@@ -39,15 +41,11 @@ const exportColumns: ExportColumn<Branch>[] = [
 export async function branchesRoutes(app: Api) {
   app.get(
     '/schools/:id/branches',
-    {
-      schema: {
-        tags: ['branches'],
-        summary: 'Okulun şubeleri: sınıf ve Türk alfabesiyle şube harfi sırasında',
-        params: idParams,
-        querystring: branchListQuery,
-        response: { 200: listResponse(branch), ...errors },
-      },
-    },
+    docs('Okulun şubeleri: sınıf ve Türk alfabesiyle şube harfi sırasında', {
+      params: idParams,
+      querystring: branchListQuery,
+      response: { 200: listResponse(branch), ...errors },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const school = await schoolInScope(app.db, caller, request.params.id);
@@ -58,15 +56,7 @@ export async function branchesRoutes(app: Api) {
 
   app.get(
     '/schools/:id/branches/export',
-    {
-      schema: {
-        tags: ['branches'],
-        summary: 'Şube listesini CSV veya XLSX olarak dışa aktarır',
-        params: idParams,
-        querystring: branchExportQuery,
-        response: errors,
-      },
-    },
+    docs('Şube listesini CSV veya XLSX olarak dışa aktarır', { params: idParams, querystring: branchExportQuery, response: errors }),
     async (request, reply) => {
       const caller = callerOf(request);
       const school = await schoolInScope(app.db, caller, request.params.id);
@@ -77,7 +67,7 @@ export async function branchesRoutes(app: Api) {
 
   app.post(
     '/schools/:id/branches',
-    { config: writers, schema: { tags: ['branches'], summary: 'Yeni şube', params: idParams, body: branchBody, response: { 200: itemResponse, ...errors } } },
+    docs('Yeni şube', { params: idParams, body: branchBody, response: { 200: itemResponse, ...errors } }, writers),
     async (request) => {
       const caller = callerOf(request);
       const school = await schoolInScope(app.db, caller, request.params.id);
@@ -88,16 +78,11 @@ export async function branchesRoutes(app: Api) {
 
   app.post(
     '/schools/:id/branches/range',
-    {
-      config: writers,
-      schema: {
-        tags: ['branches'],
-        summary: 'Bir sınıfta şube harfi aralığını (ör. 12, A–F) tek adımda oluşturur; var olanlar atlanır',
-        params: idParams,
-        body: branchRangeBody,
-        response: { 200: branchRangeResponse, ...errors },
-      },
-    },
+    docs(
+      'Bir sınıfta şube harfi aralığını (ör. 12, A–F) tek adımda oluşturur; var olanlar atlanır',
+      { params: idParams, body: branchRangeBody, response: { 200: branchRangeResponse, ...errors } },
+      writers,
+    ),
     async (request) => {
       const caller = callerOf(request);
       const school = await schoolInScope(app.db, caller, request.params.id);
@@ -107,21 +92,14 @@ export async function branchesRoutes(app: Api) {
     },
   );
 
-  app.get(
-    '/branches/:id',
-    { schema: { tags: ['branches'], summary: 'Bir şubenin bilgileri', params: idParams, response: { 200: itemResponse, ...errors } } },
-    async (request) => {
-      const row = await branchInScope(app.db, callerOf(request), request.params.id);
-      return { success: true as const, item: await branchById(app.db, row.id) };
-    },
-  );
+  app.get('/branches/:id', docs('Bir şubenin bilgileri', { params: idParams, response: { 200: itemResponse, ...errors } }), async (request) => {
+    const row = await branchInScope(app.db, callerOf(request), request.params.id);
+    return { success: true as const, item: await branchById(app.db, row.id) };
+  });
 
   app.put(
     '/branches/:id',
-    {
-      config: writers,
-      schema: { tags: ['branches'], summary: 'Şubeyi düzenler', params: idParams, body: branchBody, response: { 200: itemResponse, ...errors } },
-    },
+    docs('Şubeyi düzenler', { params: idParams, body: branchBody, response: { 200: itemResponse, ...errors } }, writers),
     async (request) => {
       const caller = callerOf(request);
       const before = await branchInScope(app.db, caller, request.params.id);
@@ -132,10 +110,7 @@ export async function branchesRoutes(app: Api) {
 
   app.delete(
     '/branches/:id',
-    {
-      config: writers,
-      schema: { tags: ['branches'], summary: 'Öğrencisi olmayan şubeyi yöneticileriyle siler', params: idParams, response: { 200: okResponse, ...errors } },
-    },
+    docs('Öğrencisi olmayan şubeyi yöneticileriyle siler', { params: idParams, response: { 200: okResponse, ...errors } }, writers),
     async (request) => {
       const caller = callerOf(request);
       const row = await branchInScope(app.db, caller, request.params.id);

@@ -7,7 +7,7 @@ import { designPutBody, designQuery, designResponse, previewStudent } from '../.
 import { id } from '../../../common/schemas/fields';
 import { errorResponse } from '../../../common/schemas/list';
 import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
-import { callerOf, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { imageUpload } from '../../images/branding';
 import { readOneFile } from '../../storage/uploads';
 import { previewStudentFor } from './preview';
@@ -15,7 +15,9 @@ import { designRow, effectiveDesign } from './queries';
 import { designSchoolToRead, designSchoolToWrite } from './rules';
 import { removeDesignOverride, saveDesign, setCover } from './writes';
 
-const writers = { levels: ['panel', 'school'] as const };
+const docs = routeDocs('design');
+
+const writers = ['panel', 'school'] as const;
 const schoolQuery = z.object({ schoolId: id.optional() }).strict();
 
 export async function designRoutes(app: Api) {
@@ -26,27 +28,15 @@ export async function designRoutes(app: Api) {
     settings: await effectiveDesign(app.db, studioId, schoolId),
   });
 
-  app.get(
-    '/design',
-    { schema: { tags: ['design'], summary: 'Yıllık tasarımı (stüdyo veya okul)', querystring: designQuery, response: { 200: designResponse } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const schoolId = await designSchoolToRead(app.db, caller, request.query.schoolId);
-      return answer(caller.studioId, schoolId);
-    },
-  );
+  app.get('/design', docs('Yıllık tasarımı (stüdyo veya okul)', { querystring: designQuery, response: { 200: designResponse } }), async (request) => {
+    const caller = callerOf(request);
+    const schoolId = await designSchoolToRead(app.db, caller, request.query.schoolId);
+    return answer(caller.studioId, schoolId);
+  });
 
   app.put(
     '/design',
-    {
-      config: writers,
-      schema: {
-        tags: ['design'],
-        summary: 'Yıllık tasarımını kaydeder (schoolId ile okula özel)',
-        body: designPutBody,
-        response: { 200: designResponse, 400: errorResponse },
-      },
-    },
+    docs('Yıllık tasarımını kaydeder (schoolId ile okula özel)', { body: designPutBody, response: { 200: designResponse, 400: errorResponse } }, writers),
     async (request) => {
       const caller = callerOf(request);
       const schoolId = await designSchoolToWrite(app.db, caller, request.body.schoolId);
@@ -57,15 +47,11 @@ export async function designRoutes(app: Api) {
 
   app.delete(
     '/design',
-    {
-      config: writers,
-      schema: {
-        tags: ['design'],
-        summary: 'Okula özel tasarımı kaldırır (okul stüdyo tasarımına döner)',
-        querystring: z.object({ schoolId: id }).strict(),
-        response: { 200: designResponse },
-      },
-    },
+    docs(
+      'Okula özel tasarımı kaldırır (okul stüdyo tasarımına döner)',
+      { querystring: z.object({ schoolId: id }).strict(), response: { 200: designResponse } },
+      writers,
+    ),
     async (request) => {
       const caller = callerOf(request);
       const schoolId = await designSchoolToWrite(app.db, caller, request.query.schoolId);
@@ -76,14 +62,10 @@ export async function designRoutes(app: Api) {
 
   app.get(
     '/design/preview',
-    {
-      schema: {
-        tags: ['design'],
-        summary: 'Canlı önizleme için gerçek bir öğrenci ve onaylı mesajları',
-        querystring: z.object({ schoolId: id.optional(), studentId: id.optional() }).strict(),
-        response: { 200: z.object({ success: z.literal(true), student: previewStudent.nullable() }) },
-      },
-    },
+    docs('Canlı önizleme için gerçek bir öğrenci ve onaylı mesajları', {
+      querystring: z.object({ schoolId: id.optional(), studentId: id.optional() }).strict(),
+      response: { 200: z.object({ success: z.literal(true), student: previewStudent.nullable() }) },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const schoolId = await designSchoolToRead(app.db, caller, request.query.schoolId);
@@ -93,16 +75,11 @@ export async function designRoutes(app: Api) {
 
   app.post(
     '/design/cover',
-    {
-      config: writers,
-      schema: {
-        tags: ['design'],
-        summary: 'Kapak görseli yükler (form-data, alan: file; en fazla 5 MB; schoolId ile okula özel)',
-        consumes: ['multipart/form-data'],
-        querystring: schoolQuery,
-        response: { 200: designResponse, 400: errorResponse, 413: errorResponse },
-      },
-    },
+    docs(
+      'Kapak görseli yükler (form-data, alan: file; en fazla 5 MB; schoolId ile okula özel)',
+      { consumes: ['multipart/form-data'], querystring: schoolQuery, response: { 200: designResponse, 400: errorResponse, 413: errorResponse } },
+      writers,
+    ),
     async (request) => {
       const caller = callerOf(request);
       const schoolId = await designSchoolToWrite(app.db, caller, request.query.schoolId ?? null);

@@ -9,13 +9,13 @@ import { importMapping, importPreview, importResult, type ImportMapping } from '
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import { badRequest } from '../../http/errors';
-import { callerOf, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { megabytes, readOneFile } from '../../storage/uploads';
 import { planImport, type ImportScope } from './queries';
 import { readTable, type Table } from './read';
 import { commitImport } from './writes';
 
-const tags = ['students'];
+const docs = routeDocs('students');
 
 /** The column mapping the person chose (a JSON field), or the one the file suggests; e-Okul's is fixed. */
 function mappingOf(field: string | undefined, table: Table): ImportMapping {
@@ -61,28 +61,20 @@ export async function importRoutes(app: Api) {
   ] as const) {
     app.post(
       `${base}/preview`,
-      {
-        config: { levels },
-        schema: {
-          tags,
-          summary: 'İçe aktarma önizlemesi (multipart: file, isteğe bağlı mapping JSON); hiçbir şey yazılmaz',
-          params: idParams,
-          response: { 200: importPreview },
-        },
-      },
+      docs(
+        'İçe aktarma önizlemesi (multipart: file, isteğe bağlı mapping JSON); hiçbir şey yazılmaz',
+        { params: idParams, response: { 200: importPreview } },
+        levels,
+      ),
       async (request) => (await prepare(request, await scopeOf(request, request.params.id))).plan.preview,
     );
     app.post(
       base,
-      {
-        config: { levels },
-        schema: {
-          tags,
-          summary: 'Öğrenci listesini içe aktar: hepsi ya da hiçbiri (okul numarasına göre ekler/günceller)',
-          params: idParams,
-          response: { 200: importResult },
-        },
-      },
+      docs(
+        'Öğrenci listesini içe aktar: hepsi ya da hiçbiri (okul numarasına göre ekler/günceller)',
+        { params: idParams, response: { 200: importResult } },
+        levels,
+      ),
       async (request) => {
         const scope = await scopeOf(request, request.params.id);
         const { plan, fileName } = await prepare(request, scope);

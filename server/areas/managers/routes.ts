@@ -21,7 +21,7 @@ import { branchInScope, managerInScope, schoolInScope } from '../../auth/access'
 import type { Caller } from '../../auth/caller';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
-import { callerOf, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { listManagers, managerById, type ManagerKind } from './queries';
 import { createManager, deleteManager, updateManager, type ManagerOwner, type ManagerSaved } from './writes';
 
@@ -76,6 +76,7 @@ export async function managersRoutes(app: Api) {
 
 function registerKind(app: Api, setup: KindSetup) {
   const { kind } = setup;
+  const docs = routeDocs(setup.tag);
 
   /** The school or branch the list belongs to, in the caller's scope. */
   async function owner(caller: Caller, id: number): Promise<ManagerOwner & { ownerId: number }> {
@@ -99,16 +100,11 @@ function registerKind(app: Api, setup: KindSetup) {
 
   app.get(
     setup.listPath,
-    {
-      config: { levels: setup.readLevels },
-      schema: {
-        tags: [setup.tag],
-        summary: 'Yönetici hesapları listesi',
-        params: idParams,
-        querystring: managerListQuery,
-        response: { 200: listResponse(manager), ...errors },
-      },
-    },
+    docs(
+      'Yönetici hesapları listesi',
+      { params: idParams, querystring: managerListQuery, response: { 200: listResponse(manager), ...errors } },
+      setup.readLevels,
+    ),
     async (request) => {
       const caller = callerOf(request);
       const { ownerId } = await owner(caller, request.params.id);
@@ -119,16 +115,7 @@ function registerKind(app: Api, setup: KindSetup) {
 
   app.get(
     `${setup.listPath}/export`,
-    {
-      config: { levels: setup.readLevels },
-      schema: {
-        tags: [setup.tag],
-        summary: 'Yönetici listesini CSV veya XLSX olarak dışa aktarır',
-        params: idParams,
-        querystring: managerExportQuery,
-        response: errors,
-      },
-    },
+    docs('Yönetici listesini CSV veya XLSX olarak dışa aktarır', { params: idParams, querystring: managerExportQuery, response: errors }, setup.readLevels),
     async (request, reply) => {
       const caller = callerOf(request);
       const { ownerId } = await owner(caller, request.params.id);
@@ -139,16 +126,11 @@ function registerKind(app: Api, setup: KindSetup) {
 
   app.post(
     setup.listPath,
-    {
-      config: { levels: setup.writeLevels },
-      schema: {
-        tags: [setup.tag],
-        summary: 'Yeni yönetici; şifre boşsa oluşturulur ve bir kez döner',
-        params: idParams,
-        body: managerCreateBody,
-        response: { 200: managerSaved, ...errors },
-      },
-    },
+    docs(
+      'Yeni yönetici; şifre boşsa oluşturulur ve bir kez döner',
+      { params: idParams, body: managerCreateBody, response: { 200: managerSaved, ...errors } },
+      setup.writeLevels,
+    ),
     async (request) => {
       const caller = callerOf(request);
       const { schoolId, branchId } = await owner(caller, request.params.id);
@@ -158,16 +140,11 @@ function registerKind(app: Api, setup: KindSetup) {
 
   app.put(
     setup.itemPath,
-    {
-      config: { levels: setup.writeLevels },
-      schema: {
-        tags: [setup.tag],
-        summary: 'Yöneticiyi düzenler, aktifleştirir/pasifleştirir veya şifresini sıfırlar',
-        params: idParams,
-        body: managerUpdateBody,
-        response: { 200: managerSaved, ...errors },
-      },
-    },
+    docs(
+      'Yöneticiyi düzenler, aktifleştirir/pasifleştirir veya şifresini sıfırlar',
+      { params: idParams, body: managerUpdateBody, response: { 200: managerSaved, ...errors } },
+      setup.writeLevels,
+    ),
     async (request) => {
       const caller = callerOf(request);
       return saved(await updateManager(app.db, caller, kind, await account(caller, request.params.id), request.body));
@@ -176,15 +153,7 @@ function registerKind(app: Api, setup: KindSetup) {
 
   app.delete(
     setup.itemPath,
-    {
-      config: { levels: setup.writeLevels },
-      schema: {
-        tags: [setup.tag],
-        summary: 'Yöneticinin hesabını siler; oturumları hemen sonlanır',
-        params: idParams,
-        response: { 200: okResponse, ...errors },
-      },
-    },
+    docs('Yöneticinin hesabını siler; oturumları hemen sonlanır', { params: idParams, response: { 200: okResponse, ...errors } }, setup.writeLevels),
     async (request) => {
       const caller = callerOf(request);
       await deleteManager(app.db, caller, kind, await account(caller, request.params.id));

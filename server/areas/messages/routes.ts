@@ -21,14 +21,15 @@ import { tr } from '../../../common/tr';
 import { branchInScope, messageInScope, schoolInScope } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import { listAnswer } from '../../http/list';
-import { callerOf, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { scopeChoices, studentCounts, studentOptions } from './overview';
 import { listStaffMessages, listStudentMessages, messageById, studentPair } from './queries';
 import { createStaffMessage, createStudentMessage, deleteMessage, moderateMessages, undoMessageModeration, updateMessage } from './writes';
 
+const docs = routeDocs('messages');
+
 // Not strict: the path's {level} is a parameter too.
 const idParams = z.object({ id });
-const tags = ['messages'];
 const oneMessage = z.object({ success: z.literal(true), item: message, undoToken: z.number().nullable().optional() });
 const staffListQuery = listQuery.extend({ sort: z.enum(['date']).optional(), order: z.enum(['asc', 'desc']).default('desc') });
 
@@ -45,10 +46,7 @@ export async function messagesRoutes(app: Api) {
     };
     app.get(
       owner.path,
-      {
-        config: { levels: owner.levels },
-        schema: { tags, summary: `${owner.name} mesajları`, params: idParams, querystring: staffListQuery, response: { 200: listResponse(message) } },
-      },
+      docs(`${owner.name} mesajları`, { params: idParams, querystring: staffListQuery, response: { 200: listResponse(message) } }, owner.levels),
       async (request) => {
         const caller = callerOf(request);
         await ownerOf(caller, request.params.id);
@@ -58,10 +56,7 @@ export async function messagesRoutes(app: Api) {
     );
     app.post(
       owner.path,
-      {
-        config: { levels: owner.levels },
-        schema: { tags, summary: `${owner.name} mesajı yaz`, params: idParams, body: staffMessageBody, response: { 200: oneMessage } },
-      },
+      docs(`${owner.name} mesajı yaz`, { params: idParams, body: staffMessageBody, response: { 200: oneMessage } }, owner.levels),
       async (request) => {
         const caller = callerOf(request);
         const id = await createStaffMessage(app.db, caller, await ownerOf(caller, request.params.id), request.body.body);
@@ -72,21 +67,17 @@ export async function messagesRoutes(app: Api) {
 
   app.get(
     '/messages/:type/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Öğrenci mesajları (okul, şube, yazan veya alan öğrenci)',
-        params: z.object({ type: messageListType, id }),
-        querystring: messageListQuery,
-        response: { 200: listResponse(message) },
-      },
-    },
+    docs('Öğrenci mesajları (okul, şube, yazan veya alan öğrenci)', {
+      params: z.object({ type: messageListType, id }),
+      querystring: messageListQuery,
+      response: { 200: listResponse(message) },
+    }),
     async (request) => {
       const { items, total } = await listStudentMessages(app.db, callerOf(request), request.params.type, request.params.id, request.query);
       return listAnswer(items, total, request.query);
     },
   );
-  app.post('/messages', { schema: { tags, summary: 'Öğrenci adına mesaj gir', body: studentMessageBody, response: { 200: oneMessage } } }, async (request) => {
+  app.post('/messages', docs('Öğrenci adına mesaj gir', { body: studentMessageBody, response: { 200: oneMessage } }), async (request) => {
     const caller = callerOf(request);
     const { fromStudentId, toStudentId, body } = request.body;
     const pair = await studentPair(app.db, caller, fromStudentId, toStudentId, app.config.messagesAcrossBranches, tr.messages.sameStudent);
@@ -95,47 +86,36 @@ export async function messagesRoutes(app: Api) {
   });
   app.put(
     '/messages/:id',
-    { schema: { tags, summary: 'Mesajı düzenle, onayla veya reddet', params: idParams, body: messageUpdate, response: { 200: oneMessage } } },
+    docs('Mesajı düzenle, onayla veya reddet', { params: idParams, body: messageUpdate, response: { 200: oneMessage } }),
     async (request) => {
       const caller = callerOf(request);
       const undoToken = await updateMessage(app.db, caller, await messageInScope(app.db, caller, request.params.id), request.body);
       return { success: true as const, item: await messageById(app.db, caller, request.params.id), undoToken };
     },
   );
-  app.delete('/messages/:id', { schema: { tags, summary: 'Mesajı sil', params: idParams, response: { 200: okResponse } } }, async (request) => {
+  app.delete('/messages/:id', docs('Mesajı sil', { params: idParams, response: { 200: okResponse } }), async (request) => {
     const caller = callerOf(request);
     await deleteMessage(app.db, caller, await messageInScope(app.db, caller, request.params.id));
     return { success: true as const };
   });
   app.post(
     '/messages/moderate',
-    { schema: { tags, summary: 'Toplu onay / ret (seçilenler veya filtreye uyanların tümü)', body: bulkModeration, response: { 200: moderationAnswer } } },
+    docs('Toplu onay / ret (seçilenler veya filtreye uyanların tümü)', { body: bulkModeration, response: { 200: moderationAnswer } }),
     async (request) => ({ success: true as const, ...(await moderateMessages(app.db, callerOf(request), request.body)) }),
   );
   app.post(
     '/messages/undo',
-    {
-      schema: {
-        tags,
-        summary: 'Son onay / ret işlemini geri al',
-        body: undoBody,
-        response: { 200: z.object({ success: z.literal(true), count: z.number() }) },
-      },
-    },
+    docs('Son onay / ret işlemini geri al', { body: undoBody, response: { 200: z.object({ success: z.literal(true), count: z.number() }) } }),
     async (request) => ({ success: true as const, count: await undoMessageModeration(app.db, callerOf(request), request.body.token) }),
   );
 
   for (const direction of ['from', 'to'] as const) {
     app.get(
       `/message-${direction}`,
-      {
-        schema: {
-          tags,
-          summary: direction === 'from' ? 'Öğrenci başına yazılan mesaj sayıları' : 'Öğrenci başına alınan mesaj sayıları',
-          querystring: messageCountQuery,
-          response: { 200: listResponse(studentCount) },
-        },
-      },
+      docs(direction === 'from' ? 'Öğrenci başına yazılan mesaj sayıları' : 'Öğrenci başına alınan mesaj sayıları', {
+        querystring: messageCountQuery,
+        response: { 200: listResponse(studentCount) },
+      }),
       async (request) => {
         const { items, total } = await studentCounts(app.db, callerOf(request), direction, request.query);
         return listAnswer(items, total, request.query);
@@ -144,25 +124,17 @@ export async function messagesRoutes(app: Api) {
   }
   app.get(
     '/message-students',
-    {
-      schema: {
-        tags,
-        summary: 'Mesaj ve lakap formları için öğrenci seçenekleri',
-        querystring: z.object({ branchId: id.optional(), schoolId: id.optional(), q: z.string().trim().max(100).default('') }).strict(),
-        response: { 200: z.object({ success: z.literal(true), items: z.array(studentOption) }) },
-      },
-    },
+    docs('Mesaj ve lakap formları için öğrenci seçenekleri', {
+      querystring: z.object({ branchId: id.optional(), schoolId: id.optional(), q: z.string().trim().max(100).default('') }).strict(),
+      response: { 200: z.object({ success: z.literal(true), items: z.array(studentOption) }) },
+    }),
     async (request) => ({ success: true as const, items: await studentOptions(app.db, callerOf(request), request.query) }),
   );
   app.get(
     '/message-scopes',
-    {
-      schema: {
-        tags,
-        summary: 'Filtreler için kapsamdaki okullar ve şubeler',
-        response: { 200: z.object({ success: z.literal(true), items: z.array(scopeChoice), acrossBranches: z.boolean() }) },
-      },
-    },
+    docs('Filtreler için kapsamdaki okullar ve şubeler', {
+      response: { 200: z.object({ success: z.literal(true), items: z.array(scopeChoice), acrossBranches: z.boolean() }) },
+    }),
     async (request) => ({ success: true as const, items: await scopeChoices(app.db, callerOf(request)), acrossBranches: app.config.messagesAcrossBranches }),
   );
 }

@@ -4,23 +4,21 @@ import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
 import { notificationBody, notificationItem, notificationListQuery, targetsQuery, targetsResponse } from '../../../common/schemas/notification';
 import { listAnswer } from '../../http/list';
-import { callerOf, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { findNotification, listNotifications, targetOptions } from './queries';
 import { createNotification, deleteNotification, updateNotification } from './writes';
+
+const docs = routeDocs('notifications');
 
 const itemAnswer = z.object({ success: z.literal(true), item: notificationItem });
 
 export async function notificationsRoutes(app: Api) {
   app.get(
     '/notifications',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Bildirimler (sayfalı; durum, hedef türü ve okula göre süzülür)',
-        querystring: notificationListQuery,
-        response: { 200: listResponse(notificationItem), 400: errorResponse },
-      },
-    },
+    docs('Bildirimler (sayfalı; durum, hedef türü ve okula göre süzülür)', {
+      querystring: notificationListQuery,
+      response: { 200: listResponse(notificationItem), 400: errorResponse },
+    }),
     async (request) => {
       const { items, total } = await listNotifications(app.db, callerOf(request), request.query);
       return listAnswer(items, total, request.query);
@@ -29,27 +27,16 @@ export async function notificationsRoutes(app: Api) {
 
   app.get(
     '/notifications/targets',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Hedef seçimi için kapsamdaki okullar ve seçilen okulun şubeleri',
-        querystring: targetsQuery,
-        response: { 200: targetsResponse, 400: errorResponse },
-      },
-    },
+    docs('Hedef seçimi için kapsamdaki okullar ve seçilen okulun şubeleri', {
+      querystring: targetsQuery,
+      response: { 200: targetsResponse, 400: errorResponse },
+    }),
     async (request) => ({ success: true as const, ...(await targetOptions(app.db, callerOf(request), request.query.schoolId)) }),
   );
 
   app.post(
     '/notifications',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Yeni bildirim (taslak veya zamanlanmış)',
-        body: notificationBody,
-        response: { 200: itemAnswer, 400: errorResponse, 404: errorResponse },
-      },
-    },
+    docs('Yeni bildirim (taslak veya zamanlanmış)', { body: notificationBody, response: { 200: itemAnswer, 400: errorResponse, 404: errorResponse } }),
     async (request) => {
       const caller = callerOf(request);
       const id = await createNotification(app.db, caller, request.body);
@@ -57,23 +44,18 @@ export async function notificationsRoutes(app: Api) {
     },
   );
 
-  app.get(
-    '/notifications/:id',
-    { schema: { tags: ['notifications'], summary: 'Bir bildirim', params: idParams, response: { 200: itemAnswer, 404: errorResponse } } },
-    async (request) => ({ success: true as const, item: await findNotification(app.db, callerOf(request), request.params.id) }),
-  );
+  app.get('/notifications/:id', docs('Bir bildirim', { params: idParams, response: { 200: itemAnswer, 404: errorResponse } }), async (request) => ({
+    success: true as const,
+    item: await findNotification(app.db, callerOf(request), request.params.id),
+  }));
 
   app.put(
     '/notifications/:id',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Bildirimi günceller, zamanlar veya zamanlamayı iptal eder (gönderilmiş olan değişmez)',
-        params: idParams,
-        body: notificationBody,
-        response: { 200: itemAnswer, 400: errorResponse, 404: errorResponse, 409: errorResponse },
-      },
-    },
+    docs('Bildirimi günceller, zamanlar veya zamanlamayı iptal eder (gönderilmiş olan değişmez)', {
+      params: idParams,
+      body: notificationBody,
+      response: { 200: itemAnswer, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const current = await findNotification(app.db, caller, request.params.id);
@@ -84,14 +66,7 @@ export async function notificationsRoutes(app: Api) {
 
   app.delete(
     '/notifications/:id',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Gönderilmemiş bildirimi siler',
-        params: idParams,
-        response: { 200: okResponse, 404: errorResponse, 409: errorResponse },
-      },
-    },
+    docs('Gönderilmemiş bildirimi siler', { params: idParams, response: { 200: okResponse, 404: errorResponse, 409: errorResponse } }),
     async (request) => {
       const caller = callerOf(request);
       await deleteNotification(app.db, caller, await findNotification(app.db, caller, request.params.id));

@@ -10,13 +10,14 @@ import { bulkPhotoResult, photoItem, photoSizes, type PhotoSize } from '../../..
 import { tr } from '../../../common/tr';
 import { branchInScope, photoInScope, schoolInScope, studentInScope, type PhotoRow } from '../../auth/access';
 import { HttpError, notFound } from '../../http/errors';
-import { callerOf, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { megabytes, readUploads } from '../../storage/uploads';
 import type { BulkScope } from './bulkMatch';
 import { photoById, photoFile, photoItemOf, photosOf } from './queries';
 import { addPhotos, addShootPhotos, deletePhoto, setPortrait } from './writes';
 
-const tags = ['photos'];
+const docs = routeDocs('photos');
+
 const MAX_FILES = 50;
 const BULK_MAX_FILES = 500;
 const photoList = z.object({ success: z.literal(true), items: z.array(photoItem) });
@@ -41,19 +42,15 @@ export async function photosRoutes(app: Api) {
     return reply.type('image/jpeg').send(data);
   };
 
-  app.get(
-    '/students/:id/photos',
-    { schema: { tags, summary: 'Öğrencinin fotoğrafları (önce vesikalık)', params: idParams, response: { 200: photoList } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const student = await studentInScope(app.db, caller, request.params.id);
-      return items(await photosOf(app.db, student.id), caller.level);
-    },
-  );
+  app.get('/students/:id/photos', docs('Öğrencinin fotoğrafları (önce vesikalık)', { params: idParams, response: { 200: photoList } }), async (request) => {
+    const caller = callerOf(request);
+    const student = await studentInScope(app.db, caller, request.params.id);
+    return items(await photosOf(app.db, student.id), caller.level);
+  });
 
   app.post(
     '/students/:id/photos',
-    { schema: { tags, summary: 'Öğrenciye fotoğraf yükle (multipart/form-data, alan: files)', params: idParams, response: { 200: photoList } } },
+    docs('Öğrenciye fotoğraf yükle (multipart/form-data, alan: files)', { params: idParams, response: { 200: photoList } }),
     async (request) => {
       const caller = callerOf(request);
       const student = await studentInScope(app.db, caller, request.params.id);
@@ -62,38 +59,30 @@ export async function photosRoutes(app: Api) {
     },
   );
 
-  app.put(
-    '/photos/:id/portrait',
-    { schema: { tags, summary: 'Bu fotoğrafı vesikalık yap', params: idParams, response: { 200: okResponse } } },
-    async (request) => {
-      const caller = callerOf(request);
-      await setPortrait(app.db, caller, await photoInScope(app.db, caller, request.params.id));
-      return { success: true as const };
-    },
-  );
+  app.put('/photos/:id/portrait', docs('Bu fotoğrafı vesikalık yap', { params: idParams, response: { 200: okResponse } }), async (request) => {
+    const caller = callerOf(request);
+    await setPortrait(app.db, caller, await photoInScope(app.db, caller, request.params.id));
+    return { success: true as const };
+  });
 
-  app.delete('/photos/:id', { schema: { tags, summary: 'Fotoğrafı sil', params: idParams, response: { 200: okResponse } } }, async (request) => {
+  app.delete('/photos/:id', docs('Fotoğrafı sil', { params: idParams, response: { 200: okResponse } }), async (request) => {
     const caller = callerOf(request);
     await deletePhoto(app.db, storage.photos, caller, await photoInScope(app.db, caller, request.params.id));
     return { success: true as const };
   });
 
-  app.get('/photos/:id/file/:size', { schema: { tags, summary: 'Fotoğraf dosyası (Bearer, yetki alanında)', params: sizeParams } }, async (request, reply) => {
+  app.get('/photos/:id/file/:size', docs('Fotoğraf dosyası (Bearer, yetki alanında)', { params: sizeParams }), async (request, reply) => {
     const photo = await photoInScope(app.db, callerOf(request), request.params.id);
     return send(reply, photo, request.params.size, 300);
   });
 
   app.get(
     '/photo-files/:id/:size',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Fotoğraf dosyası (kısa ömürlü imzalı bağlantı; yalnızca yetkili yanıtlarda verilir)',
-        params: sizeParams,
-        querystring: z.object({ e: z.coerce.number().int().positive(), s: z.string().min(10).max(100) }),
-      },
-    },
+    docs(
+      'Fotoğraf dosyası (kısa ömürlü imzalı bağlantı; yalnızca yetkili yanıtlarda verilir)',
+      { params: sizeParams, querystring: z.object({ e: z.coerce.number().int().positive(), s: z.string().min(10).max(100) }) },
+      'public',
+    ),
     async (request, reply) => {
       const { id, size } = request.params;
       const verdict = photoUrls.verify(id, size, request.query.e, request.query.s);
@@ -109,18 +98,14 @@ export async function photosRoutes(app: Api) {
   };
   const bulkSummary = 'toplu fotoğraf yükle (alan files: dosya adı = okul no; isteğe bağlı alan index: PSPA dizin dosyası)';
 
-  app.post(
-    '/branches/:id/photos/bulk',
-    { schema: { tags, summary: `Şubeye ${bulkSummary}`, params: idParams, response: { 200: bulkPhotoResult } } },
-    async (request) => {
-      const branch = await branchInScope(app.db, callerOf(request), request.params.id);
-      return shoot(request, { schoolId: branch.schoolId, branchId: branch.id });
-    },
-  );
+  app.post('/branches/:id/photos/bulk', docs(`Şubeye ${bulkSummary}`, { params: idParams, response: { 200: bulkPhotoResult } }), async (request) => {
+    const branch = await branchInScope(app.db, callerOf(request), request.params.id);
+    return shoot(request, { schoolId: branch.schoolId, branchId: branch.id });
+  });
 
   app.post(
     '/schools/:id/photos/bulk',
-    { config: { levels: ['panel', 'school'] }, schema: { tags, summary: `Okula ${bulkSummary}`, params: idParams, response: { 200: bulkPhotoResult } } },
+    docs(`Okula ${bulkSummary}`, { params: idParams, response: { 200: bulkPhotoResult } }, ['panel', 'school']),
     async (request) => {
       const school = await schoolInScope(app.db, callerOf(request), request.params.id);
       return shoot(request, { schoolId: school.id });

@@ -8,13 +8,15 @@ import { displayDate } from '../../../common/dates';
 import { notFound } from '../../http/errors';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
-import { callerOf, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { schoolInScope } from '../../auth/access';
 import { listSchools, schoolById } from './queries';
 import { createSchool, deleteSchool, updateSchool } from './writes';
 
+const docs = routeDocs('schools');
+
 const t = tr.organisation.school;
-const panelOnly = { levels: ['panel'] as const };
+const panelOnly = ['panel'] as const;
 const itemResponse = z.object({ success: z.literal(true), item: school });
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse };
 
@@ -35,15 +37,11 @@ const exportColumns: ExportColumn<School>[] = [
 export async function schoolsRoutes(app: Api) {
   app.get(
     '/schools',
-    {
-      config: panelOnly,
-      schema: {
-        tags: ['schools'],
-        summary: 'Okullar: sayfalı, sıralı, Türkçe aramalı liste; il ve durum filtresi',
-        querystring: schoolListQuery,
-        response: { 200: listResponse(school), ...errors },
-      },
-    },
+    docs(
+      'Okullar: sayfalı, sıralı, Türkçe aramalı liste; il ve durum filtresi',
+      { querystring: schoolListQuery, response: { 200: listResponse(school), ...errors } },
+      panelOnly,
+    ),
     async (request) => {
       const { items, total } = await listSchools(app.db, callerOf(request), request.query);
       return listAnswer(items, total, request.query);
@@ -52,40 +50,21 @@ export async function schoolsRoutes(app: Api) {
 
   app.get(
     '/schools/export',
-    {
-      config: panelOnly,
-      schema: {
-        tags: ['schools'],
-        summary: 'Okul listesini (filtreleriyle) CSV veya XLSX olarak dışa aktarır',
-        querystring: schoolExportQuery,
-        response: errors,
-      },
-    },
+    docs('Okul listesini (filtreleriyle) CSV veya XLSX olarak dışa aktarır', { querystring: schoolExportQuery, response: errors }, panelOnly),
     async (request, reply) => {
       const { items } = await listSchools(app.db, callerOf(request), request.query, false);
       return sendExport(reply, { format: request.query.format, baseName: t.exportName, sheetName: tr.pages.schools, columns: exportColumns, rows: items });
     },
   );
 
-  app.post(
-    '/schools',
-    { config: panelOnly, schema: { tags: ['schools'], summary: 'Yeni okul', body: schoolBody, response: { 200: itemResponse, ...errors } } },
-    async (request) => {
-      const id = await createSchool(app.db, app.storage.images, callerOf(request), request.body);
-      return { success: true as const, item: await schoolById(app.db, id) };
-    },
-  );
+  app.post('/schools', docs('Yeni okul', { body: schoolBody, response: { 200: itemResponse, ...errors } }, panelOnly), async (request) => {
+    const id = await createSchool(app.db, app.storage.images, callerOf(request), request.body);
+    return { success: true as const, item: await schoolById(app.db, id) };
+  });
 
   app.get(
     '/schools/:id',
-    {
-      schema: {
-        tags: ['schools'],
-        summary: 'Bir okulun bilgileri (panel; okul yöneticisi kendi okulunu)',
-        params: idParams,
-        response: { 200: itemResponse, ...errors },
-      },
-    },
+    docs('Bir okulun bilgileri (panel; okul yöneticisi kendi okulunu)', { params: idParams, response: { 200: itemResponse, ...errors } }),
     async (request) => {
       const caller = callerOf(request);
       // A branch manager reaches its school's branches, but not the school's own record.
@@ -97,16 +76,7 @@ export async function schoolsRoutes(app: Api) {
 
   app.put(
     '/schools/:id',
-    {
-      config: panelOnly,
-      schema: {
-        tags: ['schools'],
-        summary: 'Okulu düzenler (arşivleme ve geri yükleme: status)',
-        params: idParams,
-        body: schoolBody,
-        response: { 200: itemResponse, ...errors },
-      },
-    },
+    docs('Okulu düzenler (arşivleme ve geri yükleme: status)', { params: idParams, body: schoolBody, response: { 200: itemResponse, ...errors } }, panelOnly),
     async (request) => {
       const caller = callerOf(request);
       const before = await schoolInScope(app.db, caller, request.params.id);
@@ -117,15 +87,7 @@ export async function schoolsRoutes(app: Api) {
 
   app.delete(
     '/schools/:id',
-    {
-      config: panelOnly,
-      schema: {
-        tags: ['schools'],
-        summary: 'Öğrencisi olmayan okulu şubeleri ve yöneticileriyle siler',
-        params: idParams,
-        response: { 200: okResponse, ...errors },
-      },
-    },
+    docs('Öğrencisi olmayan okulu şubeleri ve yöneticileriyle siler', { params: idParams, response: { 200: okResponse, ...errors } }, panelOnly),
     async (request) => {
       const caller = callerOf(request);
       const row = await schoolInScope(app.db, caller, request.params.id);

@@ -9,11 +9,12 @@ import { tr } from '../../../common/tr';
 import { branchInScope, studentInScope, type StudentRow } from '../../auth/access';
 import { EXPORT_MAX_ROWS, exportFormat, sendExport } from '../../http/export';
 import { listAnswer } from '../../http/list';
-import { callerOf, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { listStudents, reachableSiblings, studentItemFor, studentItems } from './queries';
 import { createStudent, deleteStudent, moveStudent, updateStudent } from './writes';
 
-const tags = ['students'];
+const docs = routeDocs('students');
+
 const oneStudent = z.object({ success: z.literal(true), item: studentItem });
 
 export async function studentsRoutes(app: Api) {
@@ -22,15 +23,11 @@ export async function studentsRoutes(app: Api) {
 
   app.get(
     '/branches/:id/students',
-    {
-      schema: {
-        tags,
-        summary: 'Şubenin öğrencileri (sayfalı; arama, sıralama: schoolNumber | name, filtre: photo, consent)',
-        params: idParams,
-        querystring: studentListQuery,
-        response: { 200: listResponse(studentItem) },
-      },
-    },
+    docs('Şubenin öğrencileri (sayfalı; arama, sıralama: schoolNumber | name, filtre: photo, consent)', {
+      params: idParams,
+      querystring: studentListQuery,
+      response: { 200: listResponse(studentItem) },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const branch = await branchInScope(app.db, caller, request.params.id);
@@ -41,21 +38,17 @@ export async function studentsRoutes(app: Api) {
 
   app.get(
     '/branches/:id/siblings',
-    {
-      schema: {
-        tags,
-        summary: 'Aynı okulun görülebilen şubeleri (öğrenci taşıma için)',
-        params: idParams,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            schoolId: z.number().int(),
-            branchName: z.string(),
-            items: z.array(z.object({ id: z.number().int(), name: z.string() })),
-          }),
-        },
+    docs('Aynı okulun görülebilen şubeleri (öğrenci taşıma için)', {
+      params: idParams,
+      response: {
+        200: z.object({
+          success: z.literal(true),
+          schoolId: z.number().int(),
+          branchName: z.string(),
+          items: z.array(z.object({ id: z.number().int(), name: z.string() })),
+        }),
       },
-    },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const branch = await branchInScope(app.db, caller, request.params.id);
@@ -66,14 +59,10 @@ export async function studentsRoutes(app: Api) {
 
   app.get(
     '/branches/:id/students/export',
-    {
-      schema: {
-        tags,
-        summary: 'Şubenin öğrenci listesini dışa aktar (CSV veya XLSX)',
-        params: idParams,
-        querystring: studentListQuery.omit({ page: true, perPage: true }).extend({ format: exportFormat }),
-      },
-    },
+    docs('Şubenin öğrenci listesini dışa aktar (CSV veya XLSX)', {
+      params: idParams,
+      querystring: studentListQuery.omit({ page: true, perPage: true }).extend({ format: exportFormat }),
+    }),
     async (request, reply) => {
       const caller = callerOf(request);
       const branch = await branchInScope(app.db, caller, request.params.id);
@@ -102,24 +91,20 @@ export async function studentsRoutes(app: Api) {
     },
   );
 
-  app.post(
-    '/branches/:id/students',
-    { schema: { tags, summary: 'Şubeye öğrenci ekle', params: idParams, body: studentBody, response: { 200: oneStudent } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const branch = await branchInScope(app.db, caller, request.params.id);
-      return one(await createStudent(app.db, caller, branch, request.body), caller.level);
-    },
-  );
+  app.post('/branches/:id/students', docs('Şubeye öğrenci ekle', { params: idParams, body: studentBody, response: { 200: oneStudent } }), async (request) => {
+    const caller = callerOf(request);
+    const branch = await branchInScope(app.db, caller, request.params.id);
+    return one(await createStudent(app.db, caller, branch, request.body), caller.level);
+  });
 
-  app.get('/students/:id', { schema: { tags, summary: 'Bir öğrenci', params: idParams, response: { 200: oneStudent } } }, async (request) => {
+  app.get('/students/:id', docs('Bir öğrenci', { params: idParams, response: { 200: oneStudent } }), async (request) => {
     const caller = callerOf(request);
     return one(await studentInScope(app.db, caller, request.params.id), caller.level);
   });
 
   app.put(
     '/students/:id',
-    { schema: { tags, summary: 'Öğrenciyi güncelle (lakap burada değişmez)', params: idParams, body: studentBody, response: { 200: oneStudent } } },
+    docs('Öğrenciyi güncelle (lakap burada değişmez)', { params: idParams, body: studentBody, response: { 200: oneStudent } }),
     async (request) => {
       const caller = callerOf(request);
       const before = await studentInScope(app.db, caller, request.params.id);
@@ -129,7 +114,7 @@ export async function studentsRoutes(app: Api) {
 
   app.post(
     '/students/:id/move',
-    { schema: { tags, summary: 'Öğrenciyi aynı okulun başka bir şubesine taşı', params: idParams, body: moveBody, response: { 200: oneStudent } } },
+    docs('Öğrenciyi aynı okulun başka bir şubesine taşı', { params: idParams, body: moveBody, response: { 200: oneStudent } }),
     async (request) => {
       const caller = callerOf(request);
       const before = await studentInScope(app.db, caller, request.params.id);
@@ -138,14 +123,10 @@ export async function studentsRoutes(app: Api) {
     },
   );
 
-  app.delete(
-    '/students/:id',
-    { schema: { tags, summary: 'Öğrenciyi ve fotoğraflarını sil', params: idParams, response: { 200: okResponse } } },
-    async (request) => {
-      const caller = callerOf(request);
-      const before = await studentInScope(app.db, caller, request.params.id);
-      await deleteStudent(app.db, app.storage.photos, caller, before);
-      return { success: true as const };
-    },
-  );
+  app.delete('/students/:id', docs('Öğrenciyi ve fotoğraflarını sil', { params: idParams, response: { 200: okResponse } }), async (request) => {
+    const caller = callerOf(request);
+    const before = await studentInScope(app.db, caller, request.params.id);
+    await deleteStudent(app.db, app.storage.photos, caller, before);
+    return { success: true as const };
+  });
 }

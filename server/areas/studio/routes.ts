@@ -3,27 +3,26 @@ import { z } from 'zod';
 import { studioInfo as studioInfoSchema } from '../../../common/schemas/auth';
 import { errorResponse } from '../../../common/schemas/list';
 import { IMAGE_MAX_MB, studioBody } from '../../../common/schemas/studio';
-import { callerOf, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { imageUpload } from '../../images/branding';
 import { readOneFile } from '../../storage/uploads';
 import { studioInfo } from './queries';
 import { setStudioLogo, updateStudio } from './writes';
 
+const docs = routeDocs('studio');
+
 const studioAnswer = z.object({ success: z.literal(true), studio: studioInfoSchema });
-const panelOnly = { levels: ['panel'] as const };
+const panelOnly = ['panel'] as const;
 
 export async function studioRoutes(app: Api) {
-  app.get('/studio', { config: panelOnly, schema: { tags: ['studio'], summary: 'Stüdyo bilgileri', response: { 200: studioAnswer } } }, async (request) => ({
+  app.get('/studio', docs('Stüdyo bilgileri', { response: { 200: studioAnswer } }, panelOnly), async (request) => ({
     success: true as const,
     studio: await studioInfo(app.db, callerOf(request).studioId),
   }));
 
   app.put(
     '/studio',
-    {
-      config: panelOnly,
-      schema: { tags: ['studio'], summary: 'Stüdyo bilgilerini günceller', body: studioBody, response: { 200: studioAnswer, 400: errorResponse } },
-    },
+    docs('Stüdyo bilgilerini günceller', { body: studioBody, response: { 200: studioAnswer, 400: errorResponse } }, panelOnly),
     async (request) => {
       const caller = callerOf(request);
       await updateStudio(app.db, caller, request.body);
@@ -33,15 +32,11 @@ export async function studioRoutes(app: Api) {
 
   app.post(
     '/studio/logo',
-    {
-      config: panelOnly,
-      schema: {
-        tags: ['studio'],
-        summary: 'Stüdyo logosunu yükler (form-data, alan: file; PNG/JPEG/WebP, en fazla 2 MB)',
-        consumes: ['multipart/form-data'],
-        response: { 200: studioAnswer, 400: errorResponse, 413: errorResponse },
-      },
-    },
+    docs(
+      'Stüdyo logosunu yükler (form-data, alan: file; PNG/JPEG/WebP, en fazla 2 MB)',
+      { consumes: ['multipart/form-data'], response: { 200: studioAnswer, 400: errorResponse, 413: errorResponse } },
+      panelOnly,
+    ),
     async (request) => {
       const caller = callerOf(request);
       const file = await readOneFile(request, imageUpload(IMAGE_MAX_MB.logo));
