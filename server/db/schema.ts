@@ -27,6 +27,29 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 const trgm = (column: { name: string }) => sql`${sql.identifier(column.name)} gin_trgm_ops`;
 const cSorted = (column: { name: string }) => sql`${sql.identifier(column.name)} COLLATE "C"`;
 
+/** The studio, school and branch a row of a branch belongs to: what every scope check compares. */
+const branchPlace = () => ({
+  studioId: integer('studio_id')
+    .notNull()
+    .references(() => studios.id),
+  schoolId: integer('school_id')
+    .notNull()
+    .references(() => schools.id),
+  branchId: integer('branch_id')
+    .notNull()
+    .references(() => branches.id),
+});
+
+/** A moderated row's state: pending until approved or rejected (with a note), and by whom and when. */
+const moderation = () => ({
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
+  note: text('note').notNull().default(''),
+  moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+  moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+});
+
 export const cities = pgTable('cities', {
   id: smallint('id').primaryKey(), // plate code 1–81
   name: text('name').notNull(),
@@ -167,15 +190,7 @@ export const students = pgTable(
   'students',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    branchId: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
+    ...branchPlace(),
     schoolNumber: text('school_number').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -207,15 +222,7 @@ export const photos = pgTable(
   'photos',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    branchId: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
+    ...branchPlace(),
     studentId: integer('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
@@ -250,12 +257,7 @@ export const messages = pgTable(
     body: text('body').notNull(),
     /** The text as first written, kept when a moderator edits it. */
     originalBody: text('original_body'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
-    note: text('note').notNull().default(''),
-    moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
-    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    ...moderation(),
     searchKey: text('search_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -277,15 +279,7 @@ export const nicknames = pgTable(
   'nicknames',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    branchId: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
+    ...branchPlace(),
     fromStudentId: integer('from_student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
@@ -293,12 +287,7 @@ export const nicknames = pgTable(
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
-    note: text('note').notNull().default(''),
-    moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
-    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    ...moderation(),
     searchKey: text('search_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

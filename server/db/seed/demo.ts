@@ -4,6 +4,7 @@
  * Later areas add their rows to `seedDemo` below.
  */
 import { orderKey, searchKey } from '../../../common/text';
+import type { Level } from '../../../common/levels';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../client';
 import { countWhere, single } from '../rows';
@@ -154,43 +155,48 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
         await tx.insert(students).values(rows);
       }
     }
+    /** A staff account of the demo studio; `searchText` is what the managers list finds it by. */
+    const account = (
+      a: { level: Level; name: string; email: string; schoolId: number | null; branchId: number | null; phone?: string; active?: boolean },
+      searchText: string,
+    ) => ({
+      ...a,
+      studioId: studio.id,
+      passwordHash,
+      searchKey: searchKey(searchText),
+      sortKey: orderKey(a.name),
+    });
     await tx.insert(users).values(
-      DEMO_ACCOUNTS.map((a) => ({
-        studioId: studio.id,
-        level: a.level,
-        email: a.email,
-        name: a.name,
-        passwordHash,
-        schoolId: a.level === 'panel' ? null : firstSchool,
-        branchId: a.level === 'branch' ? firstBranch : null,
-        searchKey: searchKey(a.name),
-        sortKey: orderKey(a.name),
-      })),
+      DEMO_ACCOUNTS.map((a) =>
+        account(
+          {
+            level: a.level,
+            name: a.name,
+            email: a.email,
+            schoolId: a.level === 'panel' ? null : (firstSchool ?? null),
+            branchId: a.level === 'branch' ? (firstBranch ?? null) : null,
+          },
+          a.name,
+        ),
+      ),
     );
     // Managers for the third school, so its manager screens have rows to show.
     if (lastSchool) {
+      const { id: schoolId, branchIds } = lastSchool;
       const managers = [
         { level: 'school' as const, name: 'Ayşe Çiftçi', email: 'ayse.ciftci@demo.test', branchId: null },
-        ...lastSchool.branchIds.slice(0, 3).map((branchId, i) => {
+        ...branchIds.slice(0, 3).map((branchId, i) => {
           const name = `${rand.pick(FEMALE_NAMES)} ${rand.pick(LAST_NAMES)}`;
           return { level: 'branch' as const, name, email: `sube${i + 2}@demo.test`, branchId };
         }),
       ];
-      await tx.insert(users).values(
-        managers.map((m) => ({
-          studioId: studio.id,
-          level: m.level,
-          email: m.email,
-          name: m.name,
-          phone: '0532 000 00 00',
-          passwordHash,
-          schoolId: lastSchool!.id,
-          branchId: m.branchId,
-          active: m.level === 'school' || m.email !== 'sube4@demo.test',
-          searchKey: searchKey(`${m.name} ${m.email}`),
-          sortKey: orderKey(m.name),
-        })),
-      );
+      await tx
+        .insert(users)
+        .values(
+          managers.map((m) =>
+            account({ ...m, schoolId, phone: '0532 000 00 00', active: m.level === 'school' || m.email !== 'sube4@demo.test' }, `${m.name} ${m.email}`),
+          ),
+        );
     }
     await seedDemoMessages(tx, studio.id);
   });
