@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO = {
@@ -56,4 +56,18 @@ export function atLeastTwo<T>(items: T[]): [T, T, ...T[]] {
   const [first, second, ...rest] = items;
   if (first === undefined || second === undefined) throw new Error(`expected at least two items, got ${items.length}`);
   return [first, second, ...rest];
+}
+
+/** Clicks the button that opens a dialog of the same name ("Yeni okul") and answers that dialog. */
+export async function openDialog(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Sending a form empty keeps it open with the Turkish required-field message. */
+export async function expectRequiredWhenEmpty(dialog: Locator, submit: string) {
+  await dialog.getByRole('button', { name: submit }).click();
+  await expect(dialog.getByText('Bu alan zorunludur.').first()).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn, toast } from './helpers';
+import { expectRequiredWhenEmpty, signIn, toast } from './helpers';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menü' });
 
@@ -20,6 +20,19 @@ async function writeStudentMessage(page: Page, body: string) {
   const [from, to] = list.items as Array<{ id: number }>;
   const created = await page.request.post('/api/branch/messages', { headers, data: { fromStudentId: from!.id, toStudentId: to!.id, body } });
   expect(created.status()).toBe(200);
+}
+
+/** On a message overview, keeps the students who have messages and opens the first one's; answers that student's name. */
+async function opensFirstWithMessages(page: Page, direction: 'from' | 'to') {
+  await choose(page, 'Mesaj durumu', 'Mesajı olanlar');
+  await expect(page).toHaveURL(/has=some/);
+  await expect(page.getByRole('table').getByText('Mesaj yok')).toHaveCount(0);
+  const link = page.getByRole('row').nth(1).getByRole('link');
+  const name = (await link.textContent()) ?? '';
+  expect(name).not.toBe('');
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/messages/${direction}/\\d+$`));
+  return name;
 }
 
 test.describe('messages', () => {
@@ -128,8 +141,7 @@ test.describe('messages', () => {
     await menu(page).getByRole('link', { name: 'Öğrenci Mesajları' }).click();
     await page.getByRole('button', { name: 'Öğrenci adına mesaj gir' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Kaydet' }).click();
-    await expect(dialog.getByText('Bu alan zorunludur.').first()).toBeVisible();
+    await expectRequiredWhenEmpty(dialog, 'Kaydet');
     const fromField = dialog.getByLabel('Yazan öğrenci', { exact: true });
     await fromField.click();
     const first = page.getByRole('option').first();
@@ -155,13 +167,7 @@ test.describe('messages', () => {
     await expect(page).toHaveURL(/has=none/);
     const rows = page.getByRole('row');
     await expect(rows.nth(1)).toContainText('Mesaj yok');
-    await choose(page, 'Mesaj durumu', 'Mesajı olanlar');
-    await expect(page).toHaveURL(/has=some/);
-    await expect(page.getByRole('table').getByText('Mesaj yok')).toHaveCount(0);
-    const link = page.getByRole('row').nth(1).getByRole('link');
-    const name = (await link.textContent())!;
-    await link.click();
-    await expect(page).toHaveURL(/\/messages\/from\/\d+$/);
+    const name = await opensFirstWithMessages(page, 'from');
     await expect(page.getByRole('heading', { name: /Öğrencinin yazdığı mesajlar/ })).toBeVisible();
     await expect(page.getByRole('row').nth(1)).toContainText(name);
   });
@@ -175,13 +181,7 @@ test.describe('messages', () => {
     await choose(page, 'Şube', /12\/İ/);
     await expect(page).toHaveURL(/branchId=\d+/);
     await expect(page.getByRole('row').nth(1)).toContainText('12/İ');
-    await choose(page, 'Mesaj durumu', 'Mesajı olanlar');
-    await expect(page).toHaveURL(/has=some/);
-    await expect(page.getByRole('table').getByText('Mesaj yok')).toHaveCount(0);
-    const link = page.getByRole('row').nth(1).getByRole('link');
-    const name = (await link.textContent())!;
-    await link.click();
-    await expect(page).toHaveURL(/\/messages\/to\/\d+$/);
+    const name = await opensFirstWithMessages(page, 'to');
     await expect(page.getByRole('row').nth(1)).toContainText(name);
   });
 

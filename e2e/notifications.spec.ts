@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signIn, toast } from './helpers';
+import { expectRequiredWhenEmpty, openDialog, signIn, toast } from './helpers';
 
 /** 'dd/mm/yyyy' of a day from today, in the browser's calendar (Europe/Istanbul). */
 function shown(offsetDays: number) {
@@ -43,11 +43,9 @@ test.describe('notifications', () => {
   test('create a notification for a branch and schedule it with the date picker', async ({ page }) => {
     await signIn(page, 'panel');
     await page.goto('/notifies');
-    await page.getByRole('button', { name: 'Yeni bildirim' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Yeni bildirim' });
+    const dialog = await openDialog(page, 'Yeni bildirim');
     // Empty form: Turkish messages, nothing sent.
-    await dialog.getByRole('button', { name: 'Zamanla' }).click();
-    await expect(dialog.getByText('Bu alan zorunludur.').first()).toBeVisible();
+    await expectRequiredWhenEmpty(dialog, 'Zamanla');
 
     await dialog.getByLabel('Başlık').fill('Veli toplantısı');
     await dialog.getByLabel('Metin').fill('Cuma günü saat 17.00’de veli toplantısı yapılacaktır.');
@@ -89,8 +87,7 @@ test.describe('notifications', () => {
     await page.goto('/notifies');
     await expect(page.getByRole('row').filter({ hasText: 'Yıllık teslim günü' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'Mesaj yazma için son hafta' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Yeni bildirim' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Yeni bildirim' });
+    const dialog = await openDialog(page, 'Yeni bildirim');
     await expect(dialog.getByText('Bir okul')).toHaveCount(0);
     await expect(dialog.getByRole('combobox', { name: 'Şube' })).toHaveValue('12/A');
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, signIn, signInWithForm, toast } from './helpers';
+import { DEMO, DEMO_PASSWORD, expectRequiredWhenEmpty, openDialog, signIn, signInWithForm, toast } from './helpers';
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Çıkış yap' }).click();
@@ -32,10 +32,8 @@ test.describe('Okullar', () => {
   test('creates a school with the city select and the date picker, edits and archives it', async ({ page }) => {
     await signIn(page, 'panel');
     await page.goto('/schools');
-    await page.getByRole('button', { name: 'Yeni okul' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Yeni okul' });
-    await dialog.getByRole('button', { name: 'Kaydet' }).click();
-    await expect(dialog.getByText('Bu alan zorunludur.').first()).toBeVisible();
+    const dialog = await openDialog(page, 'Yeni okul');
+    await expectRequiredWhenEmpty(dialog, 'Kaydet');
     await dialog.getByLabel('Okul adı').fill('Çamlıca Kız Lisesi');
     await dialog.getByRole('combobox', { name: 'İl', exact: true }).fill('izmir');
     await page.getByRole('option', { name: 'İzmir' }).click();
@@ -138,8 +136,7 @@ test.describe('Okul Yöneticileri', () => {
     await expect(page.getByRole('heading', { name: 'Okul Yöneticileri' })).toBeVisible();
     await expect(page.getByText('Işıklar Fen Lisesi')).toBeVisible();
     await expect(page.getByText('Henüz yönetici yok')).toBeVisible();
-    await page.getByRole('button', { name: 'Yeni yönetici' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Yeni yönetici' });
+    const dialog = await openDialog(page, 'Yeni yönetici');
     await dialog.getByLabel('Ad soyad').fill('Şule Işık');
     await dialog.getByLabel('E-posta').fill('okul@demo.test');
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
@@ -218,8 +215,7 @@ test.describe('Şubeler', () => {
     await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Şubeler' }).click();
     await table(page).getByRole('row', { name: /12\/B/ }).getByRole('link', { name: 'Yöneticiler' }).click();
     await expect(page.getByRole('heading', { name: 'Şube Yöneticileri' })).toBeVisible();
-    await page.getByRole('button', { name: 'Yeni yönetici' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Yeni yönetici' });
+    const dialog = await openDialog(page, 'Yeni yönetici');
     await dialog.getByLabel('Ad soyad').fill('Ümit Öğretmen');
     await dialog.getByLabel('E-posta').fill('umit@demo.test');
     await dialog.getByLabel('Şifre').fill('Umit12345');

@@ -67,6 +67,19 @@ async function portraits(page: Page, branchId: number, count: number) {
   return atLeastTwo(students);
 }
 
+/**
+ * The lightbox's tests start alike: the page's clock is the test's (the lightbox's timers run
+ * exactly as long as the test says), the branch's first students have portraits, and the list is
+ * loaded afresh. Answers those students, the branch's gallery slug and the lightbox's container.
+ */
+async function lightboxPage(page: Page, count: number) {
+  await page.clock.install();
+  const branchId = await openStudents(page);
+  const students = await portraits(page, branchId, count);
+  await page.reload();
+  return { branchId, students, slug: `sube${branchId}`, box: page.locator('.fancybox__container') };
+}
+
 test.describe('students', () => {
   test('adds a student with the date picker for the photo consent', async ({ page }) => {
     await openStudents(page);
@@ -215,15 +228,10 @@ test.describe('students', () => {
 
 test.describe('lightbox', () => {
   test('opens by click and by #slug-2, moves with every key, toggles thumbnails with t, closes with Escape on the same route', async ({ page }) => {
-    await page.clock.install();
-    const branchId = await openStudents(page);
-    const students = await portraits(page, branchId, 3);
-    await page.reload();
+    const { students, slug, box } = await lightboxPage(page, 3);
     const path = new URL(page.url()).pathname;
-    const slug = `sube${branchId}`;
     const name = (i: 0 | 1) => `${students[i].firstName} ${students[i].lastName} fotoğrafını aç`;
     await page.getByRole('link', { name: name(0) }).click();
-    const box = page.locator('.fancybox__container');
     await expect(box).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`#${slug}-1$`));
     const caption = page.locator('.fancybox__slide.is-selected .fancybox__caption');
@@ -318,13 +326,7 @@ test.describe('lightbox', () => {
   });
 
   test('keeps the lightbox’s constants: idle after 3.5 s, slideshow every 3 s with space, compact at 578 px', async ({ page }) => {
-    // The page's clock is ours: the lightbox's timers run exactly as long as the test says.
-    await page.clock.install();
-    const branchId = await openStudents(page);
-    const students = await portraits(page, branchId, 3);
-    await page.reload();
-    const slug = `sube${branchId}`;
-    const box = page.locator('.fancybox__container');
+    const { students, slug, box } = await lightboxPage(page, 3);
     await page.getByRole('link', { name: `${students[0].firstName} ${students[0].lastName} fotoğrafını aç` }).click();
     await expect(page.locator('.fancybox__slide.is-selected img.fancybox-image')).toBeVisible();
     await expect(box).not.toHaveClass(/is-opening|is-zooming-in/);
@@ -370,12 +372,7 @@ test.describe('lightbox', () => {
   });
 
   test('thumbnails only from two images; two quick presses move one slide (150 ms throttle); the alt text is the plain caption', async ({ page }) => {
-    await page.clock.install();
-    const branchId = await openStudents(page);
-    const students = await portraits(page, branchId, 3);
-    await page.reload();
-    const slug = `sube${branchId}`;
-    const box = page.locator('.fancybox__container');
+    const { branchId, students, slug, box } = await lightboxPage(page, 3);
 
     // A new student with a single photo: no thumbnails, and t shows none.
     const created = await callApi(page, 'POST', `branches/${branchId}/students`, {
@@ -445,11 +442,7 @@ test.describe('lightbox', () => {
 
   test('drag to close: 200 px or 50 px within 300 ms closes; shorter or slower does not', async ({ page }) => {
     // Fancybox times a drag with Date.now(): the page's clock is ours, so "quick" means exactly that.
-    await page.clock.install();
-    const branchId = await openStudents(page);
-    const students = await portraits(page, branchId, 2);
-    await page.reload();
-    const box = page.locator('.fancybox__container');
+    const { students, box } = await lightboxPage(page, 2);
     const image = page.locator('.fancybox__slide.is-selected img.fancybox-image');
     const top = async () => Math.round((await image.boundingBox())?.y ?? Number.NaN);
     let restingTop = 0;

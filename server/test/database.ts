@@ -15,7 +15,8 @@ export interface TestDatabase extends Database {
   drop(): Promise<void>;
 }
 
-async function adminQuery(url: string, statement: string): Promise<void> {
+/** Runs one statement on its own connection to a PostgreSQL server (creating, dropping, closing databases). */
+export async function adminQuery(url: string, statement: string): Promise<void> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();

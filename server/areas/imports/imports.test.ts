@@ -4,7 +4,6 @@ import { tr } from '../../../common/tr';
 import { auditLog, branches, students } from '../../db/schema';
 import { single } from '../../db/rows';
 import { useApiTestKit, type Caller } from '../../test/api';
-import { formData } from '../../test/multipart';
 import { shownRows } from './queries';
 import { parseBranch, parseGender } from './read';
 import { sampleCsv, sampleEOkulXls, sampleXlsx, type SampleRow } from './sampleFiles';
@@ -12,15 +11,7 @@ import { sampleCsv, sampleEOkulXls, sampleXlsx, type SampleRow } from './sampleF
 const kit = useApiTestKit({ IMPORT_MAX_BYTES: String(200_000), IMPORT_MAX_ROWS: String(50) });
 
 async function send(caller: Caller, url: string, data: Buffer, fileName: string, mapping?: unknown) {
-  const parts = [{ name: 'file', fileName, data }, ...(mapping ? [{ name: 'mapping', data: JSON.stringify(mapping) }] : [])];
-  const { payload, headers } = formData(parts);
-  const res = await kit.app.inject({
-    method: 'POST',
-    url: `/api/${caller.level}/${url}`,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${caller.token}` },
-  });
-  return { status: res.statusCode, body: res.json() };
+  return caller.upload(url, [{ name: 'file', fileName, data }, ...(mapping ? [{ name: 'mapping', data: JSON.stringify(mapping) }] : [])]);
 }
 const schoolRows = async () => (await kit.database.db.select().from(students).where(eq(students.schoolId, kit.world.school.id))).length;
 
