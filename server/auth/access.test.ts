@@ -8,6 +8,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
+import { single } from '../db/rows';
 import { HttpError } from '../http/errors';
 import { useApiTestKit } from '../test/api';
 import {
@@ -101,9 +102,12 @@ async function rowsIn(make: (place: Place) => Promise<number>): Promise<Record<P
   return ids;
 }
 
-const insertId = async (query: Promise<Array<{ id: number }>>) => (await query)[0]!.id;
+const insertId = async (query: Promise<Array<{ id: number }>>) => single(await query).id;
 
-const makers: Record<string, (db: Db, p: Place) => Promise<number>> = {
+type Kind = 'student' | 'photo' | 'message' | 'nickname' | 'notification' | 'branchManager';
+const KINDS: Kind[] = ['student', 'photo', 'message', 'nickname', 'notification', 'branchManager'];
+
+const makers: Record<Kind, (db: Db, p: Place) => Promise<number>> = {
   student: async (_db, p) => p.studentId,
   photo: (db, p) =>
     insertId(
@@ -170,10 +174,8 @@ const makers: Record<string, (db: Db, p: Place) => Promise<number>> = {
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 /** The list filter of each kind of row, with the table it filters. */
-const filters: Record<
-  string,
-  (caller: Caller) => { table: typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users; where: SQL }
-> = {
+type FilteredTable = typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users;
+const filters: Record<Kind, (caller: Caller) => { table: FilteredTable; where: SQL }> = {
   student: (caller) => ({ table: students, where: scopeWhere(caller, students) }),
   photo: (caller) => ({ table: photos, where: scopeWhere(caller, photos) }),
   message: (caller) => ({ table: messages, where: scopeWhere(caller, messages) }),
@@ -182,7 +184,7 @@ const filters: Record<
   branchManager: (caller) => ({ table: users, where: managersWhere(caller) }),
 };
 
-const loaders: Record<string, (db: Db, caller: Caller, id: number) => Promise<unknown>> = {
+const loaders: Record<Kind, (db: Db, caller: Caller, id: number) => Promise<unknown>> = {
   student: studentInScope,
   photo: photoInScope,
   message: messageInScope,
@@ -192,10 +194,10 @@ const loaders: Record<string, (db: Db, caller: Caller, id: number) => Promise<un
 };
 
 describe.each(['panel', 'school', 'branch'] as const)('a %s caller', (level) => {
-  it.each(Object.keys(loaders))('reaches a %s in its scope only', async (kind) => {
-    const ids = await rowsIn((p) => makers[kind]!(kit.database.db, p));
+  it.each(KINDS)('reaches a %s in its scope only', async (kind) => {
+    const ids = await rowsIn((p) => makers[kind](kit.database.db, p));
     for (const position of POSITIONS) {
-      expect(await reaches(() => loaders[kind]!(kit.database.db, callers[level], ids[position])), `${kind} in ${position}`).toBe(
+      expect(await reaches(() => loaders[kind](kit.database.db, callers[level], ids[position])), `${kind} in ${position}`).toBe(
         REACH[level].includes(position),
       );
     }
@@ -225,11 +227,11 @@ describe.each(['panel', 'school', 'branch'] as const)('a %s caller', (level) => 
     expect(await reaches(() => managerInScope(db, callers[level], accounts.branch.id, 'school'))).toBe(false);
   });
 
-  it.each(Object.keys(loaders))('filters a list of %s rows to exactly the rows its loader reaches', async (kind) => {
+  it.each(KINDS)('filters a list of %s rows to exactly the rows its loader reaches', async (kind) => {
     const db = kit.database.db;
     const caller = callers[level];
-    const ids = await rowsIn((p) => makers[kind]!(db, p));
-    const { table, where } = filters[kind]!(caller);
+    const ids = await rowsIn((p) => makers[kind](db, p));
+    const { table, where } = filters[kind](caller);
     const kept = (
       await db
         .select({ id: table.id })
@@ -237,7 +239,7 @@ describe.each(['panel', 'school', 'branch'] as const)('a %s caller', (level) => 
         .where(and(inArray(table.id, Object.values(ids)), where))
     ).map((r) => r.id);
     const reached: number[] = [];
-    for (const position of POSITIONS) if (await reaches(() => loaders[kind]!(db, caller, ids[position]))) reached.push(ids[position]);
+    for (const position of POSITIONS) if (await reaches(() => loaders[kind](db, caller, ids[position]))) reached.push(ids[position]);
     expect(sorted(kept)).toEqual(sorted(reached));
     expect(sorted(kept)).toEqual(sorted(REACH[level].map((position) => ids[position])));
   });
@@ -271,14 +273,16 @@ it.each(['panel', 'school'] as const)('keeps the audit log of a %s caller to its
 
 it('keeps a caller of another studio out of every row of this one, and in its own', async () => {
   const db = kit.database.db;
-  const [foreign] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, kit.world.accounts.foreignPanel.id), inArray(users.level, ['panel'])));
+  const foreign = single(
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, kit.world.accounts.foreignPanel.id), inArray(users.level, ['panel']))),
+  );
   const caller: Caller = {
-    userId: foreign!.id,
+    userId: foreign.id,
     sessionId: 0,
-    studioId: foreign!.studioId,
+    studioId: foreign.studioId,
     level: 'panel',
     schoolId: null,
     branchId: null,

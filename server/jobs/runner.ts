@@ -65,7 +65,10 @@ export function startJobRunner(db: Db, handlers: Record<string, JobHandler>, log
       },
     };
     try {
-      const result = await handlers[job.kind]!(job, context);
+      // Only kinds with a handler are claimed.
+      const handler = handlers[job.kind];
+      if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
+      const result = await handler(job, context);
       if (aborted.signal.aborted) throw new JobCancelled();
       await finishJob(db, job.id, runner, { status: 'done', result });
     } catch (error) {

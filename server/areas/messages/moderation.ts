@@ -77,8 +77,9 @@ async function setModeration(
   for (const chunk of chunks(ids)) {
     await tx.update(table).set({ status, note, moderatedBy: caller.userId, moderatedAt: now, updatedAt: now }).where(inArray(table.id, chunk));
   }
-  const schools = new Set(rows.map((r) => r.schoolId));
-  const schoolId = schools.size === 1 ? [...schools][0]! : null;
+  // Filed under the school when every row is of one.
+  const [school, otherSchool] = new Set(rows.map((r) => r.schoolId));
+  const schoolId = school !== undefined && otherSchool === undefined ? school : null;
   return recordModeration(tx, caller, what.entity, schoolId, { status, note, rows: rows.map(stateOf) });
 }
 
