@@ -18,7 +18,7 @@ export interface Page {
   offset: number;
 }
 
-export function pageOf(query: Paging): Page {
+function pageOf(query: Paging): Page {
   return { limit: query.perPage, offset: (query.page - 1) * query.perPage };
 }
 
