@@ -27,14 +27,20 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 const trgm = (column: { name: string }) => sql`${sql.identifier(column.name)} gin_trgm_ops`;
 const cSorted = (column: { name: string }) => sql`${sql.identifier(column.name)} COLLATE "C"`;
 
+/** The studio (tenant) and school a row belongs to. */
+const studioRef = () =>
+  integer('studio_id')
+    .notNull()
+    .references(() => studios.id);
+const schoolRef = () =>
+  integer('school_id')
+    .notNull()
+    .references(() => schools.id);
+
 /** The studio, school and branch a row of a branch belongs to: what every scope check compares. */
 const branchPlace = () => ({
-  studioId: integer('studio_id')
-    .notNull()
-    .references(() => studios.id),
-  schoolId: integer('school_id')
-    .notNull()
-    .references(() => schools.id),
+  studioId: studioRef(),
+  schoolId: schoolRef(),
   branchId: integer('branch_id')
     .notNull()
     .references(() => branches.id),
@@ -73,9 +79,7 @@ export const schools = pgTable(
   'schools',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     name: text('name').notNull(),
     cityId: smallint('city_id').references(() => cities.id),
     district: text('district').notNull().default(''),
@@ -104,12 +108,8 @@ export const branches = pgTable(
   'branches',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
+    studioId: studioRef(),
+    schoolId: schoolRef(),
     grade: smallint('grade').notNull(),
     section: text('section').notNull(),
     /** Order key of the section (Turkish letters: I before İ). */
@@ -129,9 +129,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     level: text('level', { enum: ['panel', 'school', 'branch'] }).notNull(),
     schoolId: integer('school_id').references(() => schools.id),
     branchId: integer('branch_id').references(() => branches.id),
@@ -242,13 +240,9 @@ export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     kind: text('kind', { enum: ['school', 'branch', 'student'] }).notNull(),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: schoolRef(),
     branchId: integer('branch_id').references(() => branches.id),
     fromStudentId: integer('from_student_id').references(() => students.id, { onDelete: 'cascade' }),
     toStudentId: integer('to_student_id').references(() => students.id, { onDelete: 'cascade' }),
@@ -303,9 +297,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -352,9 +344,7 @@ export const designs = pgTable(
   'designs',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
     settings: jsonb('settings').notNull(),
     updatedAt: updatedAt(),
@@ -367,9 +357,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull().default(''),
     action: text('action').notNull(),
@@ -390,9 +378,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
     branchId: integer('branch_id').references(() => branches.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
