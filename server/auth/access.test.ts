@@ -107,6 +107,11 @@ const insertId = async (query: Promise<Array<{ id: number }>>) => single(await q
 type Kind = 'student' | 'photo' | 'message' | 'nickname' | 'notification' | 'branchManager';
 const KINDS: Kind[] = ['student', 'photo', 'message', 'nickname', 'notification', 'branchManager'];
 
+/** Where a row of a branch belongs, as its columns carry it; and a student of that branch writing to itself. */
+const at = (p: Place) => ({ studioId: p.studioId, schoolId: p.schoolId, branchId: p.branchId });
+const byItself = (p: Place) => ({ ...at(p), fromStudentId: p.studentId, toStudentId: p.studentId });
+
+/** One row of each kind in a place; answers its id. */
 const makers: Record<Kind, (db: Db, p: Place) => Promise<number>> = {
   student: async (_db, p) => p.studentId,
   photo: (db, p) =>
@@ -114,60 +119,35 @@ const makers: Record<Kind, (db: Db, p: Place) => Promise<number>> = {
       db
         .insert(photos)
         .values({ ...p, storageKey: `photos/${p.studentId}/x`, width: 1, height: 1, bytes: 1 })
-        .returning({ id: photos.id }),
+        .returning(),
     ),
   message: (db, p) =>
     insertId(
       db
         .insert(messages)
-        .values({
-          studioId: p.studioId,
-          schoolId: p.schoolId,
-          branchId: p.branchId,
-          kind: 'student',
-          fromStudentId: p.studentId,
-          toStudentId: p.studentId,
-          body: 'x',
-        })
-        .returning({ id: messages.id }),
+        .values({ ...byItself(p), kind: 'student', body: 'x' })
+        .returning(),
     ),
   nickname: (db, p) =>
     insertId(
       db
         .insert(nicknames)
-        .values({ studioId: p.studioId, schoolId: p.schoolId, branchId: p.branchId, fromStudentId: p.studentId, toStudentId: p.studentId, text: 'x' })
-        .returning({ id: nicknames.id }),
+        .values({ ...byItself(p), text: 'x' })
+        .returning(),
     ),
   notification: (db, p) =>
     insertId(
       db
         .insert(notifications)
-        .values({
-          studioId: p.studioId,
-          schoolId: p.schoolId,
-          branchId: p.branchId,
-          targetType: 'branch',
-          targetId: p.branchId,
-          title: 't',
-          body: 'b',
-          sendDate: '2026-01-01',
-        })
-        .returning({ id: notifications.id }),
+        .values({ ...at(p), targetType: 'branch', targetId: p.branchId, title: 't', body: 'b', sendDate: '2026-01-01' })
+        .returning(),
     ),
   branchManager: (db, p) =>
     insertId(
       db
         .insert(users)
-        .values({
-          studioId: p.studioId,
-          schoolId: p.schoolId,
-          branchId: p.branchId,
-          level: 'branch',
-          email: `b${p.branchId}@x.test`,
-          name: 'x',
-          passwordHash: 'x',
-        })
-        .returning({ id: users.id }),
+        .values({ ...at(p), level: 'branch', email: `b${p.branchId}@x.test`, name: 'x', passwordHash: 'x' })
+        .returning(),
     ),
 };
 
