@@ -7,6 +7,8 @@ import type { Db } from '../server/db/client';
 import { branches, schools, studios, users } from '../server/db/schema';
 import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from '../server/db/seed/names';
 import { seededRandom } from '../server/db/seed/random';
+import { single } from '../server/db/rows';
+import { nth } from './helpers';
 
 const KINDS = ['Anadolu Lisesi', 'Fen Lisesi', 'Meslekî ve Teknik Anadolu Lisesi', 'Koleji', 'İmam Hatip Lisesi', 'Sosyal Bilimler Lisesi'];
 const SECTIONS = [...'ABCÇDEFGĞHIİJKLMNOÖPRSŞTUÜVYZ'];
@@ -24,7 +26,7 @@ export interface Generated {
 export async function generate(db: Db, options: { schools: number; branchesPerSchool: number; accounts: number; passwordHash: string }): Promise<Generated> {
   const rand = seededRandom(4242);
   const person = () => `${rand.pick(rand.chance(0.5) ? FEMALE_NAMES : MALE_NAMES)} ${rand.pick(LAST_NAMES)}`;
-  const [studio] = await db.insert(studios).values({ name: 'Büyük Stüdyo', cityId: 34 }).returning();
+  const studio = single(await db.insert(studios).values({ name: 'Büyük Stüdyo', cityId: 34 }).returning());
 
   const schoolRows = Array.from({ length: options.schools }, (_, i) => {
     const name = `${rand.pick(LAST_NAMES)} ${rand.pick(KINDS)} ${i + 1}`;
@@ -39,7 +41,7 @@ export async function generate(db: Db, options: { schools: number; branchesPerSc
   const branchRows = schoolIds.flatMap((schoolId) =>
     Array.from({ length: options.branchesPerSchool }, (_, k) => {
       const grade = 9 + (k % 4);
-      const section = SECTIONS[Math.floor(k / 4) % SECTIONS.length];
+      const section = nth(SECTIONS, Math.floor(k / 4));
       return { studioId: studio.id, schoolId, grade, section, sectionKey: orderKey(section) };
     }),
   );
@@ -63,13 +65,15 @@ export async function generate(db: Db, options: { schools: number; branchesPerSc
       sortKey: orderKey(name),
     };
   };
-  const [panel] = await db
-    .insert(users)
-    .values(account('panel', 0, null, null))
-    .returning({ id: users.id });
+  const panel = single(
+    await db
+      .insert(users)
+      .values(account('panel', 0, null, null))
+      .returning({ id: users.id }),
+  );
   const accountRows = schoolIds.map((schoolId, i) => account('school', i, schoolId, null));
   for (let i = 0; accountRows.length < options.accounts - 1; i++) {
-    const b = branchRefs[i % branchRefs.length];
+    const b = nth(branchRefs, i);
     accountRows.push(account('branch', i, b.schoolId, b.id));
   }
   await inChunks(accountRows, 2000, (chunk) => db.insert(users).values(chunk));

@@ -1,5 +1,5 @@
 /**
- * List benchmark (issue 3): 1 000 schools, 20 000 branches and 40 000 accounts on PostgreSQL;
+ * List benchmark: 1 000 schools, 20 000 branches and 40 000 accounts on PostgreSQL;
  * p95 of the schools and branches list calls (search, sort, deep page) through the real app.
  * Target: under 50 ms each on the 2-core machine.
  */
@@ -13,6 +13,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seedReferenceData } from '../server/db/seed/reference';
 import { generate } from './generate';
+import { percentile } from './helpers';
 
 const TARGET_MS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -28,8 +29,6 @@ async function freshDatabase(baseUrl: string, name: string): Promise<string> {
   url.pathname = `/${name}`;
   return url.toString();
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export async function runListBenchmark(): Promise<boolean> {
   const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -82,11 +81,10 @@ export async function runListBenchmark(): Promise<boolean> {
       if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
       if (i >= WARMUP) times.push(ms);
     }
-    times.sort((a, b) => a - b);
     const p95 = percentile(times, 95);
     if (p95 >= TARGET_MS) ok = false;
     console.log(
-      `${label.padEnd(44)} ${percentile(times, 50).toFixed(1).padStart(6)}ms ${p95.toFixed(1).padStart(6)}ms ${times[times.length - 1].toFixed(1).padStart(6)}ms${p95 >= TARGET_MS ? '  ✗ over 50 ms' : ''}`,
+      `${label.padEnd(44)} ${percentile(times, 50).toFixed(1).padStart(6)}ms ${p95.toFixed(1).padStart(6)}ms ${percentile(times, 100).toFixed(1).padStart(6)}ms${p95 >= TARGET_MS ? '  ✗ over 50 ms' : ''}`,
     );
   }
   await app.close();

@@ -1,5 +1,5 @@
 /**
- * Messages at scale (issue 5): generates students and student messages on PostgreSQL with
+ * Messages at scale: generates students and student messages on PostgreSQL with
  * INSERT … SELECT generate_series in a database of its own (created from DATABASE_URL, dropped
  * at the end), then measures p95 of two calls through the real app:
  *   - the student-message list of a school, filtered by status and searched;
@@ -17,6 +17,7 @@ import { hashPassword } from '../server/auth/passwords';
 import { openDatabase } from '../server/db/client';
 import { seedReferenceData } from '../server/db/seed/reference';
 import { createPostgresDatabase } from '../server/test/database';
+import { percentile } from './helpers';
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) {
@@ -48,11 +49,6 @@ const PHRASES = [
 ];
 
 const sqlArray = (items: string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`;
-
-function p95(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
-}
 
 async function main() {
   console.log(`bench/messages: ${STUDENTS.toLocaleString('tr-TR')} öğrenci, ${MESSAGES.toLocaleString('tr-TR')} mesaj, ${SCHOOLS} okul, ${BRANCHES} şube`);
@@ -89,11 +85,9 @@ async function main() {
         from (select g, (${sqlArray(FIRST)})[1 + g % ${FIRST.length}] f, (${sqlArray(LAST)})[1 + (g / 7) % ${LAST.length}] l from generate_series(1, ${STUDENTS}) g) s`),
     );
     // Bulk load: indexes are dropped and rebuilt afterwards, foreign keys are not checked row by row.
-    const indexes = (await db.execute(
+    const indexes = await db.execute<{ indexname: string; indexdef: string }>(
       sql.raw(`select indexname, indexdef from pg_indexes where tablename = 'messages' and indexname <> 'messages_pkey'`),
-    )) as unknown as {
-      rows: Array<{ indexname: string; indexdef: string }>;
-    };
+    );
     for (const index of indexes.rows) await db.execute(sql.raw(`drop index ${index.indexname}`));
     await db.execute(sql.raw(`set session_replication_role = replica`));
     const chunk = 1_000_000;
@@ -138,9 +132,9 @@ async function main() {
         if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         if (i >= 5) samples.push(ms); // the first calls warm caches and plans
       }
-      const value = p95(samples);
+      const value = percentile(samples, 95);
       console.log(
-        `  ${label}: p95 ${value.toFixed(1)} ms, median ${[...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)].toFixed(1)} ms ${value < TARGET_MS ? '✓' : `✗ (hedef < ${TARGET_MS} ms)`}`,
+        `  ${label}: p95 ${value.toFixed(1)} ms, median ${percentile(samples, 50).toFixed(1)} ms ${value < TARGET_MS ? '✓' : `✗ (hedef < ${TARGET_MS} ms)`}`,
       );
       return value;
     };

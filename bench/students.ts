@@ -12,9 +12,10 @@ import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { derivePhoto, DERIVED_SIZES, type StoredSize } from '../server/areas/photos/images';
-import { fileKey } from '../server/areas/photos/queries';
-import { diskStore } from '../server/areas/files/store';
+import { derivePhoto } from '../server/images/photos';
+import { putPhotoFiles } from '../server/areas/photos/writes';
+import { diskStore } from '../server/storage/store';
+import { nth } from './helpers';
 import { sampleXlsx, type SampleRow } from '../server/areas/imports/sampleFiles';
 import { startTestDatabase } from '../server/test/database';
 import { createWorld, PASSWORD } from '../server/test/fixtures';
@@ -82,10 +83,10 @@ async function photoBench() {
     const started = performance.now();
     let bytes = 0;
     for (let i = 0; i < PHOTOS; i++) {
-      const input = sources[i % sources.length];
+      const input = nth(sources, i);
       bytes += input.length;
       const photo = await derivePhoto(input, { maxPixels: 60_000_000 });
-      await Promise.all((Object.keys(DERIVED_SIZES) as StoredSize[]).map((size) => store.put(fileKey(`photos/bench/${i}`, size), photo.files[size])));
+      await putPhotoFiles(store, 0, photo);
     }
     const seconds = (performance.now() - started) / 1000;
     return {

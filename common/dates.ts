@@ -1,4 +1,4 @@
-/** Dates: shown dd/mm/yyyy, sent yyyy-mm-dd (spec §5, §9). Calendar dates, no time zone shift. */
+/** Dates: shown dd/mm/yyyy, sent yyyy-mm-dd. Calendar dates, no time zone shift. */
 
 const API_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DISPLAY_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;

@@ -1,4 +1,4 @@
-/** Panel levels (spec §1, §6): one per account; it picks the API prefix and the login route. */
+/** Panel levels: one per account; it picks the API prefix and the login route. */
 export const LEVELS = ['panel', 'school', 'branch'] as const;
 export type Level = (typeof LEVELS)[number];
 export const DEFAULT_LEVEL: Level = 'panel';

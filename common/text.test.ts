@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml, keyLower, orderKey, searchKey, trCompare, trLower, trUpper } from './text';
 
 describe('Turkish text helpers', () => {
-  it('sorts in Turkish alphabet order (design.md §4)', () => {
+  it('sorts in Turkish alphabet order (Ç after C, I before İ, Ş after S)', () => {
     const sorted = 'Çağla Ilgaz ıslak idil İpek Oya Ömer Sude Şule Uğur Ümit Zeynep'.split(' ');
     const scrambled = 'Şule Zeynep ıslak Ümit Çağla Oya İpek Sude Ilgaz Uğur Ömer idil'.split(' ');
     expect(scrambled.sort(trCompare)).toEqual(sorted);

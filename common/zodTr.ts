@@ -8,7 +8,7 @@ import { tr } from './tr';
 
 type Issue = $ZodRawIssue;
 
-export function turkishMessage(issue: Issue): string {
+function turkishMessage(issue: Issue): string {
   const v = tr.validation;
   switch (issue.code) {
     case 'invalid_type':

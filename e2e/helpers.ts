@@ -62,3 +62,10 @@ export async function submitEmpty(dialog: Locator, button = 'Kaydet') {
   await dialog.getByRole('button', { name: button }).click();
   await expect(dialog.getByText('Bu alan zorunludur.').first()).toBeVisible();
 }
+
+/** A list a test needs at least two items of, typed so: the first two are there. */
+export function atLeastTwo<T>(items: T[]): [T, T, ...T[]] {
+  const [first, second, ...rest] = items;
+  if (first === undefined || second === undefined) throw new Error(`expected at least two items, got ${items.length}`);
+  return [first, second, ...rest];
+}

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/demo';
 import { seedReferenceData } from '../server/db/seed/reference';
+import { single } from '../server/db/rows';
 
 export interface SeedCounts {
   units: Record<'panel' | 'school' | 'branch', Array<{ name: string; students: number }>>;
@@ -23,10 +24,10 @@ export async function countDemoSeed(): Promise<SeedCounts> {
     const db = database.db;
     await seedReferenceData(db);
     await seedDemo(db);
-    const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-    const [first] = await rows<{ id: number }>(sql`SELECT id FROM schools ORDER BY id LIMIT 1`);
-    const [firstBranch] = await rows<{ id: number }>(sql`SELECT id FROM branches WHERE school_id = ${first.id} ORDER BY id LIMIT 1`);
-    const n = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(query))[0].n);
+    const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await db.execute<T>(query)).rows;
+    const first = single(await rows<{ id: number }>(sql`SELECT id FROM schools ORDER BY id LIMIT 1`));
+    const firstBranch = single(await rows<{ id: number }>(sql`SELECT id FROM branches WHERE school_id = ${first.id} ORDER BY id LIMIT 1`));
+    const n = async (query: ReturnType<typeof sql>) => Number(single(await rows<{ n: number }>(query)).n);
     const schoolUnits = await rows<{ name: string; students: number }>(
       sql`SELECT s.name, (SELECT count(*) FROM students st WHERE st.school_id = s.id)::int AS students FROM schools s ORDER BY s.id`,
     );

@@ -13,12 +13,15 @@ import { tr } from '../common/tr';
 import { installTurkishZodMessages } from '../common/zodTr';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { urlSigner } from './storage/signedUrl';
+import { diskStorage, type Storage } from './storage/store';
 import { installErrorHandling } from './http/errors';
 import { refuseUnreadableText } from './http/input';
 import { logOneLinePerRequest } from './http/requestLog';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { levelApi } from './http/levelApi';
 import { brandingFiles } from './areas/branding/routes';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface AppOptions {
   database: Database;
@@ -26,6 +29,8 @@ export interface AppOptions {
   /** Folder of the built web app (dist/web); omitted in API tests. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The file stores; the data folder's disk stores unless told. */
+  storage?: Storage;
 }
 
 /** A POST with a JSON content type and no body (logout) is a call without a payload, not an error. */
@@ -38,7 +43,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
   });
 }
 
-export async function buildApp({ database, config, webRoot, logger = false }: AppOptions) {
+export async function buildApp({ database, config, webRoot, logger = false, storage = diskStorage(config.dataDir) }: AppOptions) {
   installTurkishZodMessages();
   const app = Fastify({
     logger,
@@ -63,6 +68,8 @@ export async function buildApp({ database, config, webRoot, logger = false }: Ap
   acceptEmptyJsonBodies(app);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('storage', storage);
+  app.decorate('photoUrls', urlSigner(config.fileUrlSecret, config.fileUrlTtlMinutes));
   await installSecurityHeaders(app);
   // JSON above 1 kB travels compressed; the web app's assets were compressed at build time.
   await app.register(compress, {
@@ -94,7 +101,7 @@ export async function buildApp({ database, config, webRoot, logger = false }: Ap
     if (!answered) return reply.code(503).send({ success: false, message: tr.databaseUnavailable, database: database.kind });
     return { success: true, database: database.kind };
   });
-  await app.register(async (files) => brandingFiles(files as never), { prefix: '/api/files' });
+  await app.register(async (files) => brandingFiles(files.withTypeProvider<ZodTypeProvider>()), { prefix: '/api/files' });
   await app.register(levelApi, { prefix: '/api/:level' });
 
   const indexHtml = webRoot ? path.join(webRoot, 'index.html') : undefined;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const seconds = (fallback: number) => z.coerce.number().int().min(1).max(3600).default(fallback);
+const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
   /** production: no demo data unless asked for, every secret must be set. */
@@ -24,8 +25,8 @@ const envSchema = z.object({
     .positive()
     .max(24 * 90)
     .default(12),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positive(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: positive(20),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   TRUST_PROXY: flag.default(false),
   /** Staff may enter student messages and nicknames between students of different branches of one school. */
@@ -38,18 +39,10 @@ const envSchema = z.object({
     .positive()
     .max(24 * 60)
     .default(60),
-  PHOTO_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(25 * 1024 * 1024),
-  PHOTO_MAX_PIXELS: z.coerce.number().int().positive().default(60_000_000),
-  IMPORT_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(10 * 1024 * 1024),
-  IMPORT_MAX_ROWS: z.coerce.number().int().positive().default(20_000),
+  PHOTO_MAX_BYTES: positive(25 * 1024 * 1024),
+  PHOTO_MAX_PIXELS: positive(60_000_000),
+  IMPORT_MAX_BYTES: positive(10 * 1024 * 1024),
+  IMPORT_MAX_ROWS: positive(20_000),
   REQUEST_TIMEOUT_SECONDS: seconds(300),
   HEADERS_TIMEOUT_SECONDS: seconds(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),

@@ -36,10 +36,10 @@ function start(extraEnv: NodeJS.ProcessEnv = { SEED_DEMO: '1' }): Promise<{ chil
     const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 60_000);
     child.stdout!.on('data', () => {
       // The address is the last line a start prints.
-      const m = /Yıllık Paneli: (http:\/\/\S+).*\n/.exec(output);
-      if (m) {
+      const [, url] = /Yıllık Paneli: (http:\/\/\S+).*\n/.exec(output) ?? [];
+      if (url) {
         clearTimeout(timer);
-        resolve({ child, url: m[1].replace('localhost', '127.0.0.1'), output: () => output });
+        resolve({ child, url: url.replace('localhost', '127.0.0.1'), output: () => output });
       }
     });
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));

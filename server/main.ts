@@ -1,7 +1,7 @@
 /** Starts Yıllık Paneli: configuration, database and migrations, demo seed, HTTP server. */
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { fileStoreFor } from './areas/files/store';
+import { diskStorage } from './storage/store';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { buildApp } from './app';
@@ -21,10 +21,11 @@ async function main() {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedReferenceData(database.db);
+  const storage = diskStorage(config.dataDir);
   const seeded = config.seedDemo && (await isDatabaseEmpty(database.db));
-  if (seeded) await seedDemo(database.db, fileStoreFor(config.dataDir));
+  if (seeded) await seedDemo(database.db, storage.photos);
 
-  const app = await buildApp({ database, config, webRoot: paths.webRoot, logger: { level: config.logLevel } });
+  const app = await buildApp({ database, config, storage, webRoot: paths.webRoot, logger: { level: config.logLevel } });
   await app.listen({ port: config.port, host: config.host });
   const notificationJob = startNotificationJob(database.db, app.log);
 

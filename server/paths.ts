@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** True for the compiled server under dist/server. */
-export const isBuilt = path.basename(here) === 'server' && path.basename(path.dirname(here)) === 'dist';
+const isBuilt = path.basename(here) === 'server' && path.basename(path.dirname(here)) === 'dist';
 const root = isBuilt ? path.resolve(here, '..', '..') : path.resolve(here, '..');
 
 export const paths = {

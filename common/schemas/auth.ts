@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { LEVELS } from '../levels';
 
-export const levelParams = z.object({ level: z.enum(LEVELS) });
-
 export const loginBody = z
   .object({
     email: z.string().trim().min(1).max(254).pipe(z.email()),
     password: z.string().min(1).max(200),
   })
   .strict();
-export type LoginBody = z.infer<typeof loginBody>;
 
 export const loginResponse = z.object({ success: z.literal(true), token: z.string() });
 
@@ -18,7 +15,7 @@ export const newPassword = z.string().min(8).max(200);
 
 export const changePasswordBody = z.object({ currentPassword: z.string().min(1).max(200), newPassword }).strict();
 
-export const sessionItem = z.object({
+const sessionItem = z.object({
   id: z.number().int(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
@@ -28,10 +25,8 @@ export const sessionItem = z.object({
   current: z.boolean(),
 });
 export const sessionsResponse = z.object({ success: z.literal(true), items: z.array(sessionItem) });
-export type SessionItem = z.infer<typeof sessionItem>;
 
 export const city = z.object({ id: z.number().int(), name: z.string() });
-export type City = z.infer<typeof city>;
 
 export const statistics = z.object({
   schools: z.number().int(),
@@ -57,12 +52,12 @@ export const studioInfo = z.object({
 });
 export type StudioInfo = z.infer<typeof studioInfo>;
 
-export const schoolInfo = z.object({ id: z.number().int(), name: z.string(), cityId: z.number().int().nullable() });
-export const branchInfo = z.object({ id: z.number().int(), schoolId: z.number().int(), name: z.string() });
+const schoolInfo = z.object({ id: z.number().int(), name: z.string(), cityId: z.number().int().nullable() });
+const branchInfo = z.object({ id: z.number().int(), schoolId: z.number().int(), name: z.string() });
 
-export const designInfo = z.object({ primaryColor: z.string(), accentColor: z.string() }).passthrough();
+const designInfo = z.object({ primaryColor: z.string(), accentColor: z.string() }).passthrough();
 
-/** GET {level}/user: the spec §3 fields. */
+/** GET {level}/user: the account, its studio, school and branch, the design, cities and figures. */
 export const userResponse = z.object({
   success: z.literal(true),
   userInfo: z.object({ id: z.number().int(), name: z.string(), email: z.string(), level: z.enum(LEVELS) }),

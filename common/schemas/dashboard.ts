@@ -1,7 +1,7 @@
 /** The Home dashboard figures beyond the counts of user info (GET statistics). */
 import { z } from 'zod';
 
-export const progressRow = z.object({
+const progressRow = z.object({
   id: z.number().int(),
   name: z.string(),
   students: z.number().int(),
@@ -14,7 +14,7 @@ export const progressRow = z.object({
   pendingMessages: z.number().int(),
 });
 
-export const deadlineRow = z.object({
+const deadlineRow = z.object({
   schoolId: z.number().int(),
   name: z.string(),
   deadline: z.string().nullable(),

@@ -6,7 +6,7 @@ export const DESIGN_TEMPLATES = ['klasik', 'modern', 'pastel'] as const;
 export const PHOTO_SHAPES = ['square', 'rounded', 'circle'] as const;
 export const FONT_PAIRS = ['inter-merriweather', 'poppins-lora', 'nunito-playfair'] as const;
 
-export const COVER_URL = /^\/api\/files\/design-cover\/\d+(\?v=\d+)?$/;
+const COVER_URL = /^\/api\/files\/design-cover\/\d+(\?v=\d+)?$/;
 
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Renk #RRGGBB biçiminde olmalıdır.');
 
@@ -43,7 +43,6 @@ export const DEFAULT_DESIGN: DesignSettings = {
 /** GET design?schoolId= : the studio's design, or the design a school sees. */
 export const designQuery = z.object({ schoolId: id.optional() }).strict();
 export const designPutBody = z.object({ schoolId: id.nullable().default(null), settings: designSettings }).strict();
-export type DesignPutBody = z.input<typeof designPutBody>;
 
 export const designResponse = z.object({
   success: z.literal(true),

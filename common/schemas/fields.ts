@@ -10,7 +10,7 @@ export const optionalText = (max: number) => z.string().trim().max(max).default(
 
 export const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 
-/** 'yyyy-mm-dd' and a real calendar date (spec §5: sent yyyy-mm-dd). */
+/** 'yyyy-mm-dd' and a real calendar date: dates travel in this form. */
 export const apiDate = z.string().refine(isApiDate, { message: tr.validation.date });
 
 /** Turkish phone numbers: 10 digits after an optional 0 / +90 (e.g. 0 (212) 555 12 34). */
@@ -23,7 +23,7 @@ export const phone = z
   });
 
 /** Largest value of a PostgreSQL integer column: an id above it cannot exist, and would not fit a query. */
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 export const id = z.coerce.number().int().positive().max(MAX_ID, { message: tr.validation.invalid });
 /** Not strict: the route's params also hold `level` from the /api/:level prefix. */
 export const idParams = z.object({ id });

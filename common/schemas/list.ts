@@ -1,4 +1,4 @@
-/** The list convention of design.md §3: ?page=&perPage=&q=&sort=&order= → { items, total, page, perPage }. */
+/** The one list convention of every call: ?page=&perPage=&q=&sort=&order= → { items, total, page, perPage }. */
 import { z } from 'zod';
 
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;

@@ -11,7 +11,7 @@ export const UNDO_WINDOW_SECONDS = 60;
 /** "All that match the filter" moderates at most this many rows in one call. */
 export const BULK_MAX = 10_000;
 
-export const moderationStatus = z.enum(['pending', 'approved', 'rejected']);
+const moderationStatus = z.enum(['pending', 'approved', 'rejected']);
 export type ModerationStatus = z.infer<typeof moderationStatus>;
 export const messageListType = z.enum(['school', 'branch', 'from', 'to']);
 export type MessageListType = z.infer<typeof messageListType>;
@@ -45,43 +45,36 @@ export const staffMessageBody = z.object({ body: requiredText(MESSAGE_MAX) }).st
 /** Staff entering a student's message on the student's behalf (e.g. from a paper form). */
 export const studentMessageBody = z.object({ fromStudentId: id, toStudentId: id, body: requiredText(MESSAGE_MAX) }).strict();
 
-/** Edit the text and/or moderate one message. */
-export const messageUpdate = z
-  .object({
-    body: requiredText(MESSAGE_MAX).optional(),
-    status: moderationStatus.optional(),
-    note: z.string().trim().max(NOTE_MAX).optional(),
-  })
-  .strict();
+/** A moderator's new status and note for one row (an edit of its text may come with them). */
+const moderationFields = { status: moderationStatus.optional(), note: z.string().trim().max(NOTE_MAX).optional() };
 
-export const messageFilter = z
-  .object({
-    status: optionalStatus,
-    q: z.string().trim().max(100).default(''),
-    fromStudentId: optionalId,
-    toStudentId: optionalId,
-  })
-  .strict();
+/** Bulk moderation of a kind of row: the ids of a selection, or everything matching a list's filter. */
+function bulkModerationOf<Match extends z.ZodType>(match: Match) {
+  return z
+    .object({
+      action: z.enum(['approve', 'reject']),
+      note: z.string().trim().max(NOTE_MAX).default(''),
+      ids: z.array(id).min(1).max(BULK_MAX).optional(),
+      match: match.optional(),
+    })
+    .strict()
+    .refine((v) => Boolean(v.ids) !== Boolean(v.match), { message: 'ids veya match', path: ['ids'] });
+}
+
+/** Edit the text and/or moderate one message. */
+export const messageUpdate = z.object({ body: requiredText(MESSAGE_MAX).optional(), ...moderationFields }).strict();
+
+/** What a list of students' messages or nicknames is narrowed by: status, text, writer, receiver. */
+const studentFilterFields = { status: optionalStatus, q: z.string().trim().max(100).default(''), fromStudentId: optionalId, toStudentId: optionalId };
+/** Newest first unless told, by date only. */
+const byDate = { sort: z.enum(['date']).optional(), order: z.enum(['asc', 'desc']).default('desc') };
+
+const messageFilter = z.object(studentFilterFields).strict();
 export type MessageFilter = z.infer<typeof messageFilter>;
 
-export const messageListQuery = listQuery.extend({
-  status: optionalStatus,
-  fromStudentId: optionalId,
-  toStudentId: optionalId,
-  sort: z.enum(['date']).optional(),
-  order: z.enum(['asc', 'desc']).default('desc'),
-});
+export const messageListQuery = listQuery.extend({ ...studentFilterFields, ...byDate });
 
-/** Bulk moderation: the ids of a selection, or everything matching a list's filter. */
-export const bulkModeration = z
-  .object({
-    action: z.enum(['approve', 'reject']),
-    note: z.string().trim().max(NOTE_MAX).default(''),
-    ids: z.array(id).min(1).max(BULK_MAX).optional(),
-    match: z.object({ type: messageListType, id, filter: messageFilter }).strict().optional(),
-  })
-  .strict()
-  .refine((v) => Boolean(v.ids) !== Boolean(v.match), { message: 'ids veya match', path: ['ids'] });
+export const bulkModeration = bulkModerationOf(z.object({ type: messageListType, id, filter: messageFilter }).strict());
 
 export const undoBody = z.object({ token: z.coerce.number().int().positive() }).strict();
 export const moderationAnswer = z.object({ success: z.literal(true), count: z.number(), undoToken: z.number().nullable() });
@@ -123,42 +116,11 @@ export const nickname = z.object({
 export type Nickname = z.infer<typeof nickname>;
 
 export const nicknameBody = z.object({ fromStudentId: id, toStudentId: id, text: requiredText(NICKNAME_MAX) }).strict();
-export const nicknameUpdate = z
-  .object({
-    text: requiredText(NICKNAME_MAX).optional(),
-    status: moderationStatus.optional(),
-    note: z.string().trim().max(NOTE_MAX).optional(),
-  })
-  .strict();
-export const nicknameListQuery = listQuery.extend({
-  schoolId: optionalId,
-  branchId: optionalId,
-  status: optionalStatus,
-  fromStudentId: optionalId,
-  toStudentId: optionalId,
-  sort: z.enum(['date']).optional(),
-  order: z.enum(['asc', 'desc']).default('desc'),
-});
-export const nicknameFilter = z
-  .object({
-    schoolId: optionalId,
-    branchId: optionalId,
-    status: optionalStatus,
-    q: z.string().trim().max(100).default(''),
-    fromStudentId: optionalId,
-    toStudentId: optionalId,
-  })
-  .strict();
+export const nicknameUpdate = z.object({ text: requiredText(NICKNAME_MAX).optional(), ...moderationFields }).strict();
+export const nicknameListQuery = listQuery.extend({ schoolId: optionalId, branchId: optionalId, ...studentFilterFields, ...byDate });
+const nicknameFilter = z.object({ schoolId: optionalId, branchId: optionalId, ...studentFilterFields }).strict();
 export type NicknameFilter = z.infer<typeof nicknameFilter>;
-export const nicknameBulk = z
-  .object({
-    action: z.enum(['approve', 'reject']),
-    note: z.string().trim().max(NOTE_MAX).default(''),
-    ids: z.array(id).min(1).max(BULK_MAX).optional(),
-    match: nicknameFilter.optional(),
-  })
-  .strict()
-  .refine((v) => Boolean(v.ids) !== Boolean(v.match), { message: 'ids veya match', path: ['ids'] });
+export const nicknameBulk = bulkModerationOf(nicknameFilter);
 
 /** Students a from/to select offers (limited to the branch, or the school when allowed). */
 export const studentOption = z.object({ id: z.number(), name: z.string(), schoolNumber: z.string(), branchId: z.number() });

@@ -1,11 +1,10 @@
-/** Notifications (design.md §3): request and answer shapes shared by server and web. */
+/** Notifications: request and answer shapes shared by server and web. */
 import { z } from 'zod';
 import { apiDate, id, requiredText } from './fields';
 import { listQuery } from './list';
 
 export const NOTIFICATION_STATUSES = ['draft', 'scheduled', 'sent', 'cancelled'] as const;
 export const TARGET_TYPES = ['all', 'school', 'branch'] as const;
-export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 export type TargetType = (typeof TARGET_TYPES)[number];
 
 /** What a person writes; `status` moves draft → scheduled (→ cancelled); 'sent' only the job sets. */

@@ -1,11 +1,11 @@
-/** Schools, branches and manager accounts (issue 3): request and response shapes of design.md §3. */
+/** Schools, branches and manager accounts: request and response shapes shared by server and web. */
 import { z } from 'zod';
 import { newPassword } from './auth';
 import { apiDate, email, id, optionalText, phone, requiredText } from './fields';
 import { listQuery } from './list';
 import { tr } from '../tr';
 
-export const schoolStatus = z.enum(['active', 'archived']);
+const schoolStatus = z.enum(['active', 'archived']);
 
 export const school = z.object({
   id: z.number().int(),
@@ -36,11 +36,11 @@ const academicYear = z
     { message: tr.organisation.validation.academicYear },
   );
 
-/** A logo as a data URL of a small PNG/JPEG/WebP image (the web app picks it with a preview). */
-const logoDataUrl = z
-  .string()
-  .max(700_000)
-  .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, { message: tr.organisation.validation.logo });
+/**
+ * A logo as a data URL of a small PNG/JPEG/WebP image (the web app picks it with a preview). Its
+ * size is checked by the server on the decoded bytes, so a too large one is a 413 like any file.
+ */
+const logoDataUrl = z.string().regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, { message: tr.organisation.validation.logo });
 
 export const schoolBody = z
   .object({
@@ -176,5 +176,3 @@ export const auditEntry = z.object({
   createdAt: z.string(),
 });
 export const auditListQuery = listQuery.extend({ entity: z.string().max(40).optional(), entityId: id.optional() }).strict();
-
-export const schoolParams = z.object({ id }).strict();

@@ -5,7 +5,7 @@ import { apiDate, id, optionalText, requiredText } from './fields';
 import { listQuery } from './list';
 
 export const QUOTE_MAX = 300;
-export const genders = ['female', 'male', ''] as const;
+const genders = ['female', 'male', ''] as const;
 export type Gender = (typeof genders)[number];
 
 /** School numbers are digits as schools write them (e-Okul: up to 6), kept as text. */
@@ -92,7 +92,7 @@ export const importMapping = z
   .strict();
 export type ImportMapping = z.infer<typeof importMapping>;
 
-export const importRow = z.object({
+const importRow = z.object({
   line: z.number().int(),
   schoolNumber: z.string(),
   firstName: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { tr } from '../tr';
 import { email, phone, requiredText } from './fields';
 
-export const website = z
+const website = z
   .string()
   .trim()
   .max(200)
@@ -29,5 +29,5 @@ export const brandingResponse = z.object({
 });
 export type Branding = z.infer<typeof brandingResponse>;
 
-/** Upload limits of logos and cover images. */
-export const IMAGE_MAX_MB = { logo: 2, cover: 5 } as const;
+/** Size limits of logos and cover images (a school's logo travels inside its JSON form, so it is smaller). */
+export const IMAGE_MAX_MB = { logo: 2, cover: 5, schoolLogo: 0.5 } as const;

@@ -1,10 +1,10 @@
-/** Turkish texts of the frame: the spec's fixed messages and the shared words (glossary-tr.md). */
+/** Turkish texts of the frame: the fixed messages every screen shares and the common words. */
 export const core = {
   appName: 'Yıllık Paneli',
-  // Spec §8, to the letter.
+  // The call helper's two fixed toasts: a session that ended, and a failure with no message of its own.
   sessionEnded: 'Oturumunuz sonlandırıldı. Tekrar giriş yapınız!',
   genericError: 'İşlemde hata oluştu. Lütfen tekrar deneyiniz!',
-  // Glossary: suggested toasts.
+  // Toasts after a change.
   saved: 'Kaydedildi.',
   deleted: 'Silindi.',
   approved: 'Onaylandı.',
@@ -101,6 +101,7 @@ export const core = {
     unknownField: (keys: string) => `Tanınmayan alan: ${keys}`,
     invalid: 'Geçersiz değer.',
     bodyMissing: 'İstek gövdesi eksik veya hatalı.',
+    bodyTooLarge: 'Gönderilen dosya veya veri çok büyük.',
     badAddress: 'İstek adresi hatalı.',
     badCharacters: 'Gönderilen metin okunamayan karakterler içeriyor.',
   },

@@ -1,4 +1,4 @@
-/** Turkish texts of schools, branches and their managers (issue 3). */
+/** Turkish texts of schools, branches and their managers. */
 export const organisation = {
   school: {
     newTitle: 'Yeni okul',

@@ -1,4 +1,4 @@
-/** Page titles and menu entries (glossary-tr.md, "Areas"). */
+/** Page titles and menu entries: one word for each area, the same wherever it appears. */
 export const pages = {
   home: 'Ana Sayfa',
   schools: 'Okullar',

@@ -1,4 +1,4 @@
-/** Turkish texts of the students area: list, form, photos, import (glossary-tr.md words). */
+/** Turkish texts of the students area: list, form, photos, import. */
 export const students = {
   title: 'Öğrenciler',
   newStudent: 'Yeni öğrenci',
@@ -67,7 +67,7 @@ export const students = {
     portraitSet: 'Vesikalık değiştirildi.',
     none: 'Bu öğrencinin fotoğrafı yok.',
     notImage: 'Dosya bir resim değil. Yalnızca JPEG, PNG, WebP veya HEIC fotoğraf yükleyebilirsiniz.',
-    tooLarge: (mb: number) => `Fotoğraf en fazla ${mb} MB olabilir.`,
+    tooLarge: (mb: number) => `Fotoğraf en fazla ${mb.toLocaleString('tr-TR')} MB olabilir.`,
     tooManyPixels: (mp: number) => `Fotoğraf en fazla ${mp} megapiksel olabilir.`,
     noFile: 'Lütfen en az bir dosya seçiniz.',
     tooManyFiles: (n: number) => `Bir seferde en fazla ${n} dosya yüklenebilir.`,
@@ -106,7 +106,7 @@ export const students = {
     row: 'Satır',
     errors: 'Hatalar',
     unsupported: 'Dosya okunamadı. CSV, XLSX veya e-Okul XLS dosyası yükleyiniz.',
-    tooLarge: (mb: number) => `Dosya en fazla ${mb} MB olabilir.`,
+    tooLarge: (mb: number) => `Dosya en fazla ${mb.toLocaleString('tr-TR')} MB olabilir.`,
     tooManyRows: (n: number) => `Dosyada en fazla ${n} öğrenci satırı olabilir.`,
     empty: 'Dosyada öğrenci satırı bulunamadı.',
     missingColumn: (name: string) => `"${name}" sütunu eşleştirilmedi.`,

@@ -14,7 +14,7 @@ export const studio = {
   website: 'Web sitesi',
   websiteInvalid: 'Geçerli bir web adresi giriniz (ör. https://ornek.com).',
   notImage: 'Dosya bir resim değil. Lütfen PNG, JPEG veya WebP seçiniz.',
-  tooLarge: (mb: number) => `Dosya en fazla ${mb} MB olabilir.`,
+  tooLarge: (mb: number) => `Dosya en fazla ${mb.toLocaleString('tr-TR')} MB olabilir.`,
   noFile: 'Lütfen bir dosya seçiniz.',
   logoAlt: (name: string) => `${name} logosu`,
   preview: 'Önizleme',

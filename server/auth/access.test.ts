@@ -7,12 +7,15 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import { branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
+import { auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
+import { single } from '../db/rows';
 import { HttpError } from '../http/errors';
 import { useApiTestKit } from '../test/api';
 import {
+  auditWhere,
   branchesWhere,
   branchInScope,
+  managersWhere,
   managerInScope,
   messageInScope,
   nicknameInScope,
@@ -99,73 +102,69 @@ async function rowsIn(make: (place: Place) => Promise<number>): Promise<Record<P
   return ids;
 }
 
-const insertId = async (query: Promise<Array<{ id: number }>>) => (await query)[0]!.id;
+const insertId = async (query: Promise<Array<{ id: number }>>) => single(await query).id;
 
-const makers: Record<string, (db: Db, p: Place) => Promise<number>> = {
+type Kind = 'student' | 'photo' | 'message' | 'nickname' | 'notification' | 'branchManager';
+const KINDS: Kind[] = ['student', 'photo', 'message', 'nickname', 'notification', 'branchManager'];
+
+/** Where a row of a branch belongs, as its columns carry it; and a student of that branch writing to itself. */
+const at = (p: Place) => ({ studioId: p.studioId, schoolId: p.schoolId, branchId: p.branchId });
+const byItself = (p: Place) => ({ ...at(p), fromStudentId: p.studentId, toStudentId: p.studentId });
+
+/** One row of each kind in a place; answers its id. */
+const makers: Record<Kind, (db: Db, p: Place) => Promise<number>> = {
   student: async (_db, p) => p.studentId,
   photo: (db, p) =>
     insertId(
       db
         .insert(photos)
         .values({ ...p, storageKey: `photos/${p.studentId}/x`, width: 1, height: 1, bytes: 1 })
-        .returning({ id: photos.id }),
+        .returning(),
     ),
   message: (db, p) =>
     insertId(
       db
         .insert(messages)
-        .values({
-          studioId: p.studioId,
-          schoolId: p.schoolId,
-          branchId: p.branchId,
-          kind: 'student',
-          fromStudentId: p.studentId,
-          toStudentId: p.studentId,
-          body: 'x',
-        })
-        .returning({ id: messages.id }),
+        .values({ ...byItself(p), kind: 'student', body: 'x' })
+        .returning(),
     ),
   nickname: (db, p) =>
     insertId(
       db
         .insert(nicknames)
-        .values({ studioId: p.studioId, schoolId: p.schoolId, branchId: p.branchId, fromStudentId: p.studentId, toStudentId: p.studentId, text: 'x' })
-        .returning({ id: nicknames.id }),
+        .values({ ...byItself(p), text: 'x' })
+        .returning(),
     ),
   notification: (db, p) =>
     insertId(
       db
         .insert(notifications)
-        .values({
-          studioId: p.studioId,
-          schoolId: p.schoolId,
-          branchId: p.branchId,
-          targetType: 'branch',
-          targetId: p.branchId,
-          title: 't',
-          body: 'b',
-          sendDate: '2026-01-01',
-        })
-        .returning({ id: notifications.id }),
+        .values({ ...at(p), targetType: 'branch', targetId: p.branchId, title: 't', body: 'b', sendDate: '2026-01-01' })
+        .returning(),
     ),
   branchManager: (db, p) =>
     insertId(
       db
         .insert(users)
-        .values({
-          studioId: p.studioId,
-          schoolId: p.schoolId,
-          branchId: p.branchId,
-          level: 'branch',
-          email: `b${p.branchId}@x.test`,
-          name: 'x',
-          passwordHash: 'x',
-        })
-        .returning({ id: users.id }),
+        .values({ ...at(p), level: 'branch', email: `b${p.branchId}@x.test`, name: 'x', passwordHash: 'x' })
+        .returning(),
     ),
 };
 
-const loaders: Record<string, (db: Db, caller: Caller, id: number) => Promise<unknown>> = {
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+/** The list filter of each kind of row, with the table it filters. */
+type FilteredTable = typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users;
+const filters: Record<Kind, (caller: Caller) => { table: FilteredTable; where: SQL }> = {
+  student: (caller) => ({ table: students, where: scopeWhere(caller, students) }),
+  photo: (caller) => ({ table: photos, where: scopeWhere(caller, photos) }),
+  message: (caller) => ({ table: messages, where: scopeWhere(caller, messages) }),
+  nickname: (caller) => ({ table: nicknames, where: scopeWhere(caller, nicknames) }),
+  notification: (caller) => ({ table: notifications, where: scopeWhere(caller, notifications) }),
+  branchManager: (caller) => ({ table: users, where: managersWhere(caller) }),
+};
+
+const loaders: Record<Kind, (db: Db, caller: Caller, id: number) => Promise<unknown>> = {
   student: studentInScope,
   photo: photoInScope,
   message: messageInScope,
@@ -175,10 +174,10 @@ const loaders: Record<string, (db: Db, caller: Caller, id: number) => Promise<un
 };
 
 describe.each(['panel', 'school', 'branch'] as const)('a %s caller', (level) => {
-  it.each(Object.keys(loaders))('reaches a %s in its scope only', async (kind) => {
-    const ids = await rowsIn((p) => makers[kind]!(kit.database.db, p));
+  it.each(KINDS)('reaches a %s in its scope only', async (kind) => {
+    const ids = await rowsIn((p) => makers[kind](kit.database.db, p));
     for (const position of POSITIONS) {
-      expect(await reaches(() => loaders[kind]!(kit.database.db, callers[level], ids[position])), `${kind} in ${position}`).toBe(
+      expect(await reaches(() => loaders[kind](kit.database.db, callers[level], ids[position])), `${kind} in ${position}`).toBe(
         REACH[level].includes(position),
       );
     }
@@ -208,38 +207,62 @@ describe.each(['panel', 'school', 'branch'] as const)('a %s caller', (level) => 
     expect(await reaches(() => managerInScope(db, callers[level], accounts.branch.id, 'school'))).toBe(false);
   });
 
-  it('filters lists to exactly the rows its loaders reach', async () => {
+  it.each(KINDS)('filters a list of %s rows to exactly the rows its loader reaches', async (kind) => {
     const db = kit.database.db;
     const caller = callers[level];
-    const seen = async (table: typeof students | typeof photos, where: SQL) =>
-      (await db.select({ id: table.id }).from(table).where(where)).map((r) => r.id).sort((a, b) => a - b);
-    const expectedStudents = (await db.select({ id: students.id }).from(students)).map((s) => s.id);
+    const ids = await rowsIn((p) => makers[kind](db, p));
+    const { table, where } = filters[kind](caller);
+    const kept = (
+      await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(inArray(table.id, Object.values(ids)), where))
+    ).map((r) => r.id);
     const reached: number[] = [];
-    for (const id of expectedStudents) if (await reaches(() => studentInScope(db, caller, id))) reached.push(id);
-    expect(await seen(students, scopeWhere(caller, students))).toEqual(reached.sort((a, b) => a - b));
-
-    const branchIds = (await db.select({ id: branches.id }).from(branches).where(branchesWhere(caller))).map((b) => b.id).sort((a, b) => a - b);
-    const expectedBranches = REACH[level].map((position) => places[position].branchId).sort((a, b) => a - b);
-    expect(branchIds).toEqual(expectedBranches);
-
-    const schoolIds = (await db.select({ id: schools.id }).from(schools).where(schoolsWhere(caller))).map((s) => s.id).sort((a, b) => a - b);
-    const expectedSchools = [...new Set((level === 'branch' ? ['own'] : REACH[level]).map((position) => places[position as Position].schoolId))].sort(
-      (a, b) => a - b,
-    );
-    expect(schoolIds).toEqual(expectedSchools);
+    for (const position of POSITIONS) if (await reaches(() => loaders[kind](db, caller, ids[position]))) reached.push(ids[position]);
+    expect(sorted(kept)).toEqual(sorted(reached));
+    expect(sorted(kept)).toEqual(sorted(REACH[level].map((position) => ids[position])));
   });
+
+  it('filters the branches and schools lists to the ones it reaches', async () => {
+    const db = kit.database.db;
+    const caller = callers[level];
+    const branchIds = (await db.select({ id: branches.id }).from(branches).where(branchesWhere(caller))).map((b) => b.id);
+    expect(sorted(branchIds)).toEqual(sorted(REACH[level].map((position) => places[position].branchId)));
+
+    const schoolIds = (await db.select({ id: schools.id }).from(schools).where(schoolsWhere(caller))).map((s) => s.id);
+    const schoolPositions: Position[] = level === 'branch' ? ['own'] : REACH[level];
+    expect(sorted(schoolIds)).toEqual(sorted([...new Set(schoolPositions.map((position) => places[position].schoolId))]));
+  });
+});
+
+it.each(['panel', 'school'] as const)('keeps the audit log of a %s caller to its scope', async (level) => {
+  const db = kit.database.db;
+  const ids = await rowsIn(async (p) =>
+    insertId(
+      db
+        .insert(auditLog)
+        .values({ studioId: p.studioId, schoolId: p.schoolId, userName: 'x', action: 'update', entity: 'student', entityId: p.studentId })
+        .returning({ id: auditLog.id }),
+    ),
+  );
+  const kept = (await db.select({ id: auditLog.id }).from(auditLog).where(auditWhere(callers[level]))).map((r) => r.id);
+  // A school's log holds every branch of it: the sibling branch's entry is the school manager's too.
+  expect(sorted(kept)).toEqual(sorted(REACH[level].map((position) => ids[position])));
 });
 
 it('keeps a caller of another studio out of every row of this one, and in its own', async () => {
   const db = kit.database.db;
-  const [foreign] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, kit.world.accounts.foreignPanel.id), inArray(users.level, ['panel'])));
+  const foreign = single(
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, kit.world.accounts.foreignPanel.id), inArray(users.level, ['panel']))),
+  );
   const caller: Caller = {
-    userId: foreign!.id,
+    userId: foreign.id,
     sessionId: 0,
-    studioId: foreign!.studioId,
+    studioId: foreign.studioId,
     level: 'panel',
     schoolId: null,
     branchId: null,

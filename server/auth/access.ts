@@ -9,7 +9,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
+import { auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { Caller } from './caller';
 
@@ -40,12 +40,11 @@ export const schoolsWhere = (caller: Caller): SQL => scopeWhere(caller, { studio
 /** Branches the caller reaches: a branch manager's own branch, a school manager's school's, panel's studio's. */
 export const branchesWhere = (caller: Caller): SQL => scopeWhere(caller, { studioId: branches.studioId, schoolId: branches.schoolId, branchId: branches.id });
 
-/** The single row the condition finds, or 404. */
-async function one<T>(rows: Promise<T[]>): Promise<T> {
-  const [row] = await rows;
-  if (!row) throw notFound();
-  return row;
-}
+/** Audit entries of the caller's scope: the studio's, or its school's. */
+export const auditWhere = (caller: Caller): SQL => scopeWhere(caller, { studioId: auditLog.studioId, schoolId: auditLog.schoolId });
+
+/** Accounts of the caller's scope: of the studio, its school, or its branch. */
+export const managersWhere = (caller: Caller): SQL => scopeWhere(caller, { studioId: users.studioId, schoolId: users.schoolId, branchId: users.branchId });
 
 export type SchoolRow = typeof schools.$inferSelect;
 export type BranchRow = typeof branches.$inferSelect;
@@ -56,86 +55,36 @@ export type NicknameRow = typeof nicknames.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ManagerRow = typeof users.$inferSelect;
 
-export const schoolInScope = (db: Db, caller: Caller, id: number): Promise<SchoolRow> =>
-  one(
-    db
-      .select()
-      .from(schools)
-      .where(and(eq(schools.id, id), schoolsWhere(caller)))
-      .limit(1),
-  );
+type ScopedTable =
+  typeof schools | typeof branches | typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users;
 
-export const branchInScope = (db: Db, caller: Caller, id: number): Promise<BranchRow> =>
-  one(
-    db
-      .select()
-      .from(branches)
-      .where(and(eq(branches.id, id), branchesWhere(caller)))
-      .limit(1),
-  );
+/** The row of `table` with this id when the condition keeps it, or 404. */
+async function rowInScope<T extends ScopedTable>(db: Db, table: T, id: number, where: SQL | undefined): Promise<T['$inferSelect']> {
+  // Drizzle types a select from one of several tables as a row of any of them: named here once.
+  const [row] = await db
+    .select()
+    .from(table as ScopedTable)
+    .where(and(eq(table.id, id), where))
+    .limit(1);
+  if (!row) throw notFound();
+  return row as T['$inferSelect'];
+}
 
-export const studentInScope = (db: Db, caller: Caller, id: number): Promise<StudentRow> =>
-  one(
-    db
-      .select()
-      .from(students)
-      .where(and(eq(students.id, id), scopeWhere(caller, students)))
-      .limit(1),
-  );
-
+export const schoolInScope = (db: Db, caller: Caller, id: number): Promise<SchoolRow> => rowInScope(db, schools, id, schoolsWhere(caller));
+export const branchInScope = (db: Db, caller: Caller, id: number): Promise<BranchRow> => rowInScope(db, branches, id, branchesWhere(caller));
+export const studentInScope = (db: Db, caller: Caller, id: number): Promise<StudentRow> => rowInScope(db, students, id, scopeWhere(caller, students));
 /** A photo goes with its student: when a student moves, its photos move with it. */
-export const photoInScope = (db: Db, caller: Caller, id: number): Promise<PhotoRow> =>
-  one(
-    db
-      .select()
-      .from(photos)
-      .where(and(eq(photos.id, id), scopeWhere(caller, photos)))
-      .limit(1),
-  );
-
-export const messageInScope = (db: Db, caller: Caller, id: number): Promise<MessageRow> =>
-  one(
-    db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.id, id), scopeWhere(caller, messages)))
-      .limit(1),
-  );
-
-export const nicknameInScope = (db: Db, caller: Caller, id: number): Promise<NicknameRow> =>
-  one(
-    db
-      .select()
-      .from(nicknames)
-      .where(and(eq(nicknames.id, id), scopeWhere(caller, nicknames)))
-      .limit(1),
-  );
-
+export const photoInScope = (db: Db, caller: Caller, id: number): Promise<PhotoRow> => rowInScope(db, photos, id, scopeWhere(caller, photos));
+export const messageInScope = (db: Db, caller: Caller, id: number): Promise<MessageRow> => rowInScope(db, messages, id, scopeWhere(caller, messages));
+export const nicknameInScope = (db: Db, caller: Caller, id: number): Promise<NicknameRow> => rowInScope(db, nicknames, id, scopeWhere(caller, nicknames));
 export const notificationInScope = (db: Db, caller: Caller, id: number): Promise<NotificationRow> =>
-  one(
-    db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.id, id), scopeWhere(caller, notifications)))
-      .limit(1),
-  );
+  rowInScope(db, notifications, id, scopeWhere(caller, notifications));
 
 /**
  * A manager account the caller may manage: school managers belong to the studio's staff (panel
  * only); branch managers to whoever reaches their branch.
  */
 export function managerInScope(db: Db, caller: Caller, id: number, level: 'school' | 'branch'): Promise<ManagerRow> {
-  const reach =
-    level === 'school'
-      ? caller.level === 'panel'
-        ? eq(users.studioId, caller.studioId)
-        : sql`false`
-      : scopeWhere(caller, { studioId: users.studioId, schoolId: users.schoolId, branchId: users.branchId });
-  return one(
-    db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.level, level), reach))
-      .limit(1),
-  );
+  const reach = level === 'school' ? (caller.level === 'panel' ? eq(users.studioId, caller.studioId) : sql`false`) : managersWhere(caller);
+  return rowInScope(db, users, id, and(eq(users.level, level), reach));
 }

@@ -4,6 +4,7 @@ import { tr } from '../../common/tr';
 import { auditLog, sessions, users } from '../db/schema';
 import { useApiTestKit } from '../test/api';
 import { PASSWORD } from '../test/fixtures';
+import { single } from '../db/rows';
 
 const kit = useApiTestKit();
 
@@ -95,13 +96,13 @@ describe('POST {level}/login', () => {
     for (let i = 0; i < kit.config.loginMaxFailuresPerAccount; i++) await loginFrom('203.0.113.7', 'panel', 'panel@test.test', 'yanlis');
     // The attacker's address is held for the window; the account only for its doubling delay.
     const holds = (
-      (await kit.database.db.execute(
+      await kit.database.db.execute<{ key: string; seconds: number }>(
         sql`SELECT key, extract(epoch FROM blocked_until - now())::float AS seconds FROM login_failures WHERE blocked_until IS NOT NULL ORDER BY key`,
-      )) as unknown as { rows: Array<{ key: string; seconds: number }> }
+      )
     ).rows;
     expect(holds.map((h) => h.key)).toEqual(['account:panel@test.test', 'pair:panel@test.test|203.0.113.7']);
-    expect(holds[0]!.seconds).toBeLessThanOrEqual(1);
-    expect(holds[1]!.seconds).toBeGreaterThan(kit.config.loginFailureWindowMinutes * 60 - 60);
+    expect(holds[0]?.seconds).toBeLessThanOrEqual(1);
+    expect(holds[1]?.seconds).toBeGreaterThan(kit.config.loginFailureWindowMinutes * 60 - 60);
 
     // While the account's delay runs, the owner is asked to wait that long, in seconds.
     await kit.database.db.execute(sql`UPDATE login_failures SET blocked_until = now() + interval '8 seconds' WHERE key = 'account:panel@test.test'`);
@@ -116,18 +117,15 @@ describe('POST {level}/login', () => {
 
   it('doubles the delay with every further failure of an account, up to two minutes', async () => {
     const clock = async () =>
-      Number(
-        ((await kit.database.db.execute(sql`SELECT extract(epoch FROM clock_timestamp())::float AS t`)) as unknown as { rows: Array<{ t: number }> }).rows[0]!
-          .t,
-      );
+      Number(single((await kit.database.db.execute<{ t: number }>(sql`SELECT extract(epoch FROM clock_timestamp())::float AS t`)).rows).t);
     const holdUntil = async () =>
-      (
-        (await kit.database.db.execute(
-          sql`SELECT extract(epoch FROM blocked_until)::float AS t FROM login_failures WHERE key = 'account:panel@test.test'`,
-        )) as unknown as {
-          rows: Array<{ t: number | null }>;
-        }
-      ).rows[0]!.t;
+      single(
+        (
+          await kit.database.db.execute<{ t: number | null }>(
+            sql`SELECT extract(epoch FROM blocked_until)::float AS t FROM login_failures WHERE key = 'account:panel@test.test'`,
+          )
+        ).rows,
+      ).t;
     const expected = [null, null, null, null, 0.5, 1, 2, 4, 8, 16, 32, 64, 120, 120];
     for (let i = 0; i < expected.length; i++) {
       await passTime();
@@ -274,12 +272,12 @@ describe('tokens', () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const rows = await kit.database.db.select().from(sessions);
     expect(rows.some((r) => r.tokenHash === panel.token)).toBe(false);
-    expect(rows[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 
 describe('GET {level}/user', () => {
-  it('answers the spec fields with statistics of the studio for panel', async () => {
+  it('answers every user info field, with the studio’s figures for panel', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const res = await panel.get('user');
     expect(res.status).toBe(200);

@@ -51,7 +51,7 @@ async function takeSlot(db: Db, slot: Slot, windowMinutes: number): Promise<{ ok
       blocked_until = CASE WHEN ${expired} THEN NULL WHEN ${next} >= ${slot.free} THEN ${holdBack} ELSE f.blocked_until END
     WHERE ${expired} OR f.blocked_until IS NULL OR f.blocked_until <= now()
     RETURNING count`);
-  if ((result as unknown as { rows: unknown[] }).rows.length) return { ok: true };
+  if (result.rows.length) return { ok: true };
   const [held] = await db
     .select({ until: loginFailures.blockedUntil })
     .from(loginFailures)

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Caller } from './caller';
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -33,14 +33,16 @@ export function isAllowedEntry(entryPath: string, type: string): boolean {
   const parts = name.split('/');
   if (parts.some((part) => part === '' || part === '.' || part === '..')) return false;
   if (name === MANIFEST_ENTRY) return !isFolder;
-  if (parts[0] === DATABASE_FOLDER) {
-    if (parts.length === 1) return isFolder;
-    return parts.length === 2 && !isFolder && parts[1].endsWith(TABLE_FILE_SUFFIX) && TABLE_NAME.test(parts[1].slice(0, -TABLE_FILE_SUFFIX.length));
+  const [top, table, ...deeper] = parts;
+  if (top === DATABASE_FOLDER) {
+    if (table === undefined) return isFolder;
+    return !deeper.length && !isFolder && table.endsWith(TABLE_FILE_SUFFIX) && TABLE_NAME.test(table.slice(0, -TABLE_FILE_SUFFIX.length));
   }
-  return (DATA_FOLDERS as readonly string[]).includes(parts[0]);
+  return isDataFolder(top);
 }
 
-const inDataFolder = (entryPath: string) => (DATA_FOLDERS as readonly string[]).includes(entryPath.split('/')[0]);
+const isDataFolder = (name: string | undefined) => name !== undefined && (DATA_FOLDERS as readonly string[]).includes(name);
+const inDataFolder = (entryPath: string) => isDataFolder(entryPath.split('/')[0]);
 
 /**
  * Packs `staging` (manifest.json, database/ and links to the data folders) into `file`.

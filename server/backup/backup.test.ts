@@ -14,16 +14,17 @@ import sharp from 'sharp';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { fileStoreFor } from '../areas/files/store';
+import { diskStorage } from '../storage/store';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { notifications, photos, students } from '../db/schema';
+import { single } from '../db/rows';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
 import { createPostgresDatabase, startTestDatabase, type TestDatabase } from '../test/database';
 import { formData } from '../test/multipart';
 import { isAllowedEntry, scanArchive } from './archive';
 import { createBackup } from './backup';
-import { appMigrations } from './migrations';
+import { appMigrations, migrationTime } from './migrations';
 import { restoreBackup } from './restore';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -54,14 +55,14 @@ function storedFiles(dataDir: string): Record<string, string> {
 
 /** Per table its row count and a digest of its rows, in a form both databases print alike. */
 async function tableContents(db: Db): Promise<Record<string, { rows: number; digest: string | null }>> {
-  const tables = (await db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)) as unknown as { rows: Array<{ tablename: string }> };
+  const tables = await db.execute<{ tablename: string }>(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
   const contents: Record<string, { rows: number; digest: string | null }> = {};
   for (const { tablename } of tables.rows) {
     const rows = sql`SELECT row_to_json(t)::text AS line FROM ${sql.identifier(tablename)} t`;
-    const result = (await db.execute(sql`SELECT count(*)::int AS n, md5(string_agg(line, E'\n' ORDER BY line)) AS digest FROM (${rows}) r`)) as unknown as {
-      rows: Array<{ n: number; digest: string | null }>;
-    };
-    const [{ n, digest }] = result.rows;
+    const result = await db.execute<{ n: number; digest: string | null }>(
+      sql`SELECT count(*)::int AS n, md5(string_agg(line, E'\n' ORDER BY line)) AS digest FROM (${rows}) r`,
+    );
+    const { n, digest } = single(result.rows);
     contents[tablename] = { rows: n, digest };
   }
   return contents;
@@ -140,7 +141,7 @@ function restoredOlderArchive() {
     const olderArchive = await craftArchive(
       'older.tar.gz',
       {
-        migrations: { applied: before, latest: appMigrations()[before - 1].when },
+        migrations: { applied: before, latest: migrationTime(before) },
         tables: [
           { name: 'notifications', rows: 1 },
           { name: 'studios', rows: 1 },
@@ -192,13 +193,13 @@ function restoredMainArchive() {
 beforeAll(async () => {
   source = await startTestDatabase();
   sourceDir = fs.mkdtempSync(path.join(tmp, 'source-'));
-  await seedDemo(source.db, fileStoreFor(sourceDir));
+  await seedDemo(source.db, diskStorage(sourceDir).photos);
   // One more student, its photo and the studio's logo, through the API as the studio manager adds them.
   const app = await buildApp({ database: source, config: loadConfig({ DATA_DIR: sourceDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }) });
   try {
     const login = await app.inject({ method: 'POST', url: '/api/panel/login', payload: { email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD } });
     const headers = { authorization: `Bearer ${login.json().token}` };
-    const branchId = (await source.db.select({ id: students.branchId }).from(students).orderBy(asc(students.id)).limit(1))[0].id;
+    const branchId = single(await source.db.select({ id: students.branchId }).from(students).orderBy(asc(students.id)).limit(1)).id;
     const created = await app.inject({
       method: 'POST',
       url: `/api/panel/branches/${branchId}/students`,
@@ -224,7 +225,7 @@ beforeAll(async () => {
     const logo = formData([{ name: 'file', fileName: 'logo.png', contentType: 'image/png', data: png }]);
     const logoSaved = await app.inject({ method: 'POST', url: '/api/panel/studio/logo', headers: { ...headers, ...logo.headers }, payload: logo.payload });
     expect(logoSaved.statusCode, logoSaved.body).toBe(200);
-    const [row] = await source.db.select().from(photos).where(eq(photos.studentId, studentId));
+    const row = single(await source.db.select().from(photos).where(eq(photos.studentId, studentId)));
     added = { studentId, storageKey: row.storageKey };
   } finally {
     await app.close();
@@ -247,11 +248,11 @@ describe('backup and restore', () => {
     const restored = await openDatabase(target);
     try {
       const { sessions, login_failures: _loginFailures, ...backedUp } = await tableContents(source.db);
-      expect(sessions.rows).toBeGreaterThan(0);
+      expect(sessions?.rows).toBeGreaterThan(0);
       const none = { rows: 0, digest: null };
       expect(await tableContents(restored.db)).toEqual({ ...backedUp, sessions: none, login_failures: none });
 
-      const [student] = await restored.db.select().from(students).where(eq(students.id, added.studentId));
+      const student = single(await restored.db.select().from(students).where(eq(students.id, added.studentId)));
       expect(student).toMatchObject({ firstName: 'Çağla', lastName: 'Işıkoğlu', schoolNumber: '9001' });
       expect(student).toEqual((await source.db.select().from(students).where(eq(students.id, added.studentId)))[0]);
       const photoRows = await restored.db.select().from(photos).where(eq(photos.studentId, added.studentId));
@@ -266,18 +267,20 @@ describe('backup and restore', () => {
       }
       expect(Object.keys(files)).toContain(path.join('branding', 'studio-logo', `${student.studioId}.webp`));
 
-      const [{ max }] = await restored.db.select({ max: sql<number>`max(${students.id})::int` }).from(students);
-      const [next] = await restored.db
-        .insert(students)
-        .values({
-          studioId: student.studioId,
-          schoolId: student.schoolId,
-          branchId: student.branchId,
-          schoolNumber: '9002',
-          firstName: 'Yeni',
-          lastName: 'Öğrenci',
-        })
-        .returning();
+      const { max } = single(await restored.db.select({ max: sql<number>`max(${students.id})::int` }).from(students));
+      const next = single(
+        await restored.db
+          .insert(students)
+          .values({
+            studioId: student.studioId,
+            schoolId: student.schoolId,
+            branchId: student.branchId,
+            schoolNumber: '9002',
+            firstName: 'Yeni',
+            lastName: 'Öğrenci',
+          })
+          .returning(),
+      );
       expect(next.id).toBe(max + 1);
       // Leaves the rows as restored for the tests that use this target too.
       await restored.db.delete(students).where(eq(students.id, next.id));
@@ -292,8 +295,8 @@ describe('backup and restore', () => {
     try {
       const [notification] = await restored.db.select().from(notifications);
       expect(notification).toMatchObject({ title: 'Yıl Sonu Töreni', searchKey: 'yil sonu toreni carsamba ilk ders' });
-      const applied = await restored.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-      expect((applied as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(appMigrations().length);
+      const applied = await restored.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
+      expect(applied.rows[0]?.n).toBe(appMigrations().length);
     } finally {
       await restored.close();
     }
@@ -306,7 +309,7 @@ describe('backup and restore', () => {
     const reopened = await openDatabase(withRows);
     try {
       const contents = await tableContents(reopened.db);
-      expect([contents.studios.rows, contents.notifications.rows, contents.students.rows]).toEqual([1, 1, 0]);
+      expect([contents.studios?.rows, contents.notifications?.rows, contents.students?.rows]).toEqual([1, 1, 0]);
     } finally {
       await reopened.close();
     }
@@ -344,7 +347,7 @@ describe('backup and restore', () => {
     for (const [file, entry] of [
       [escaping, '../evil.txt'],
       [linking, 'files/link'],
-    ]) {
+    ] as const) {
       const parent = fs.mkdtempSync(path.join(tmp, 'parent-'));
       const dataDir = path.join(parent, 'data');
       await expect(restoreBackup({ file, dataDir })).rejects.toThrow(`izin verilmeyen bir girdi var: ${JSON.stringify(entry)}`);
@@ -354,14 +357,14 @@ describe('backup and restore', () => {
   });
 
   it('accepts only plain files and folders at the places of the archive layout', () => {
-    const allowed = [
+    const allowed: Array<[string, string]> = [
       ['manifest.json', 'File'],
       ['database/', 'Directory'],
       ['database/students.jsonl', 'File'],
       ['files/photos/s1/ab12/thumb.jpg', 'File'],
       ['branding/studio-logo/', 'Directory'],
     ];
-    const refused = [
+    const refused: Array<[string, string]> = [
       ['../evil', 'File'],
       ['files/../../evil', 'File'],
       ['/etc/passwd', 'File'],

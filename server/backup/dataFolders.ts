@@ -5,7 +5,7 @@ import { DATA_FOLDERS } from './archive';
 import { backupErrors } from './messages';
 
 /** Whether anything but folders lies under `folder` (a missing folder holds nothing). */
-export async function holdsFiles(folder: string): Promise<boolean> {
+async function holdsFiles(folder: string): Promise<boolean> {
   try {
     const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
     return entries.some((entry) => !entry.isDirectory());

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { single } from '../db/rows';
 import { paths } from '../paths';
 import type { Manifest } from './manifest';
 import { backupErrors } from './messages';
@@ -26,11 +27,13 @@ export function appMigrations(folder = paths.migrations): JournalEntry[] {
 
 /** Drizzle keeps one row per applied migration, `created_at` being the journal's `when`. */
 export async function appliedMigrations(db: Sql): Promise<Manifest['migrations']> {
-  const [table] = await query<{ present: boolean }>(db, sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
+  const table = single(await query<{ present: boolean }>(db, sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`));
   if (!table.present) return { applied: 0, latest: null };
-  const [row] = await query<{ applied: number; latest: string | null }>(
-    db,
-    sql`SELECT count(*)::int AS applied, max(created_at)::text AS latest FROM drizzle.__drizzle_migrations`,
+  const row = single(
+    await query<{ applied: number; latest: string | null }>(
+      db,
+      sql`SELECT count(*)::int AS applied, max(created_at)::text AS latest FROM drizzle.__drizzle_migrations`,
+    ),
   );
   return { applied: row.applied, latest: row.latest === null ? null : Number(row.latest) };
 }
@@ -39,8 +42,12 @@ export async function appliedMigrations(db: Sql): Promise<Manifest['migrations']
 export function assertKnownMigrations(migrations: Manifest['migrations']): void {
   const known = appMigrations();
   if (migrations.applied > known.length) throw backupErrors.newerArchive(migrations.applied, known.length);
-  const expectedLatest = migrations.applied === 0 ? null : known[migrations.applied - 1].when;
-  if (migrations.latest !== expectedLatest) throw backupErrors.otherMigrations();
+  if (migrations.latest !== migrationTime(migrations.applied)) throw backupErrors.otherMigrations();
+}
+
+/** The journal time of the app's first `count` migrations' last one (null for none, or for more than this version knows). */
+export function migrationTime(count: number): number | null {
+  return count === 0 ? null : (appMigrations()[count - 1]?.when ?? null);
 }
 
 /** A temporary copy of the migrations folder whose journal ends after `count` entries. */

@@ -5,8 +5,6 @@ import type { Db } from '../db/client';
 /** A database or an open transaction: all the backup code needs is to run statements. */
 export type Sql = Pick<Db, 'execute'>;
 
-/** Both drivers answer with `{ rows }`. */
-export async function query<T>(db: Sql, statement: SQL): Promise<T[]> {
-  const result = await db.execute(statement);
-  return (result as unknown as { rows: T[] }).rows;
+export async function query<T extends Record<string, unknown>>(db: Sql, statement: SQL) {
+  return (await db.execute<T>(statement)).rows;
 }

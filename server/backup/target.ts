@@ -1,7 +1,7 @@
 /** The database a restore writes into, and the check that it is empty enough to take the archive. */
 import { openDatabase, type Database, type Db } from '../db/client';
 import { backupErrors } from './messages';
-import { appMigrations, appliedMigrations } from './migrations';
+import { migrationTime, appliedMigrations } from './migrations';
 import { publicTables, REFERENCE_TABLES, tablesWithRows } from './tables';
 
 /** Opened as the app opens it (driver, PGlite folder and its lock) but not migrated: restore decides how far. */
@@ -18,5 +18,5 @@ export async function assertEmptyTarget(db: Db, archiveMigrations: number, where
   if (filled.length) throw backupErrors.targetNotEmpty(`${where} (${filled.join(', ')})`);
   const target = await appliedMigrations(db);
   if (target.applied > archiveMigrations) throw backupErrors.targetMigratedFurther(target.applied, archiveMigrations);
-  if (target.applied > 0 && appMigrations()[target.applied - 1].when !== target.latest) throw backupErrors.otherMigrations();
+  if (migrationTime(target.applied) !== target.latest) throw backupErrors.otherMigrations();
 }

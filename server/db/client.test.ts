@@ -17,8 +17,8 @@ it('lets two processes start on one database at once without running a migration
     try {
       const both = await Promise.all([openDatabase({ databaseUrl: target.url, dataDir: null }), openDatabase({ databaseUrl: target.url, dataDir: null })]);
       const journal = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'migrations', 'meta', '_journal.json'), 'utf8'));
-      const applied = await both[0].db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-      expect((applied as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(journal.entries.length);
+      const applied = await both[0].db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
+      expect(applied.rows[0]?.n).toBe(journal.entries.length);
       await Promise.all(both.map((d) => d.close()));
     } finally {
       await target.drop();

@@ -4,12 +4,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { paths } from '../paths';
 import { startPgliteThread } from './pgliteThread';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database or an open transaction: both drivers (PGlite's bridge and PostgreSQL) speak
+ * node-postgres, so raw queries answer `{ rows }` either way. Reads take this.
+ */
+export type Db = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+/** An open transaction: a write and its audit entry take this, so they can only go together. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -66,7 +73,7 @@ async function connect(options: OpenOptions): Promise<Database> {
     pool.on('error', (error) => console.warn(JSON.stringify({ level: 40, msg: 'database connection lost', code: (error as { code?: string }).code })));
     const db = drizzle(pool, { schema });
     return {
-      db: db as unknown as Db,
+      db,
       kind: 'postgres',
       // Two processes starting together on one database take turns, so a migration runs once.
       migrate: async (folder = paths.migrations) => {
@@ -95,7 +102,7 @@ async function connect(options: OpenOptions): Promise<Database> {
     const thread = await startPgliteThread({ dataDir, template: dataDir ? undefined : options.pgliteTemplate });
     const db = drizzle(thread.pool, { schema });
     return {
-      db: db as unknown as Db,
+      db,
       kind: 'pglite',
       migrate: (folder = paths.migrations) => migrate(db, { migrationsFolder: folder }),
       dumpPglite: () => thread.dump(),
@@ -137,7 +144,7 @@ function lockOwner(file: string): number | undefined {
  * data folder is taken with DATA_DIR/pglite.lock holding the owner's pid, and a lock left by a
  * process that no longer runs is taken over. Answers the function that releases it.
  */
-export function lockDataFolder(dataDir: string): () => void {
+function lockDataFolder(dataDir: string): () => void {
   const file = path.join(dataDir, 'pglite.lock');
   fs.mkdirSync(dataDir, { recursive: true });
   for (let attempt = 0; attempt < 3; attempt++) {

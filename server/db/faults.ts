@@ -1,6 +1,7 @@
 /**
- * Telling "the database cannot be reached right now" from every other error: the server answers
- * those with 503 and a Turkish message, and recovers by itself when the database is back.
+ * Telling database errors apart: "the database cannot be reached right now" (answered with 503
+ * and a Turkish message; the server recovers by itself when the database is back), and a unique
+ * index refusing a row.
  */
 
 /** SQLSTATE classes and codes of a database that is down, restarting or refusing connections. */
@@ -28,4 +29,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = cause;
   }
   return false;
+}
+
+/** A unique index refused the row (two writes raced past the check before it). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { tr } from '../../common/tr';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { createPostgresDatabase } from '../test/database';
+import { adminQuery, createPostgresDatabase } from '../test/database';
 import { createWorld, PASSWORD } from '../test/fixtures';
 import { openDatabase, type Database } from './client';
 import { seedReferenceData } from './seed/reference';
@@ -20,16 +20,7 @@ let database: Database;
 let app: FastifyInstance;
 let token: string;
 
-async function admin(statement: string) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => adminQuery(baseUrl, statement);
 const name = () => new URL(target.url).pathname.slice(1);
 
 beforeAll(async () => {

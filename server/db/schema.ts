@@ -27,6 +27,35 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 const trgm = (column: { name: string }) => sql`${sql.identifier(column.name)} gin_trgm_ops`;
 const cSorted = (column: { name: string }) => sql`${sql.identifier(column.name)} COLLATE "C"`;
 
+/** The studio (tenant) and school a row belongs to. */
+const studioRef = () =>
+  integer('studio_id')
+    .notNull()
+    .references(() => studios.id);
+const schoolRef = () =>
+  integer('school_id')
+    .notNull()
+    .references(() => schools.id);
+
+/** The studio, school and branch a row of a branch belongs to: what every scope check compares. */
+const branchPlace = () => ({
+  studioId: studioRef(),
+  schoolId: schoolRef(),
+  branchId: integer('branch_id')
+    .notNull()
+    .references(() => branches.id),
+});
+
+/** A moderated row's state: pending until approved or rejected (with a note), and by whom and when. */
+const moderation = () => ({
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
+  note: text('note').notNull().default(''),
+  moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+  moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+});
+
 export const cities = pgTable('cities', {
   id: smallint('id').primaryKey(), // plate code 1–81
   name: text('name').notNull(),
@@ -50,9 +79,7 @@ export const schools = pgTable(
   'schools',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     name: text('name').notNull(),
     cityId: smallint('city_id').references(() => cities.id),
     district: text('district').notNull().default(''),
@@ -81,12 +108,8 @@ export const branches = pgTable(
   'branches',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
+    studioId: studioRef(),
+    schoolId: schoolRef(),
     grade: smallint('grade').notNull(),
     section: text('section').notNull(),
     /** Order key of the section (Turkish letters: I before İ). */
@@ -106,9 +129,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     level: text('level', { enum: ['panel', 'school', 'branch'] }).notNull(),
     schoolId: integer('school_id').references(() => schools.id),
     branchId: integer('branch_id').references(() => branches.id),
@@ -167,15 +188,7 @@ export const students = pgTable(
   'students',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    branchId: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
+    ...branchPlace(),
     schoolNumber: text('school_number').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -207,15 +220,7 @@ export const photos = pgTable(
   'photos',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    branchId: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
+    ...branchPlace(),
     studentId: integer('student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
@@ -235,13 +240,9 @@ export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     kind: text('kind', { enum: ['school', 'branch', 'student'] }).notNull(),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: schoolRef(),
     branchId: integer('branch_id').references(() => branches.id),
     fromStudentId: integer('from_student_id').references(() => students.id, { onDelete: 'cascade' }),
     toStudentId: integer('to_student_id').references(() => students.id, { onDelete: 'cascade' }),
@@ -250,12 +251,7 @@ export const messages = pgTable(
     body: text('body').notNull(),
     /** The text as first written, kept when a moderator edits it. */
     originalBody: text('original_body'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
-    note: text('note').notNull().default(''),
-    moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
-    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    ...moderation(),
     searchKey: text('search_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -277,15 +273,7 @@ export const nicknames = pgTable(
   'nicknames',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => schools.id),
-    branchId: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
+    ...branchPlace(),
     fromStudentId: integer('from_student_id')
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
@@ -293,12 +281,7 @@ export const nicknames = pgTable(
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
-    note: text('note').notNull().default(''),
-    moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
-    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    ...moderation(),
     searchKey: text('search_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -314,9 +297,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -363,9 +344,7 @@ export const designs = pgTable(
   'designs',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
     settings: jsonb('settings').notNull(),
     updatedAt: updatedAt(),
@@ -378,9 +357,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull().default(''),
     action: text('action').notNull(),
@@ -401,9 +378,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: serial('id').primaryKey(),
-    studioId: integer('studio_id')
-      .notNull()
-      .references(() => studios.id),
+    studioId: studioRef(),
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
     branchId: integer('branch_id').references(() => branches.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),

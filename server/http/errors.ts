@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { tr } from '../../common/tr';
-import { isDatabaseUnavailable } from '../db/faults';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/faults';
 
 export class HttpError extends Error {
   constructor(
@@ -21,6 +21,19 @@ export const unauthorized = () => new HttpError(401, tr.unauthorized);
 export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
 export const fieldError = (field: string, message: string) => new HttpError(400, message, { [field]: message });
 export const conflict = (field: string, message: string) => new HttpError(409, message, { [field]: message });
+
+/**
+ * Runs a write whose uniqueness was checked before it; when a unique index refuses the row all
+ * the same (two writes raced past the check), the answer is the same conflict the check gives.
+ */
+export async function conflictOnDuplicate<T>(duplicate: () => HttpError, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}
 
 /** "/email" → "email"; "/items/2/name" → "items.2.name". */
 function fieldName(instancePath: string | undefined, fallback: string): string {
@@ -64,7 +77,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, wrong content type).
-      const message = status === 413 ? 'Gönderilen dosya veya veri çok büyük.' : tr.validation.bodyMissing;
+      const message = status === 413 ? tr.validation.bodyTooLarge : tr.validation.bodyMissing;
       return reply.code(status === 415 || status === 413 ? status : 400).send({ success: false, message });
     }
     request.log.error({ err: error }, 'unhandled error');

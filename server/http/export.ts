@@ -1,5 +1,5 @@
 /**
- * List exports (issue 3): CSV as Turkish Excel expects it (UTF-8 with BOM, `;` separated,
+ * List exports: CSV as Turkish Excel expects it (UTF-8 with BOM, `;` separated,
  * CRLF) and XLSX, with Turkish column headers. A list's `/export?format=csv|xlsx` route calls it.
  */
 import type { FastifyReply } from 'fastify';
@@ -24,13 +24,13 @@ function csvCell(value: unknown): string {
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
+function toCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
   const lines = [columns.map((c) => csvCell(c.header)).join(';')];
   for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(';'));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-export async function toXlsx<T>(sheetName: string, columns: ExportColumn<T>[], rows: T[]): Promise<Buffer> {
+async function toXlsx<T>(sheetName: string, columns: ExportColumn<T>[], rows: T[]): Promise<Buffer> {
   // Loaded on the first export: it is the heaviest module and most starts never export.
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();

@@ -3,6 +3,7 @@
  * A token is valid only under its own level's prefix; a route may narrow the levels further.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isLevel } from '../../common/levels';
 import { findCaller } from '../auth/sessions';
 import { authRoutes } from '../auth/routes';
@@ -21,8 +22,9 @@ import { brandingRoutes } from '../areas/branding/routes';
 import { designRoutes } from '../areas/design/routes';
 import { notificationsRoutes } from '../areas/notifications/routes';
 import { studioRoutes } from '../areas/studio/routes';
-import { HttpError, forbidden, notFound, unauthorized } from './errors';
+import { acceptUploads } from '../storage/uploads';
 import type { Api } from './types';
+import { forbidden, notFound, unauthorized } from './errors';
 
 /** Each area adds its route module here. */
 const areaRoutes: Array<(app: Api) => Promise<void>> = [
@@ -58,7 +60,6 @@ export const levelApi: FastifyPluginAsync = async (app) => {
     if (config.levels && !config.levels.includes(caller.level)) throw forbidden();
     request.caller = caller;
   });
-  for (const register of areaRoutes) await register(app as unknown as Api);
+  await acceptUploads(app);
+  for (const register of areaRoutes) await register(app.withTypeProvider<ZodTypeProvider>());
 };
-
-export { HttpError };

@@ -1,16 +1,35 @@
 /**
- * Server-side paging, sorting and Turkish search for every list (design.md §3):
+ * Server-side paging, sorting and Turkish search, the same for every list:
  * ?page=&perPage=&q=&sort=&order= → { success, items, total, page, perPage }.
  */
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '../../common/schemas/list';
 import { searchKey } from '../../common/text';
 import { tr } from '../../common/tr';
+import type { Db } from '../db/client';
+import { countWhere } from '../db/rows';
 import { fieldError } from './errors';
+import { EXPORT_MAX_ROWS } from './export';
 
-export function pageOf(query: Pick<ListQuery, 'page' | 'perPage'>) {
+type Paging = Pick<ListQuery, 'page' | 'perPage'>;
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+function pageOf(query: Paging): Page {
   return { limit: query.perPage, offset: (query.page - 1) * query.perPage };
+}
+
+/**
+ * A list's rows and its total, read at once: `select` reads the rows of a page, or — for an
+ * export (`paged` false) — every row up to the export cap; the total counts `table` under `where`.
+ */
+export async function pagedList<T>(db: Db, table: PgTable, where: SQL | undefined, query: Paging, paged: boolean, select: (page: Page) => Promise<T[]>) {
+  const page = paged ? pageOf(query) : { limit: EXPORT_MAX_ROWS, offset: 0 };
+  const [rows, total] = await Promise.all([select(page), countWhere(db, table, where)]);
+  return { rows, total };
 }
 
 /** Text columns are ordered by their Turkish order key under COLLATE "C" (see common/text.ts). */

@@ -1,15 +1,30 @@
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
-import type { FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { Level } from '../../common/levels';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Caller } from '../auth/caller';
+import type { UrlSigner } from '../storage/signedUrl';
+import type { Storage } from '../storage/store';
 import { unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Where photos, logos and covers are kept. */
+    storage: Storage;
+    /** Signs the short-lived photo URLs that answers hand out. */
+    photoUrls: UrlSigner;
   }
 }
 
@@ -20,4 +35,16 @@ export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw unauthorized();
   return request.caller;
+}
+
+/**
+ * The options of an area's routes from what differs per route: its summary and zod schemas (the
+ * OpenAPI document shows them under the area's tag), and who may call it: the levels named
+ * (another level gets 403), every signed-in caller when none are, or anyone ('public').
+ */
+export function routeDocs(tag: string) {
+  return <S extends FastifySchema>(summary: string, schema: S, callers?: readonly Level[] | 'public') => {
+    const config: FastifyContextConfig = callers === 'public' ? { public: true } : callers ? { levels: callers } : {};
+    return { config, schema: { tags: [tag], summary, ...schema } };
+  };
 }

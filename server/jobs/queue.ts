@@ -6,12 +6,12 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { isUniqueViolation } from '../areas/managers/queries';
+import { isUniqueViolation } from '../db/faults';
 import { jobs } from '../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
-export type JobStatus = JobRow['status'];
-export const ACTIVE: JobStatus[] = ['queued', 'running'];
+type JobStatus = JobRow['status'];
+const ACTIVE: JobStatus[] = ['queued', 'running'];
 
 export class JobAlreadyActive extends Error {
   constructor(readonly active: JobRow) {
@@ -79,7 +79,7 @@ export async function claimJob(db: Db, kinds: string[], runner: string, leaseMs:
         AND (status = 'queued' OR (status = 'running' AND locked_until < now()))
       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING id`);
-  const id = (result as unknown as { rows: Array<{ id: number }> }).rows[0]?.id;
+  const id = result.rows[0]?.id;
   if (id === undefined) return undefined;
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row;

@@ -8,13 +8,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { claimJob, finishJob, reportProgress, type JobRow } from './queue';
 
-export class JobCancelled extends Error {
+class JobCancelled extends Error {
   constructor() {
     super('job cancelled');
   }
 }
 
-export interface JobContext {
+interface JobContext {
   /** Reports progress and renews the lease; throws JobCancelled once a cancel was asked for. */
   progress(done: number, total: number): Promise<void>;
   /** Aborted when the job is cancelled or the runner stops. */
@@ -65,7 +65,10 @@ export function startJobRunner(db: Db, handlers: Record<string, JobHandler>, log
       },
     };
     try {
-      const result = await handlers[job.kind]!(job, context);
+      // Only kinds with a handler are claimed.
+      const handler = handlers[job.kind];
+      if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
+      const result = await handler(job, context);
       if (aborted.signal.aborted) throw new JobCancelled();
       await finishJob(db, job.id, runner, { status: 'done', result });
     } catch (error) {

@@ -2,14 +2,15 @@
  * The API test kit: one app and database per test file, rows reset before each test, and a
  * small client that signs in as a fixture account and calls /api/{level}/… through inject().
  */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { startTestDatabase, type TestDatabase } from './database';
 import { createWorld, PASSWORD, type Account, type World } from './fixtures';
+import { formData, type Part } from './multipart';
 
-export interface Response<T = Record<string, any>> {
+interface Response<T = Record<string, any>> {
   status: number;
   body: T;
   headers: Record<string, unknown>;
@@ -34,6 +35,8 @@ export interface Caller {
   post(path: string, body?: unknown): Promise<Response>;
   put(path: string, body?: unknown): Promise<Response>;
   del(path: string): Promise<Response>;
+  /** A multipart/form-data POST, as the web app's form-data mode sends it. */
+  upload(path: string, parts: Part[]): Promise<Response>;
   /** Any call at any level's prefix with this caller's token. */
   raw(method: InjectOptions['method'], url: string, payload?: unknown, headers?: Record<string, string>): Promise<Response>;
 }
@@ -83,8 +86,25 @@ export function useApiTestKit(env: Record<string, string> = {}, options: { webRo
       post: (p, body) => call('POST', path(p), body ?? {}, auth),
       put: (p, body) => call('PUT', path(p), body ?? {}, auth),
       del: (p) => call('DELETE', path(p), undefined, auth),
+      upload: (p, parts) => {
+        const form = formData(parts);
+        return call('POST', path(p), form.payload, { ...form.headers, ...auth });
+      },
       raw: (method, url, payload, headers = {}) => call(method, url, payload, { ...auth, ...headers }),
     };
   };
   return kit;
+}
+
+/**
+ * Bad input: the call answers `status` (400 unless told) naming the field with its Turkish
+ * message, and writes nothing: `count` is the same after it as before.
+ */
+export async function expectRefused(count: () => Promise<number>, call: () => Promise<Response>, field: string, message: string, status = 400) {
+  const before = await count();
+  const res = await call();
+  expect(res.status).toBe(status);
+  expect(res.body.errors?.[field]).toBe(message);
+  expect(await count()).toBe(before);
+  return res;
 }

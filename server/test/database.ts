@@ -15,7 +15,8 @@ export interface TestDatabase extends Database {
   drop(): Promise<void>;
 }
 
-async function adminQuery(url: string, statement: string): Promise<void> {
+/** Runs one statement on its own connection to a PostgreSQL server (creating, dropping, closing databases). */
+export async function adminQuery(url: string, statement: string): Promise<void> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -70,7 +71,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     ...database,
     async reset() {
       const rows = await database.db.execute<{ tablename: string }>(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'cities'`);
-      const tables = (rows as unknown as { rows: Array<{ tablename: string }> }).rows.map((r) => `"${r.tablename}"`);
+      const tables = rows.rows.map((r) => `"${r.tablename}"`);
       if (tables.length) await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
     },
     async drop() {

@@ -7,6 +7,7 @@ import { orderKey, searchKey } from '../../common/text';
 import type { Level } from '../../common/levels';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
+import { single } from '../db/rows';
 import { studentRow } from '../db/seed/demo';
 import { branches, schools, students, studios, users } from '../db/schema';
 
@@ -23,7 +24,8 @@ export interface World {
   siblingBranch: { id: number };
   otherSchoolBranch: { id: number };
   foreignBranch: { id: number };
-  students: Array<{ id: number; branchId: number }>;
+  /** 101, 102, 103 in the branch; 201 in the sibling branch; 301 in the other school; 901 in the other studio. */
+  students: [StudentRef, StudentRef, StudentRef, StudentRef, StudentRef, StudentRef];
   accounts: {
     panel: Account;
     school: Account;
@@ -34,6 +36,13 @@ export interface World {
     foreignSchool: Account;
   };
 }
+/** A position in World['students']. */
+export type StudentIndex = 0 | 1 | 2 | 3 | 4 | 5;
+
+interface StudentRef {
+  id: number;
+  branchId: number;
+}
 export interface Account {
   id: number;
   email: string;
@@ -43,23 +52,23 @@ export interface Account {
 export async function createWorld(db: Db): Promise<World> {
   passwordHash ??= hashPassword(PASSWORD);
   const hash = await passwordHash;
-  const [studio] = await db.insert(studios).values({ name: 'Test Stüdyosu', cityId: 6 }).returning();
-  const [otherStudio] = await db.insert(studios).values({ name: 'Rakip Stüdyo', cityId: 35 }).returning();
+  const studio = single(await db.insert(studios).values({ name: 'Test Stüdyosu', cityId: 6 }).returning());
+  const otherStudio = single(await db.insert(studios).values({ name: 'Rakip Stüdyo', cityId: 35 }).returning());
 
   const school = async (studioId: number, name: string, cityId: number) =>
-    (
+    single(
       await db
         .insert(schools)
         .values({ studioId, name, cityId, searchKey: searchKey(name), sortKey: orderKey(name), academicYear: '2025-2026' })
-        .returning()
-    )[0];
+        .returning(),
+    );
   const branch = async (studioId: number, schoolId: number, grade: number, section: string) =>
-    (
+    single(
       await db
         .insert(branches)
         .values({ studioId, schoolId, grade, section, sectionKey: orderKey(section) })
-        .returning()
-    )[0];
+        .returning(),
+    );
 
   const s1 = await school(studio.id, 'Işıklar Anadolu Lisesi', 6);
   const s2 = await school(studio.id, 'Şehit Öğretmen Lisesi', 34);
@@ -85,12 +94,16 @@ export async function createWorld(db: Db): Promise<World> {
       ),
     )
     .returning({ id: students.id, branchId: students.branchId });
+  const [s101, s102, s103, s201, s301, s901] = studentRows;
+  if (!s101 || !s102 || !s103 || !s201 || !s301 || !s901) throw new Error('the world needs its six students');
 
   const account = async (email: string, level: Level, studioId: number, schoolId: number | null, branchId: number | null, name: string) => {
-    const [row] = await db
-      .insert(users)
-      .values({ studioId, level, email, name, passwordHash: hash, schoolId, branchId, searchKey: searchKey(name), sortKey: orderKey(name) })
-      .returning({ id: users.id });
+    const row = single(
+      await db
+        .insert(users)
+        .values({ studioId, level, email, name, passwordHash: hash, schoolId, branchId, searchKey: searchKey(name), sortKey: orderKey(name) })
+        .returning({ id: users.id }),
+    );
     return { id: row.id, email, level };
   };
 
@@ -104,7 +117,7 @@ export async function createWorld(db: Db): Promise<World> {
     siblingBranch: b2,
     otherSchoolBranch: b3,
     foreignBranch: bx,
-    students: studentRows,
+    students: [s101, s102, s103, s201, s301, s901],
     accounts: {
       panel: await account('panel@test.test', 'panel', studio.id, null, null, 'Panel Kullanıcısı'),
       school: await account('okul@test.test', 'school', studio.id, s1.id, null, 'Okul Yöneticisi'),

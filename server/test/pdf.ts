@@ -20,7 +20,7 @@ export interface PdfReport {
   srgbOutputIntent: boolean;
 }
 
-export interface Box {
+interface Box {
   x: number;
   y: number;
   width: number;

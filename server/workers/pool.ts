@@ -47,5 +47,3 @@ export function createWorkerPool(options: PoolOptions = {}) {
     close: () => pool.destroy(),
   };
 }
-
-export type WorkerPool = ReturnType<typeof createWorkerPool>;

@@ -36,7 +36,7 @@ export const FONT_PAIRS: Record<DesignSettings['fontPair'], { heading: Typeface;
 /** The weights the layout uses: regular and italic for text, bold for names and headings. */
 const STYLES = ['400Regular', '400Regular_Italic', '700Bold'] as const;
 
-export function fontFile(face: Typeface, style: (typeof STYLES)[number]): string {
+function fontFile(face: Typeface, style: (typeof STYLES)[number]): string {
   return require.resolve(`@expo-google-fonts/${face.pkg}/${style}/${face.prefix}_${style}.ttf`);
 }
 

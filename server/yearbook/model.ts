@@ -4,7 +4,7 @@
  */
 import type { DesignSettings } from '../../common/schemas/design';
 
-export interface BookMessage {
+interface BookMessage {
   body: string;
   author: string;
 }
@@ -21,7 +21,7 @@ export interface BookStudent {
   messages: BookMessage[];
 }
 
-export interface BookBranch {
+interface BookBranch {
   name: string;
   teacherMessages: BookMessage[];
   students: BookStudent[];
@@ -39,7 +39,7 @@ export interface BookModel {
 }
 
 /** Print geometry: A4 trim with 3 mm bleed on every side. */
-export const TRIM_MM = { width: 210, height: 297 };
+const TRIM_MM = { width: 210, height: 297 };
 export const BLEED_MM = 3;
 export const MEDIA_MM = { width: TRIM_MM.width + 2 * BLEED_MM, height: TRIM_MM.height + 2 * BLEED_MM };
 

@@ -13,16 +13,17 @@ import { BLEED_MM, MEDIA_MM, PORTRAIT_MM, type BookModel } from './model';
 
 const MM = 72 / 25.4;
 
-export class BookLayoutError extends Error {}
+class BookLayoutError extends Error {}
 
 /** The data the layout reads: the model plus what the layout needs to know about the page. */
 function bookJson(model: BookModel): string {
   const { heading, body } = FONT_PAIRS[model.design.fontPair];
   const students = model.branches.flatMap((b) => b.students);
   const index = [...students].sort((a, b) => (a.indexKey < b.indexKey ? -1 : a.indexKey > b.indexKey ? 1 : a.id - b.id));
+  const [onlyBranch, anotherBranch] = model.branches;
   return JSON.stringify({
     ...model,
-    subtitle: model.branches.length === 1 ? model.branches[0]!.name : null,
+    subtitle: onlyBranch && !anotherBranch ? onlyBranch.name : null,
     branches: model.branches.map((b) => ({ ...b, students: b.students.map(withInitials) })),
     index: index.map((s) => ({ id: s.id, name: s.indexName })),
     fonts: { heading: heading.family, body: body.family },

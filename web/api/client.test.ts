@@ -18,6 +18,13 @@ function setup(response: () => Promise<Response>, overrides: Partial<ApiClientDe
   };
   return { client: createApiClient(deps), fetchMock, deps };
 }
+
+/** The arguments of the first fetch a test made. */
+function firstCall(fetchMock: ReturnType<typeof setup>['fetchMock']) {
+  const call = fetchMock.mock.calls[0];
+  if (!call) throw new Error('fetch was not called');
+  return call;
+}
 const json = (status: number, body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
@@ -26,7 +33,7 @@ describe('the call helper', () => {
     const { client, fetchMock } = setup(() => json(200, { success: true, x: 1 }));
     const result = await client.post('schools', { name: 'Işık' });
     expect(result).toEqual({ success: true, x: 1 });
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = firstCall(fetchMock);
     expect(url).toBe('/api/school/schools');
     expect(init.method).toBe('POST');
     expect(init.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'Bearer tok123' });
@@ -36,13 +43,13 @@ describe('the call helper', () => {
   it('uses a full URL as it is', async () => {
     const { client, fetchMock } = setup(() => json(200, { success: true }));
     await client.get('https://cdn.example.test/data.json');
-    expect(fetchMock.mock.calls[0][0]).toBe('https://cdn.example.test/data.json');
+    expect(firstCall(fetchMock)[0]).toBe('https://cdn.example.test/data.json');
   });
 
   it('adds query values, leaving out empty ones', async () => {
     const { client, fetchMock } = setup(() => json(200, { success: true }));
     await client.get('schools', { page: 2, q: 'şule', city: '', status: undefined });
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/school/schools?page=2&q=%C5%9Fule');
+    expect(firstCall(fetchMock)[0]).toBe('/api/school/schools?page=2&q=%C5%9Fule');
   });
 
   it('form-data mode sends the body raw without Content-Type', async () => {
@@ -50,7 +57,7 @@ describe('the call helper', () => {
     const form = new FormData();
     form.append('file', new Blob(['x']), 'a.jpg');
     await client.upload('students/1/photos', form);
-    const init = fetchMock.mock.calls[0][1];
+    const init = firstCall(fetchMock)[1];
     expect(init.body).toBe(form);
     expect(init.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok123' });
   });
@@ -58,7 +65,7 @@ describe('the call helper', () => {
   it('sends no Authorization without a token', async () => {
     const { client, fetchMock } = setup(() => json(200, { success: true }), { getToken: () => null });
     await client.get('user');
-    expect(fetchMock.mock.calls[0][1].headers).not.toHaveProperty('Authorization');
+    expect(firstCall(fetchMock)[1].headers).not.toHaveProperty('Authorization');
   });
 });
 

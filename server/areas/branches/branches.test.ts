@@ -1,12 +1,13 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { branches } from '../../db/schema';
-import { useApiTestKit } from '../../test/api';
+import { countWhere } from '../../db/rows';
+import { expectRefused, useApiTestKit } from '../../test/api';
 
 const kit = useApiTestKit();
 const t = tr.organisation.branch;
-const branchCount = async () => Number((await kit.database.db.select({ n: count() }).from(branches))[0].n);
+const branchCount = async () => countWhere(kit.database.db, branches, undefined);
 const names = (res: { body: Record<string, any> }) => res.body.items.map((b: { name: string }) => b.name);
 
 describe('GET schools/{id}/branches', () => {
@@ -74,11 +75,7 @@ describe('POST schools/{id}/branches and range', () => {
 
   it('refuses a duplicate branch with a clear message', async () => {
     const school = await kit.as(kit.world.accounts.school);
-    const before = await branchCount();
-    const res = await school.post(`schools/${kit.world.school.id}/branches`, { grade: 12, section: 'a' });
-    expect(res.status).toBe(409);
-    expect(res.body.errors.section).toBe(t.duplicate);
-    expect(await branchCount()).toBe(before);
+    await expectRefused(branchCount, () => school.post(`schools/${kit.world.school.id}/branches`, { grade: 12, section: 'a' }), 'section', t.duplicate, 409);
   });
 
   it.each([
@@ -89,11 +86,7 @@ describe('POST schools/{id}/branches and range', () => {
     [{ grade: 12, section: 'ABCDEF' }, 'section', tr.validation.maxLength(5)],
   ])('answers 400 for %j and writes nothing', async (input, field, message) => {
     const school = await kit.as(kit.world.accounts.school);
-    const before = await branchCount();
-    const res = await school.post(`schools/${kit.world.school.id}/branches`, input);
-    expect(res.status).toBe(400);
-    expect(res.body.errors[field]).toBe(message);
-    expect(await branchCount()).toBe(before);
+    await expectRefused(branchCount, () => school.post(`schools/${kit.world.school.id}/branches`, input), field, message);
   });
 
   it('creates a range A–F in Turkish letters, skipping those that exist', async () => {

@@ -1,12 +1,14 @@
 /** Branches of a school: ordered by grade then section in Turkish letter order (10/I before 10/İ). */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../common/schemas/list';
 import type { Branch } from '../../../common/schemas/organisation';
+import { branchName } from '../../../common/text';
+import { branchesWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { branches } from '../../db/schema';
-import { containsPattern, orderFor } from '../../http/list';
-import { branchName } from '../../../common/text';
+import { countWhere, single } from '../../db/rows';
+import { branches, students } from '../../db/schema';
+import { containsPattern, orderFor, pagedList } from '../../http/list';
 
 /** Turkish letters folded before lower(), which only knows ASCII under every collation we meet. */
 const foldedLabel = sql`lower(translate(${branches.grade}::text || '/' || ${branches.section} || ' ' || ${branches.programme}, 'ÇĞİIÖŞÜçğıöşü', 'cgiiosucgiosu'))`;
@@ -40,29 +42,30 @@ const withName = <T extends { grade: number; section: string }>(row: T) => ({ ..
 
 export async function listBranches(db: Db, caller: Caller, schoolId: number, query: ListQuery, paged = true) {
   const pattern = containsPattern(query.q);
-  const where = and(
-    eq(branches.studioId, caller.studioId),
-    eq(branches.schoolId, schoolId),
-    // A branch manager sees its own branch only.
-    caller.level === 'branch' ? eq(branches.id, caller.branchId ?? -1) : undefined,
-    pattern ? sql`${foldedLabel} LIKE ${pattern}` : undefined,
-  )!;
-  const limit = paged ? query.perPage : 50_000;
-  const offset = paged ? (query.page - 1) * query.perPage : 0;
-  const [rows, [total]] = await Promise.all([
+  const where = and(branchesWhere(caller), eq(branches.schoolId, schoolId), pattern ? sql`${foldedLabel} LIKE ${pattern}` : undefined);
+  const { rows, total } = await pagedList(db, branches, where, query, paged, (page) =>
     db
       .select(columns)
       .from(branches)
       .where(where)
       .orderBy(...orderOf(query))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(branches).where(where),
-  ]);
-  return { items: rows.map(withName) as Branch[], total: Number(total.n) };
+      .limit(page.limit)
+      .offset(page.offset),
+  );
+  return { items: rows.map(withName) as Branch[], total };
 }
 
 export async function branchById(db: Db, id: number): Promise<Branch> {
-  const [row] = await db.select(columns).from(branches).where(eq(branches.id, id));
-  return withName(row) as Branch;
+  return withName(single(await db.select(columns).from(branches).where(eq(branches.id, id)))) as Branch;
+}
+
+/** How many students a branch has (a branch with students is never deleted). */
+export const studentCountOfBranch = (db: Db, branchId: number) => countWhere(db, students, eq(students.branchId, branchId));
+
+/** Which of these section letters a school's grade already has. */
+export async function takenSections(db: Db, schoolId: number, grade: number, sections: string[]): Promise<Array<{ id: number; section: string }>> {
+  return db
+    .select({ id: branches.id, section: branches.section })
+    .from(branches)
+    .where(and(eq(branches.schoolId, schoolId), eq(branches.grade, grade), inArray(branches.section, sections)));
 }

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DESIGN } from '../../../common/schemas/design';
 import { tr } from '../../../common/tr';
 import { auditLog, designs, messages, photos, students } from '../../db/schema';
+import { single } from '../../db/rows';
 import { useApiTestKit } from '../../test/api';
 import { uploadForm } from '../../test/multipart';
 
@@ -125,7 +126,8 @@ describe('POST design/cover', () => {
     expect(fake.status).toBe(400);
     expect(fake.body.message).toBe(tr.studio.notImage);
     const big = await uploadCover(panel.token, 'panel', Buffer.alloc(5 * 1024 * 1024 + 1, 7));
-    expect(big.body.message).toBe(tr.studio.tooLarge(5));
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ success: false, message: tr.studio.tooLarge(5), errors: { file: tr.studio.tooLarge(5) } });
     const school = await kit.as(kit.world.accounts.school);
     expect((await uploadCover(school.token, 'school', await jpeg(), `?schoolId=${kit.world.otherSchool.id}`)).status).toBe(404);
     const branch = await kit.as(kit.world.accounts.branch);
@@ -169,20 +171,22 @@ describe('GET design/preview', () => {
     const [a] = kit.world.students;
     const none = await (await kit.as(kit.world.accounts.panel)).get(`design/preview?studentId=${a.id}`);
     expect(none.body.student.photoUrl).toBeNull();
-    const [photo] = await kit.database.db
-      .insert(photos)
-      .values({
-        studioId: kit.world.studio.id,
-        schoolId: kit.world.school.id,
-        branchId: kit.world.branch.id,
-        studentId: a.id,
-        isPortrait: true,
-        storageKey: 'x',
-        width: 10,
-        height: 10,
-        bytes: 10,
-      })
-      .returning();
+    const photo = single(
+      await kit.database.db
+        .insert(photos)
+        .values({
+          studioId: kit.world.studio.id,
+          schoolId: kit.world.school.id,
+          branchId: kit.world.branch.id,
+          studentId: a.id,
+          isPortrait: true,
+          storageKey: 'x',
+          width: 10,
+          height: 10,
+          bytes: 10,
+        })
+        .returning(),
+    );
     const res = await (await kit.as(kit.world.accounts.school)).get(`design/preview?studentId=${a.id}`);
     expect(res.body.student.photoUrl).toMatch(new RegExp(`^/api/school/photo-files/${photo.id}/display\\?e=\\d+&s=[\\w-]+$`));
   });

@@ -6,7 +6,7 @@ import type { Caller } from '../../auth/caller';
 import { scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, messages, photos, schools, students } from '../../db/schema';
-import type { UrlSigner } from '../files/signedUrl';
+import type { UrlSigner } from '../../storage/signedUrl';
 import { notFound } from '../../http/errors';
 import { turkishOrder } from '../../http/list';
 import { branchName } from '../../../common/text';

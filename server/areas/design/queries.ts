@@ -36,14 +36,3 @@ export async function designRow(db: Db, studioId: number, schoolId: number | nul
     .limit(1);
   return row ?? null;
 }
-
-/** Creates or replaces the settings of a design row; answers its id. */
-export async function saveDesign(db: Db, studioId: number, schoolId: number | null, settings: DesignSettings): Promise<number> {
-  const existing = await designRow(db, studioId, schoolId);
-  if (existing) {
-    await db.update(designs).set({ settings, updatedAt: new Date() }).where(eq(designs.id, existing.id));
-    return existing.id;
-  }
-  const [row] = await db.insert(designs).values({ studioId, schoolId, settings }).returning({ id: designs.id });
-  return row.id;
-}

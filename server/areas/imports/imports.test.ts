@@ -2,23 +2,16 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { auditLog, branches, students } from '../../db/schema';
+import { single } from '../../db/rows';
 import { useApiTestKit, type Caller } from '../../test/api';
-import { formData } from '../../test/multipart';
-import { parseBranch, parseGender, shownRows } from './plan';
+import { shownRows } from './queries';
+import { parseBranch, parseGender } from './read';
 import { sampleCsv, sampleEOkulXls, sampleXlsx, type SampleRow } from './sampleFiles';
 
 const kit = useApiTestKit({ IMPORT_MAX_BYTES: String(200_000), IMPORT_MAX_ROWS: String(50) });
 
 async function send(caller: Caller, url: string, data: Buffer, fileName: string, mapping?: unknown) {
-  const parts = [{ name: 'file', fileName, data }, ...(mapping ? [{ name: 'mapping', data: JSON.stringify(mapping) }] : [])];
-  const { payload, headers } = formData(parts);
-  const res = await kit.app.inject({
-    method: 'POST',
-    url: `/api/${caller.level}/${url}`,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${caller.token}` },
-  });
-  return { status: res.statusCode, body: res.json() };
+  return caller.upload(url, [{ name: 'file', fileName, data }, ...(mapping ? [{ name: 'mapping', data: JSON.stringify(mapping) }] : [])]);
 }
 const schoolRows = async () => (await kit.database.db.select().from(students).where(eq(students.schoolId, kit.world.school.id))).length;
 
@@ -54,10 +47,10 @@ describe('school import: preview then commit', () => {
     const res = await send(school, `schools/${kit.world.school.id}/students/import`, file, 'liste.xlsx');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, created: 2, updated: 1, skipped: 1, branchesCreated: ['12/C'] });
-    const [omer] = await kit.database.db.select().from(students).where(eq(students.schoolNumber, '102'));
+    const omer = single(await kit.database.db.select().from(students).where(eq(students.schoolNumber, '102')));
     expect(omer.firstName).toBe('Ömer Faruk');
     expect(omer.searchKey).toBe('omer faruk celik 102');
-    const [ilgin] = await kit.database.db.select().from(students).where(eq(students.schoolNumber, '401'));
+    const ilgin = single(await kit.database.db.select().from(students).where(eq(students.schoolNumber, '401')));
     expect(ilgin.gender).toBe('female');
     const again = await send(school, `schools/${kit.world.school.id}/students/import`, file, 'liste.xlsx');
     expect(again.body).toEqual({ success: true, created: 0, updated: 0, skipped: 4, branchesCreated: [] });
@@ -169,7 +162,7 @@ describe('branch import and limits', () => {
     ]);
     const ok = await send(branch, `branches/${kit.world.branch.id}/students/import`, sampleCsv([['150', 'Deniz', 'Kara', 'Erkek', '']]), 'x.csv');
     expect(ok.body).toMatchObject({ created: 1 });
-    const [row] = await kit.database.db.select().from(students).where(eq(students.schoolNumber, '150'));
+    const row = single(await kit.database.db.select().from(students).where(eq(students.schoolNumber, '150')));
     expect(row.branchId).toBe(kit.world.branch.id);
   });
 

@@ -1,7 +1,8 @@
 /**
  * Reading an uploaded student list into a plain table (header + rows of text), whatever the
  * school handed over: CSV (UTF-8 or Windows-1254, ; , or tab), XLSX, or e-Okul's legacy
- * "Sınıf/Şube Öğrenci Listesi" .XLS (BIFF8, one block per branch, see design.md §7).
+ * "Sınıf/Şube Öğrenci Listesi" .XLS (BIFF8: title rows, then one block per branch, each a class
+ * heading, a column header row and the students). Then the cells a row holds: gender and branch.
  *
  * Library choice: spreadsheets are untrusted input. npm's `xlsx` 0.18.5 (the last one on the
  * npm registry) has a prototype-pollution flaw (CVE-2023-30533, fixed in SheetJS 0.19.3) and a
@@ -12,12 +13,13 @@
  * only cell text leaves this module (no library objects reach the rest of the app).
  */
 import * as XLSX from '@e965/xlsx';
-import { searchKey } from '../../../common/text';
-import type { ImportField, ImportMapping } from '../../../common/schemas/students';
+import type { Gender, ImportField, ImportMapping } from '../../../common/schemas/students';
+import { searchKey, trUpper } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { badRequest } from '../../http/errors';
+import { decodeText, parseCsv } from '../../text/csv';
 
-export type ImportFormat = 'csv' | 'xlsx' | 'eokul';
+type ImportFormat = 'csv' | 'xlsx' | 'eokul';
 
 export interface Table {
   format: ImportFormat;
@@ -47,8 +49,9 @@ export function readTable(data: Buffer, maxRows: number): Table {
     return eOkul;
   }
   const headerIndex = grid.findIndex((row) => row.some((c) => c.trim() !== ''));
-  if (headerIndex < 0) throw badRequest(tr.students.import.empty);
-  const headers = grid[headerIndex].map((c) => c.trim());
+  const headerRow = grid[headerIndex];
+  if (!headerRow) throw badRequest(tr.students.import.empty);
+  const headers = headerRow.map((c) => c.trim());
   const rows = grid
     .slice(headerIndex + 1)
     .map((cells, i) => ({ line: headerIndex + i + 2, cells: cells.map((c) => c.trim()) }))
@@ -82,54 +85,6 @@ function readWorkbook(data: Buffer, maxRows: number): string[][] {
   return rows.map((row) => (Array.isArray(row) ? row.map((c) => (c === null || c === undefined ? '' : String(c))) : []));
 }
 
-/** UTF-8 (with or without BOM); Excel's Turkish CSVs are often Windows-1254. */
-export function decodeText(data: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
-  } catch {
-    return new TextDecoder('windows-1254').decode(data);
-  }
-}
-
-/** RFC 4180 CSV with the separator guessed from the first line (; , or tab). */
-export function parseCsv(text: string, maxRows: number): string[][] {
-  // Control characters near the start mean a binary file that is not a spreadsheet we read.
-  // eslint-disable-next-line no-control-regex -- looking for control characters is the point
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 2000))) throw badRequest(tr.students.import.unsupported);
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const separator = [';', '\t', ','].map((s) => [s, firstLine.split(s).length] as const).sort((a, b) => b[1] - a[1])[0][0];
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === separator) {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      if (rows.length > maxRows + 1) break;
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows.map((r) => r.map((c) => c.replace(/^\uFEFF/, '')));
-}
-
 const HEADER_WORDS: Record<ImportField, string[]> = {
   schoolNumber: ['okul no', 'okul numarasi', 'ogrenci no', 'ogrenci numarasi', 'numara', 'numarasi', 'no'],
   firstName: ['ad', 'adi', 'isim', 'ogrenci adi'],
@@ -138,7 +93,7 @@ const HEADER_WORDS: Record<ImportField, string[]> = {
   branch: ['sube', 'subesi', 'sinif', 'sinifi', 'sinif/sube', 'sinif sube', 'sinif / sube'],
 };
 
-export function guessMapping(headers: string[]): ImportMapping {
+function guessMapping(headers: string[]): ImportMapping {
   const folded = headers.map((h) => searchKey(h).replace(/[.:]/g, '').trim());
   const mapping = {} as ImportMapping;
   for (const field of Object.keys(HEADER_WORDS) as ImportField[]) {
@@ -152,7 +107,7 @@ export function guessMapping(headers: string[]): ImportMapping {
 const HEADING = /(\d{1,2})\s*\.?\s*S[ıiIİ]n[ıiIİ]f\s*\/\s*([A-Za-zÇĞİIÖŞÜçğıiöşü]{1,3})\s*Şubes[iİ]/iu;
 
 /** e-Okul's list: blocks with a class heading, a column header row, students, count footnotes. */
-export function readEOkulBlocks(grid: string[][]): Table | null {
+function readEOkulBlocks(grid: string[][]): Table | null {
   const headers = ['Okul No', 'Adı', 'Soyadı', 'Cinsiyeti', 'Şube'];
   const rows: Table['rows'] = [];
   let branch: string | null = null;
@@ -160,10 +115,10 @@ export function readEOkulBlocks(grid: string[][]): Table | null {
   let sawHeading = false;
   grid.forEach((cells, index) => {
     const text = cells.join(' ').replace(/\s+/g, ' ');
-    const heading = HEADING.exec(text);
-    if (heading) {
+    const [, grade, letter] = HEADING.exec(text) ?? [];
+    if (grade && letter) {
       sawHeading = true;
-      branch = `${Number(heading[1])}/${heading[2].toLocaleUpperCase('tr-TR')}`;
+      branch = `${Number(grade)}/${letter.toLocaleUpperCase('tr-TR')}`;
       columns = null;
       return;
     }
@@ -196,4 +151,22 @@ export function readEOkulBlocks(grid: string[][]): Table | null {
   if (!sawHeading) return null;
   if (!rows.length) throw badRequest(tr.students.import.empty);
   return { format: 'eokul', headers, rows, mapping: { schoolNumber: 0, firstName: 1, lastName: 2, gender: 3, branch: 4 } };
+}
+
+/** "K", "Kız", "E", "Erkek" (and the English letters) → the stored gender; empty → ''; anything else → null. */
+export function parseGender(value: string): Gender | null {
+  const v = searchKey(value);
+  if (!v) return '';
+  if (['k', 'kiz', 'kadin', 'f', 'female', 'kiz ogrenci'].includes(v)) return 'female';
+  if (['e', 'erkek', 'm', 'male', 'erkek ogrenci'].includes(v)) return 'male';
+  return null;
+}
+
+/** "12/A", "12-A", "12 A", "12A", "12. Sınıf / A Şubesi" → { grade, section }. Section letters keep I/İ apart. */
+export function parseBranch(value: string): { grade: number; section: string } | null {
+  const [, digits, letters] = /^(\d{1,2})\s*\.?\s*(?:S[ıiIİ]n[ıiIİ]f\s*)?[/\-\s]?\s*([A-Za-zÇĞİIÖŞÜçğıiöşü]{1,3})(?:\s*Şubes[iİ])?$/u.exec(value.trim()) ?? [];
+  if (!digits || !letters) return null;
+  const grade = Number(digits);
+  if (grade < 1 || grade > 12) return null;
+  return { grade, section: trUpper(letters) };
 }

@@ -7,37 +7,42 @@ import type { FastifyRequest } from 'fastify';
 import { idParams } from '../../../common/schemas/fields';
 import { importMapping, importPreview, importResult, type ImportMapping } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
-import { badRequest } from '../../http/errors';
-import { callerOf, type Api } from '../../http/types';
-import { readUploads } from '../files/uploads';
 import { branchInScope, schoolInScope } from '../../auth/access';
-import { commitImport, planImport, type ImportScope } from './plan';
-import { readTable } from './read';
+import { badRequest } from '../../http/errors';
+import { callerOf, routeDocs, type Api } from '../../http/types';
+import { megabytes, readOneFile } from '../../storage/uploads';
+import { planImport, type ImportScope } from './queries';
+import { readTable, type Table } from './read';
+import { commitImport } from './writes';
 
-const tags = ['students'];
+const docs = routeDocs('students');
+
+/** The column mapping the person chose (a JSON field), or the one the file suggests; e-Okul's is fixed. */
+function mappingOf(field: string | undefined, table: Table): ImportMapping {
+  if (!field || table.format === 'eokul') return table.mapping;
+  let raw: unknown = null;
+  try {
+    raw = JSON.parse(field);
+  } catch {
+    // Not JSON: refused below like any other bad mapping.
+  }
+  const parsed = importMapping.safeParse(raw);
+  if (!parsed.success) throw badRequest(tr.badInput, { mapping: tr.validation.invalid });
+  return parsed.data;
+}
 
 export async function importRoutes(app: Api) {
   const config = app.config;
-  const tooLarge = tr.students.import.tooLarge(Math.round((config.importMaxBytes / 1024 / 1024) * 10) / 10);
+  const limits = {
+    maxFileBytes: config.importMaxBytes,
+    tooLarge: tr.students.import.tooLarge(megabytes(config.importMaxBytes)),
+    noFile: tr.students.photos.noFile,
+  };
 
   async function prepare(request: FastifyRequest, scope: ImportScope) {
-    const { files, fields } = await readUploads(request, { maxFileBytes: config.importMaxBytes, maxFiles: 1, tooLarge });
-    const file = files[0];
-    if (!file || !file.data.length) throw badRequest(tr.students.photos.noFile, { file: tr.students.photos.noFile });
+    const file = await readOneFile(request, limits);
     const table = readTable(file.data, config.importMaxRows);
-    let mapping: ImportMapping = table.mapping;
-    if (fields.mapping && table.format !== 'eokul') {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(fields.mapping);
-      } catch {
-        raw = null;
-      }
-      const parsed = importMapping.safeParse(raw);
-      if (!parsed.success) throw badRequest(tr.badInput, { mapping: tr.validation.invalid });
-      mapping = parsed.data;
-    }
-    const plan = await planImport(app.db, scope, table, mapping);
+    const plan = await planImport(app.db, scope, table, mappingOf(file.fields.mapping, table));
     return { plan, fileName: file.fileName };
   }
 
@@ -56,33 +61,24 @@ export async function importRoutes(app: Api) {
   ] as const) {
     app.post(
       `${base}/preview`,
-      {
-        config: { levels },
-        schema: {
-          tags,
-          summary: 'İçe aktarma önizlemesi (multipart: file, isteğe bağlı mapping JSON); hiçbir şey yazılmaz',
-          params: idParams,
-          response: { 200: importPreview },
-        },
-      },
+      docs(
+        'İçe aktarma önizlemesi (multipart: file, isteğe bağlı mapping JSON); hiçbir şey yazılmaz',
+        { params: idParams, response: { 200: importPreview } },
+        levels,
+      ),
       async (request) => (await prepare(request, await scopeOf(request, request.params.id))).plan.preview,
     );
     app.post(
       base,
-      {
-        config: { levels },
-        schema: {
-          tags,
-          summary: 'Öğrenci listesini içe aktar: hepsi ya da hiçbiri (okul numarasına göre ekler/günceller)',
-          params: idParams,
-          response: { 200: importResult },
-        },
-      },
+      docs(
+        'Öğrenci listesini içe aktar: hepsi ya da hiçbiri (okul numarasına göre ekler/günceller)',
+        { params: idParams, response: { 200: importResult } },
+        levels,
+      ),
       async (request) => {
         const scope = await scopeOf(request, request.params.id);
         const { plan, fileName } = await prepare(request, scope);
-        const result = await commitImport(app.db, callerOf(request), scope, plan, fileName);
-        return { success: true as const, ...result };
+        return { success: true as const, ...(await commitImport(app.db, callerOf(request), scope, plan, fileName)) };
       },
     );
   }

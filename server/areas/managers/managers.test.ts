@@ -1,13 +1,14 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { sessions, users } from '../../db/schema';
-import { useApiTestKit } from '../../test/api';
+import { countWhere, single } from '../../db/rows';
+import { expectRefused, useApiTestKit } from '../../test/api';
 import { PASSWORD } from '../../test/fixtures';
 
 const kit = useApiTestKit();
 const t = tr.organisation.manager;
-const userCount = async () => Number((await kit.database.db.select({ n: count() }).from(users))[0].n);
+const userCount = async () => countWhere(kit.database.db, users, undefined);
 
 describe('school managers', () => {
   it('lists the school’s managers for the panel', async () => {
@@ -59,11 +60,7 @@ describe('school managers', () => {
     [{ name: 'x'.repeat(121), email: 'a@b.test' }, 'name', tr.validation.maxLength(120)],
   ])('answers 400 with field errors for %j and writes nothing', async (input, field, message) => {
     const panel = await kit.as(kit.world.accounts.panel);
-    const before = await userCount();
-    const res = await panel.post(`schools/${kit.world.school.id}/managers`, input);
-    expect(res.status).toBe(400);
-    expect(res.body.errors[field]).toBe(message);
-    expect(await userCount()).toBe(before);
+    await expectRefused(userCount, () => panel.post(`schools/${kit.world.school.id}/managers`, input), field, message);
   });
 
   it('deactivating ends the manager’s sessions at once; activating lets them sign in again', async () => {
@@ -195,7 +192,7 @@ describe('branch managers', () => {
     }
     expect((await (await kit.as(kit.world.accounts.foreignSchool)).get(`branches/${kit.world.branch.id}/managers`)).status).toBe(404);
     expect(await userCount()).toBe(before);
-    const [row] = await kit.database.db.select().from(users).where(eq(users.id, kit.world.accounts.branch.id));
+    const row = single(await kit.database.db.select().from(users).where(eq(users.id, kit.world.accounts.branch.id)));
     expect(row.active).toBe(true);
   });
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { useApiTestKit } from '../../test/api';
+import type { StudentIndex } from '../../test/fixtures';
 
 // With the setting on, staff may pair students of different branches of one school.
 const kit = useApiTestKit({ MESSAGES_ACROSS_BRANCHES: '1' });
-const s = (i: number) => kit.world.students[i].id;
+const s = (i: StudentIndex) => kit.world.students[i].id;
 
 describe('MESSAGES_ACROSS_BRANCHES=1', () => {
   it('accepts students of two branches of one school; the message belongs to the receiver’s branch', async () => {

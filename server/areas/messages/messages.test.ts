@@ -3,25 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { BULK_MAX, MESSAGE_MAX } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
 import { auditLog, messages } from '../../db/schema';
+import { countWhere, single } from '../../db/rows';
 import { useApiTestKit } from '../../test/api';
+import type { StudentIndex } from '../../test/fixtures';
 
 const kit = useApiTestKit();
 
-const messageCount = async () => Number((await kit.database.db.select({ n: sql<number>`count(*)` }).from(messages))[0].n);
-const auditCount = async (action?: string) =>
-  Number(
-    (
-      await kit.database.db
-        .select({ n: sql<number>`count(*)` })
-        .from(auditLog)
-        .where(action ? eq(auditLog.action, action) : undefined)
-    )[0].n,
-  );
+const messageCount = async () => countWhere(kit.database.db, messages, undefined);
+const auditCount = (action?: string) => countWhere(kit.database.db, auditLog, action ? eq(auditLog.action, action) : undefined);
 
 /** Şule (0), Ömer (1), İpek (2) are in branch 12/A; Ilgaz (3) in 12/B; Çağla (4) in the other school; Zeynep (5) in another studio. */
-const s = (i: number) => kit.world.students[i].id;
+const s = (i: StudentIndex) => kit.world.students[i].id;
 
-async function studentMessage(from: number, to: number, body: string) {
+async function studentMessage(from: StudentIndex, to: StudentIndex, body: string) {
   const panel = await kit.as(kit.world.accounts.panel);
   const res = await panel.post('messages', { fromStudentId: s(from), toStudentId: s(to), body });
   expect(res.status, res.raw).toBe(200);
@@ -105,7 +99,7 @@ describe('school and branch messages', () => {
       expect((await caller.del(`messages/${id}`)).status).toBe(404);
     }
     expect((await branch.post(`branches/${kit.world.siblingBranch.id}/messages`, { body: 'x' })).status).toBe(404);
-    const [row] = await kit.database.db.select().from(messages).where(eq(messages.id, id));
+    const row = single(await kit.database.db.select().from(messages).where(eq(messages.id, id)));
     expect(row.body).toBe('Sınıfıma sevgiler');
   });
 
@@ -214,7 +208,7 @@ describe('moderation', () => {
     expect(edited.body.item).toMatchObject({ status: 'approved', note: '', body: 'düzeltilmiş metin', originalBody: 'ilk metin' });
     const again = await branch.put(`messages/${id}`, { body: 'üçüncü' });
     expect(again.body.item.originalBody).toBe('ilk metin');
-    const [row] = await kit.database.db.select().from(messages).where(eq(messages.id, id));
+    const row = single(await kit.database.db.select().from(messages).where(eq(messages.id, id)));
     expect(row.moderatedBy).toBe(kit.world.accounts.branch.id);
     expect(await auditCount('moderate')).toBe(2);
     expect(await auditCount('update')).toBe(2);
@@ -289,7 +283,7 @@ describe('moderation', () => {
       expect((await school.post('messages/moderate', body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await school.post('messages/moderate', { action: 'approve', ids: Array.from({ length: BULK_MAX + 1 }, (_, i) => i + 1) })).status).toBe(400);
-    const [row] = await kit.database.db.select().from(messages);
+    const row = single(await kit.database.db.select().from(messages));
     expect(row.status).toBe('pending');
     expect(await auditCount('moderate')).toBe(0);
   });
@@ -325,10 +319,12 @@ describe('moderation', () => {
     const branch = await kit.as(kit.world.accounts.branch);
     expect((await branch.del(`messages/${a}`)).status).toBe(200);
     expect(await messageCount()).toBe(0);
-    const [entry] = await kit.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'delete'), eq(auditLog.entity, 'message')));
+    const entry = single(
+      await kit.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'delete'), eq(auditLog.entity, 'message'))),
+    );
     expect(entry.entityId).toBe(a);
   });
 });

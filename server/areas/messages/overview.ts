@@ -3,13 +3,13 @@
  * The counts of a page's students come from the (student, status) indexes, so a page costs
  * the same for a branch or a whole studio; "none" is a NOT EXISTS on the same index.
  */
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { StudentCount } from '../../../common/schemas/messages';
 import type { Caller } from '../../auth/caller';
 import { branchesWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, schools, students } from '../../db/schema';
-import { orderFor, pageOf, searchCondition, turkishOrder } from '../../http/list';
+import { orderFor, pagedList, searchCondition, turkishOrder } from '../../http/list';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import { branchName } from '../../../common/text';
 
@@ -44,8 +44,7 @@ export async function studentCounts(db: Db, caller: Caller, direction: 'from' | 
     'name',
     students.id,
   );
-  const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pagedList(db, students, where, query, true, (page) =>
     db
       .select({
         studentId: students.id,
@@ -64,10 +63,9 @@ export async function studentCounts(db: Db, caller: Caller, direction: 'from' | 
       .innerJoin(branches, eq(branches.id, students.branchId))
       .where(where)
       .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(students).where(where),
-  ]);
+      .limit(page.limit)
+      .offset(page.offset),
+  );
   const items: StudentCount[] = rows.map((r) => {
     const pending = Number(r.pending);
     const approved = Number(r.approved);
@@ -85,7 +83,7 @@ export async function studentCounts(db: Db, caller: Caller, direction: 'from' | 
       total: pending + approved + rejected,
     };
   });
-  return { items, total: Number(total.n) };
+  return { items, total };
 }
 
 /** Students a from/to select offers: of one branch (or school), in scope, searched. */

@@ -1,14 +1,15 @@
-/** Reading messages: the staff lists, the student-message lists and their filters. */
-import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+/** Reading messages: the staff lists, the student-message lists and their filters, and the two students of a new message. */
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message, MessageFilter, MessageListType } from '../../../common/schemas/messages';
+import { branchName } from '../../../common/text';
+import { tr } from '../../../common/tr';
+import { branchInScope, schoolInScope, scopeWhere, studentInScope } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
-import { scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, messages, students } from '../../db/schema';
-import { containsPattern, pageOf } from '../../http/list';
-import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
-import { branchName } from '../../../common/text';
+import { fieldError, notFound } from '../../http/errors';
+import { containsPattern, pagedList } from '../../http/list';
 
 /**
  * Search inside one school, branch or student's messages. Every list here is already narrowed by
@@ -79,9 +80,11 @@ function selectMessages(db: Db) {
     .leftJoin(toStudent, eq(toStudent.id, messages.toStudentId));
 }
 
-export async function messageById(db: Db, caller: Caller, id: number): Promise<Message | undefined> {
+/** One message as the API answers it, within the caller's scope (404 outside it). */
+export async function messageById(db: Db, caller: Caller, id: number): Promise<Message> {
   const [row] = await selectMessages(db).where(and(eq(messages.id, id), scopeWhere(caller, messages)));
-  return row ? toMessage(row) : undefined;
+  if (!row) throw notFound();
+  return toMessage(row);
 }
 
 interface Paging {
@@ -90,18 +93,17 @@ interface Paging {
   order: 'asc' | 'desc';
 }
 
-async function pagedList(db: Db, where: SQL, query: Paging) {
+/** A page of messages, newest (or oldest) first, with the total. */
+async function messagePage(db: Db, where: SQL, query: Paging) {
   const direction = query.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectMessages(db).where(where).orderBy(direction(messages.createdAt), direction(messages.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(messages).where(where),
-  ]);
-  return { items: rows.map(toMessage), total: Number(total.n) };
+  const { rows, total } = await pagedList(db, messages, where, query, true, (page) =>
+    selectMessages(db).where(where).orderBy(direction(messages.createdAt), direction(messages.id)).limit(page.limit).offset(page.offset),
+  );
+  return { items: rows.map(toMessage), total };
 }
 
 /** School or branch messages written by staff. */
-export function staffMessageWhere(caller: Caller, kind: 'school' | 'branch', ownerId: number, q: string): SQL {
+function staffMessageWhere(caller: Caller, kind: 'school' | 'branch', ownerId: number, q: string): SQL {
   return and(
     scopeWhere(caller, messages),
     eq(messages.kind, kind),
@@ -111,7 +113,7 @@ export function staffMessageWhere(caller: Caller, kind: 'school' | 'branch', own
 }
 
 export async function listStaffMessages(db: Db, caller: Caller, kind: 'school' | 'branch', ownerId: number, query: Paging & { q: string }) {
-  return pagedList(db, staffMessageWhere(caller, kind, ownerId, query.q), query);
+  return messagePage(db, staffMessageWhere(caller, kind, ownerId, query.q), query);
 }
 
 /**
@@ -142,5 +144,19 @@ export async function studentMessageWhere(db: Db, caller: Caller, type: MessageL
 }
 
 export async function listStudentMessages(db: Db, caller: Caller, type: MessageListType, id: number, query: Paging & MessageFilter) {
-  return pagedList(db, await studentMessageWhere(db, caller, type, id, query), query);
+  return messagePage(db, await studentMessageWhere(db, caller, type, id, query), query);
+}
+
+/**
+ * The writer and the receiver of a student's message (or nickname suggestion): both must be in
+ * the caller's scope (404 otherwise), different, and in one branch — or one school when
+ * MESSAGES_ACROSS_BRANCHES allows it.
+ */
+export async function studentPair(db: Db, caller: Caller, fromId: number, toId: number, acrossBranches: boolean, sameMessage: string) {
+  if (fromId === toId) throw fieldError('toStudentId', sameMessage);
+  const from = await studentInScope(db, caller, fromId);
+  const to = await studentInScope(db, caller, toId);
+  if (from.schoolId !== to.schoolId) throw fieldError('toStudentId', acrossBranches ? tr.messages.notSameSchool : tr.messages.notSameBranch);
+  if (!acrossBranches && from.branchId !== to.branchId) throw fieldError('toStudentId', tr.messages.notSameBranch);
+  return { from, to };
 }

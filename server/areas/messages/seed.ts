@@ -28,6 +28,7 @@ export async function seedDemoMessages(db: Db, studioId: number): Promise<void> 
   const rand = seededRandom(1905);
   const staff = await db.select({ id: users.id, name: users.name, level: users.level }).from(users).where(eq(users.studioId, studioId));
   const moderator = staff.find((u) => u.level === 'panel') ?? staff[0];
+  if (!moderator) throw new Error('the demo studio has no staff to write its messages');
   const schoolRows = await db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.studioId, studioId));
   const statusPick = (): ModerationStatus => {
     const r = rand.next();
@@ -83,7 +84,7 @@ export async function seedDemoMessages(db: Db, studioId: number): Promise<void> 
         if (i % 3 === 2) continue;
         for (let k = rand.int(1, 4); k > 0; k--) {
           const to = kids[rand.int(0, Math.max(0, kids.length - 4))];
-          if (to.id === from.id) continue;
+          if (!to || to.id === from.id) continue;
           const status = statusPick();
           const body = rand.pick(STUDENT_TEXTS);
           messageRows.push({
@@ -104,7 +105,7 @@ export async function seedDemoMessages(db: Db, studioId: number): Promise<void> 
         }
         if (rand.chance(0.6)) {
           const to = kids[rand.int(0, kids.length - 1)];
-          if (to.id !== from.id) {
+          if (to && to.id !== from.id) {
             const text = rand.pick(NICKNAMES);
             nicknameRows.push({
               studioId,

@@ -1,22 +1,24 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NICKNAME_MAX } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
 import { auditLog, nicknames, students } from '../../db/schema';
+import { countWhere, single } from '../../db/rows';
 import { useApiTestKit } from '../../test/api';
+import type { StudentIndex } from '../../test/fixtures';
 
 const kit = useApiTestKit();
-const s = (i: number) => kit.world.students[i].id;
-const nicknameOf = async (i: number) =>
-  (
+const s = (i: StudentIndex) => kit.world.students[i].id;
+const nicknameOf = async (i: StudentIndex) =>
+  single(
     await kit.database.db
       .select({ n: students.nickname })
       .from(students)
-      .where(eq(students.id, s(i)))
-  )[0].n;
-const rowCount = async () => Number((await kit.database.db.select({ n: sql<number>`count(*)` }).from(nicknames))[0].n);
+      .where(eq(students.id, s(i))),
+  ).n;
+const rowCount = async () => countWhere(kit.database.db, nicknames, undefined);
 
-async function suggest(from: number, to: number, text: string) {
+async function suggest(from: StudentIndex, to: StudentIndex, text: string) {
   const res = await (await kit.as(kit.world.accounts.panel)).post('nicknames', { fromStudentId: s(from), toStudentId: s(to), text });
   expect(res.status, res.raw).toBe(200);
   return res.body.item.id as number;
@@ -64,7 +66,7 @@ describe('nicknames', () => {
     const res = await school.put(`nicknames/${a}`, { status: 'approved' });
     expect(res.body.item.status).toBe('approved');
     expect(await nicknameOf(1)).toBe('Kaptan');
-    const [other] = await kit.database.db.select().from(nicknames).where(eq(nicknames.id, b));
+    const other = single(await kit.database.db.select().from(nicknames).where(eq(nicknames.id, b)));
     expect(other.status).toBe('pending');
     await school.put(`nicknames/${b}`, { status: 'approved' });
     expect(await nicknameOf(1)).toBe('Profesör');
@@ -104,7 +106,7 @@ describe('nicknames', () => {
     }
     expect((await (await kit.as(kit.world.accounts.otherSchool)).get(`nicknames?schoolId=${kit.world.school.id}`)).status).toBe(404);
     expect((await (await kit.as(kit.world.accounts.foreignPanel)).get(`nicknames?branchId=${kit.world.branch.id}`)).status).toBe(404);
-    const [row] = await kit.database.db.select().from(nicknames);
+    const row = single(await kit.database.db.select().from(nicknames));
     expect(row.status).toBe('pending');
     expect(await nicknameOf(1)).toBe('');
     const school = await kit.as(kit.world.accounts.school);

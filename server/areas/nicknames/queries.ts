@@ -1,14 +1,14 @@
-/** Reading nickname suggestions, and keeping a student's nickname in step with its approved ones. */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+/** Reading nickname suggestions: the list with its filters, and one suggestion as the API answers it. */
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Nickname, NicknameFilter } from '../../../common/schemas/messages';
+import { branchName } from '../../../common/text';
+import { branchInScope, schoolInScope, scopeWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
-import { scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, nicknames, students } from '../../db/schema';
-import { pageOf, searchCondition } from '../../http/list';
-import { branchInScope, schoolInScope } from '../../auth/access';
-import { branchName } from '../../../common/text';
+import { notFound } from '../../http/errors';
+import { pagedList, searchCondition } from '../../http/list';
 
 const fromStudent = alias(students, 'from_student');
 const toStudent = alias(students, 'to_student');
@@ -54,9 +54,11 @@ const toNickname = (r: Row): Nickname => ({
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
-export async function nicknameById(db: Db, caller: Caller, id: number): Promise<Nickname | undefined> {
+/** One suggestion as the API answers it, within the caller's scope (404 outside it). */
+export async function nicknameById(db: Db, caller: Caller, id: number): Promise<Nickname> {
   const [row] = await select(db).where(and(eq(nicknames.id, id), scopeWhere(caller, nicknames)));
-  return row ? toNickname(row) : undefined;
+  if (!row) throw notFound();
+  return toNickname(row);
 }
 
 /** The filter's condition; a named school or branch outside the scope is 404. */
@@ -77,24 +79,8 @@ export async function nicknameWhere(db: Db, caller: Caller, filter: NicknameFilt
 export async function listNicknames(db: Db, caller: Caller, query: NicknameFilter & { page: number; perPage: number; order: 'asc' | 'desc' }) {
   const where = await nicknameWhere(db, caller, query);
   const direction = query.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    select(db).where(where).orderBy(direction(nicknames.createdAt), direction(nicknames.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(nicknames).where(where),
-  ]);
-  return { items: rows.map(toNickname), total: Number(total.n) };
-}
-
-/**
- * A student's nickname is its most recently approved suggestion ('' when none is approved), so
- * approving one sets it, while undo, reject or delete of it gives back the one before.
- */
-export async function syncNicknames(db: Db, studentIds: number[]): Promise<void> {
-  if (studentIds.length === 0) return;
-  await db
-    .update(students)
-    .set({
-      nickname: sql`coalesce((select n.text from nicknames n where n.to_student_id = ${students.id} and n.status = 'approved' order by n.moderated_at desc nulls last, n.id desc limit 1), '')`,
-    })
-    .where(inArray(students.id, [...new Set(studentIds)]));
+  const { rows, total } = await pagedList(db, nicknames, where, query, true, (page) =>
+    select(db).where(where).orderBy(direction(nicknames.createdAt), direction(nicknames.id)).limit(page.limit).offset(page.offset),
+  );
+  return { items: rows.map(toNickname), total };
 }

@@ -3,16 +3,17 @@ import { asc, eq } from 'drizzle-orm';
 import { todayApiDate } from '../../../common/dates';
 import { DEFAULT_DESIGN } from '../../../common/schemas/design';
 import type { Db } from '../../db/client';
+import { single } from '../../db/rows';
 import { branches, designs, notifications, schools, studios, users } from '../../db/schema';
 import { notificationSearchKey } from './queries';
-import { sendDueNotifications } from './sendJob';
+import { sendDueNotifications } from './writes';
 
 const inDays = (n: number) => todayApiDate(new Date(Date.now() + n * 86_400_000));
 
 export async function seedDemoNotificationsAndDesign(db: Db): Promise<void> {
-  const [studio] = await db.select({ id: studios.id }).from(studios).orderBy(asc(studios.id)).limit(1);
-  const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.studioId, studio.id)).orderBy(asc(schools.id)).limit(1);
-  const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.schoolId, school.id)).orderBy(asc(branches.id)).limit(1);
+  const studio = single(await db.select({ id: studios.id }).from(studios).orderBy(asc(studios.id)).limit(1));
+  const school = single(await db.select({ id: schools.id }).from(schools).where(eq(schools.studioId, studio.id)).orderBy(asc(schools.id)).limit(1));
+  const branch = single(await db.select({ id: branches.id }).from(branches).where(eq(branches.schoolId, school.id)).orderBy(asc(branches.id)).limit(1));
   const [author] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test')).limit(1);
 
   await db.insert(designs).values({

@@ -4,7 +4,7 @@ import { todayApiDate } from '../../../common/dates';
 import { tr } from '../../../common/tr';
 import { auditLog, notificationRecipients, notifications, students } from '../../db/schema';
 import { useApiTestKit } from '../../test/api';
-import { sendDueNotifications } from './sendJob';
+import { sendDueNotifications } from './writes';
 
 const kit = useApiTestKit();
 

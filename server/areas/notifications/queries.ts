@@ -1,14 +1,15 @@
 /** Reading notifications for the caller's scope, with their target's name and reach. */
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { NotificationItem } from '../../../common/schemas/notification';
-import { searchKey, branchName } from '../../../common/text';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { NotificationItem, notificationListQuery } from '../../../common/schemas/notification';
+import { branchName, searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
+import { branchesWhere, schoolsWhere, scopeWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
-import { schoolsWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, notifications, schools, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { turkishOrder } from '../../http/list';
+import { orderFor, pagedList, searchCondition, turkishOrder } from '../../http/list';
 
 /** Sent: the students it reached then. Before that: the active students its target holds now. */
 const recipientCount = sql<number>`CASE
@@ -86,23 +87,26 @@ function baseQuery(db: Db) {
     .leftJoin(users, eq(users.id, notifications.authorUserId));
 }
 
-export async function listNotifications(
-  db: Db,
-  caller: Caller,
-  filters: SQL | undefined,
-  order: SQL[],
-  page: { limit: number; offset: number },
-): Promise<{ items: NotificationItem[]; total: number }> {
-  const where = and(scopeWhere(caller, notifications), filters);
-  const [rows, [total]] = await Promise.all([
+const SORTS = { sendDate: notifications.sendDate, createdAt: notifications.createdAt, status: notifications.status };
+
+/** The caller's notifications, filtered by status, kind of target and school, searched and paged. */
+export async function listNotifications(db: Db, caller: Caller, query: z.infer<typeof notificationListQuery>) {
+  const where = and(
+    scopeWhere(caller, notifications),
+    query.status ? eq(notifications.status, query.status) : undefined,
+    query.targetType ? eq(notifications.targetType, query.targetType) : undefined,
+    query.schoolId ? eq(notifications.schoolId, query.schoolId) : undefined,
+    searchCondition(notifications.searchKey, query.q),
+  );
+  const order = orderFor(SORTS, query, 'sendDate', notifications.id);
+  const { rows, total } = await pagedList(db, notifications, where, query, true, (page) =>
     baseQuery(db)
       .where(where)
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(notifications).where(where),
-  ]);
-  return { items: rows.map(toItem), total: Number(total.n) };
+  );
+  return { items: rows.map(toItem), total };
 }
 
 /** One notification as the API shows it, found within the caller's scope; 404 outside it. */
@@ -127,7 +131,7 @@ export async function targetOptions(db: Db, caller: Caller, schoolId: number | u
   const branchRows = await db
     .select({ id: branches.id, schoolId: branches.schoolId, grade: branches.grade, section: branches.section })
     .from(branches)
-    .where(and(eq(branches.schoolId, schoolId), caller.level === 'branch' ? eq(branches.id, caller.branchId ?? -1) : undefined))
+    .where(and(eq(branches.schoolId, schoolId), branchesWhere(caller)))
     .orderBy(asc(branches.grade), asc(turkishOrder(branches.sectionKey)), asc(branches.id));
   return { schools: schoolRows, branches: branchRows.map((b) => ({ id: b.id, schoolId: b.schoolId, name: branchName(b) })) };
 }

@@ -9,12 +9,17 @@ import { baseName, IMAGE_EXTENSION, indexCandidates, indexKey, matchIndexEntry, 
 export function schoolNumberOfFile(fileName: string): string | null {
   const base = baseName(fileName);
   if (!IMAGE_EXTENSION.test(base)) return null;
-  const m = /^(\d+)(?:[-_ ]\d{1,3})?\.[^.]+$/.exec(base);
-  return m ? m[1] : null;
+  const [, number] = /^(\d+)(?:[-_ ]\d{1,3})?\.[^.]+$/.exec(base) ?? [];
+  return number ?? null;
 }
 
 type Student = typeof students.$inferSelect;
 export type BulkTarget = { student: Student } | { reason: string };
+/** The school (and branch) a shoot's upload goes to, already checked to be in the caller's scope. */
+export interface BulkScope {
+  schoolId: number;
+  branchId?: number;
+}
 
 /**
  * Loads the students the upload can reach and answers a lookup from file name to student.
@@ -23,7 +28,7 @@ export type BulkTarget = { student: Student } | { reason: string };
  */
 export async function bulkTargets(
   db: Db,
-  scope: { schoolId: number; branchId?: number },
+  scope: BulkScope,
   files: ReadonlyArray<{ fileName: string }>,
   index: Map<string, IndexEntry> | null,
 ): Promise<(fileName: string) => BulkTarget> {

@@ -6,15 +6,14 @@
  * shows both states on its first page ("Fotoğrafı olmayan" has rows); after them four in five
  * have a portrait. Browser tests rely on the first students having none.
  */
-import { randomBytes } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { photos, students } from '../../db/schema';
 import { seededRandom } from '../../db/seed/random';
-import type { FileStore } from '../files/store';
-import { DERIVED_SIZES, derivePhoto, type DerivedPhoto, type StoredSize } from './images';
-import { fileKey } from './queries';
+import { derivePhoto, type DerivedPhoto } from '../../images/photos';
+import type { FileStore } from '../../storage/store';
+import { putPhotoFiles } from './writes';
 
 const LEFT_FOR_RETAKE = 5;
 const BACKGROUNDS = ['#9fb4c7', '#c7b49f', '#a9c79f', '#c79fb8', '#b8b8b8', '#9fc7c3'];
@@ -41,12 +40,14 @@ export async function seedDemoPhotos(db: Db, store: FileStore): Promise<number> 
   const rand = seededRandom(4242);
   const variants = new Map<string, Promise<DerivedPhoto>>();
   const variant = (gender: string) => {
-    const key = `${gender}:${rand.int(0, BACKGROUNDS.length - 1)}:${rand.int(0, SHIRTS.length - 1)}:${rand.int(0, HAIR.length - 1)}`;
+    const background = rand.pick(BACKGROUNDS);
+    const shirt = rand.pick(SHIRTS);
+    const hair = rand.pick(HAIR);
+    const key = `${gender}:${background}:${shirt}:${hair}`;
     let photo = variants.get(key);
     if (!photo) {
-      const [, bg, shirt, hair] = key.split(':').map(Number);
       // Drawn as SVG, handed over as a camera would: a JPEG (uploads never accept SVG).
-      const svg = portraitSvg(BACKGROUNDS[bg], SHIRTS[shirt], HAIR[hair], gender === 'female');
+      const svg = portraitSvg(background, shirt, hair, gender === 'female');
       photo = sharp(svg)
         .jpeg({ quality: 90 })
         .toBuffer()
@@ -68,8 +69,7 @@ export async function seedDemoPhotos(db: Db, store: FileStore): Promise<number> 
     seen.set(student.branchId, position + 1);
     if (position < LEFT_FOR_RETAKE || !rand.chance(0.8)) continue;
     const photo = await variant(student.gender);
-    const storageKey = `photos/s${student.studioId}/${randomBytes(16).toString('hex')}`;
-    await Promise.all((Object.keys(DERIVED_SIZES) as StoredSize[]).map((size) => store.put(fileKey(storageKey, size), photo.files[size])));
+    const storageKey = await putPhotoFiles(store, student.studioId, photo);
     values.push({
       studioId: student.studioId,
       schoolId: student.schoolId,

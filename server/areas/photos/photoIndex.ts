@@ -1,5 +1,5 @@
 /**
- * A photographer's index file (PSPA-style, design.md §7): a txt/csv/tsv that maps each image
+ * A photographer's index file (PSPA-style): a txt/csv/tsv that maps each image
  * file name to a student — file name, first name, last name, grade and teacher — the second way
  * to match a shoot's photos to students when the files are not named by school number.
  *
@@ -13,8 +13,8 @@
 import { searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { badRequest } from '../../http/errors';
-import { decodeText, parseCsv } from '../imports/read';
-import { parseBranch } from '../imports/plan';
+import { decodeText, parseCsv } from '../../text/csv';
+import { parseBranch } from '../imports/read';
 
 export interface IndexEntry {
   line: number;
@@ -160,7 +160,8 @@ export function matchIndexEntry<T extends IndexCandidate>(entry: IndexEntry, can
     const narrowed = found.filter((c) => (grade === null || c.grade === grade) && (!branch || c.section === branch.section));
     if (narrowed.length || branch) found = narrowed;
   }
-  if (found.length === 1) return { student: found[0] };
-  if (!found.length) return { reason: tr.students.photos.indexNoStudent(name) };
-  return { reason: tr.students.photos.indexAmbiguous(name) };
+  const [first, second] = found;
+  if (!first) return { reason: tr.students.photos.indexNoStudent(name) };
+  if (second) return { reason: tr.students.photos.indexAmbiguous(name) };
+  return { student: first };
 }

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { auditLog, photos } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
-import { formData, type Part } from '../../test/multipart';
+import type { Part } from '../../test/multipart';
 import { schoolNumberOfFile } from './bulkMatch';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-photos-'));
@@ -28,16 +28,7 @@ const withGps = () =>
     })
     .toBuffer();
 
-async function upload(caller: Caller, url: string, parts: Part[]) {
-  const { payload, headers } = formData(parts);
-  const res = await kit.app.inject({
-    method: 'POST',
-    url: `/api/${caller.level}/${url}`,
-    payload,
-    headers: { ...headers, authorization: `Bearer ${caller.token}` },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const upload = (caller: Caller, url: string, parts: Part[]) => caller.upload(url, parts);
 const file = (data: Buffer, fileName = 'foto.jpg'): Part => ({ name: 'files', fileName, contentType: 'image/jpeg', data });
 const fetchUrl = (url: string, headers: Record<string, string> = {}) => kit.app.inject({ method: 'GET', url, headers });
 

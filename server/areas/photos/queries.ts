@@ -1,75 +1,33 @@
-/** Photos of students: storing a processed upload, listing, portrait choice, removal. */
-import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { PhotoItem } from '../../../common/schemas/students';
-import type { Caller } from '../../auth/caller';
+/** Photos of students: listing, one photo as the API answers it, and a stored size's bytes. */
+import { asc, desc, eq } from 'drizzle-orm';
+import type { PhotoItem, PhotoSize } from '../../../common/schemas/students';
+import type { PhotoRow } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
-import type { UrlSigner } from '../files/signedUrl';
-import type { FileStore } from '../files/store';
-import { recordAudit } from '../audit/record';
-import type { StudentRow } from '../../auth/access';
-import { DERIVED_SIZES, type DerivedPhoto, type StoredSize } from './images';
+import { notFound } from '../../http/errors';
+import type { StoredSize } from '../../images/photos';
+import type { UrlSigner } from '../../storage/signedUrl';
+import type { FileStore } from '../../storage/store';
 
-export type PhotoRow = typeof photos.$inferSelect;
-
+/** Where one size of a photo is in the photo store. */
 export const fileKey = (storageKey: string, size: StoredSize) => `${storageKey}/${size}.jpg`;
-
-export async function removePhotoFiles(store: FileStore, storageKeys: string[]) {
-  await Promise.all(storageKeys.map((key) => store.remove(key)));
-}
-
-/** Writes the files first, then the row; the first photo of a student becomes the portrait. */
-export async function savePhoto(
-  db: Db,
-  store: FileStore,
-  caller: Caller,
-  student: StudentRow,
-  photo: DerivedPhoto,
-  originalName: string,
-  bytes: number,
-): Promise<PhotoRow> {
-  // A random folder name: photo files are never reachable by guessing a path.
-  const storageKey = `photos/s${student.studioId}/${randomBytes(16).toString('hex')}`;
-  await Promise.all((Object.keys(DERIVED_SIZES) as StoredSize[]).map((size) => store.put(fileKey(storageKey, size), photo.files[size])));
-  try {
-    return await db.transaction(async (tx) => {
-      const [portrait] = await tx
-        .select({ id: photos.id })
-        .from(photos)
-        .where(and(eq(photos.studentId, student.id), eq(photos.isPortrait, true)));
-      const [row] = await tx
-        .insert(photos)
-        .values({
-          studioId: student.studioId,
-          schoolId: student.schoolId,
-          branchId: student.branchId,
-          studentId: student.id,
-          isPortrait: !portrait,
-          storageKey,
-          originalName: originalName.slice(0, 200),
-          width: photo.width,
-          height: photo.height,
-          bytes,
-        })
-        .returning();
-      await recordAudit(tx, caller, {
-        action: 'create',
-        entity: 'photo',
-        entityId: row.id,
-        schoolId: student.schoolId,
-        changes: { studentId: student.id, originalName: row.originalName, isPortrait: row.isPortrait },
-      });
-      return row;
-    });
-  } catch (error) {
-    await store.remove(storageKey);
-    throw error;
-  }
-}
 
 export async function photosOf(db: Db, studentId: number): Promise<PhotoRow[]> {
   return db.select().from(photos).where(eq(photos.studentId, studentId)).orderBy(desc(photos.isPortrait), asc(photos.id));
+}
+
+/** A photo by id alone, for a signed URL (the signature stands for the scope check). */
+export async function photoById(db: Db, id: number): Promise<PhotoRow> {
+  const [row] = await db.select().from(photos).where(eq(photos.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The bytes of one stored size of a photo, or 404. */
+export async function photoFile(store: FileStore, row: PhotoRow, size: PhotoSize): Promise<Buffer> {
+  const data = await store.get(fileKey(row.storageKey, size));
+  if (!data) throw notFound();
+  return data;
 }
 
 export function photoItemOf(row: PhotoRow, signer: UrlSigner, level: string): PhotoItem {

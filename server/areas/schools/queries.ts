@@ -1,11 +1,13 @@
-/** The schools list: Turkish search and order, city and status filters, branch/student counts. */
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+/** The schools list: Turkish search and order, city and status filters, branch/student counts; one school as the API answers it. */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { School, schoolListQuery } from '../../../common/schemas/organisation';
+import { schoolsWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { cities, schools } from '../../db/schema';
-import { orderFor, pageOf, searchCondition, turkishOrder } from '../../http/list';
+import { countWhere } from '../../db/rows';
+import { cities, schools, students } from '../../db/schema';
+import { orderFor, pagedList, searchCondition, turkishOrder } from '../../http/list';
 
 export type SchoolListQuery = z.infer<typeof schoolListQuery>;
 
@@ -46,7 +48,7 @@ const SORTS = {
 };
 
 function listWhere(caller: Caller, query: SchoolListQuery): SQL {
-  const conditions: Array<SQL | undefined> = [eq(schools.studioId, caller.studioId), searchCondition(schools.searchKey, query.q)];
+  const conditions: Array<SQL | undefined> = [schoolsWhere(caller), searchCondition(schools.searchKey, query.q)];
   if (query.cityId) conditions.push(eq(schools.cityId, query.cityId));
   if (query.status) conditions.push(eq(schools.status, query.status));
   return and(...conditions)!;
@@ -58,26 +60,26 @@ function listWhere(caller: Caller, query: SchoolListQuery): SQL {
  */
 export async function listSchools(db: Db, caller: Caller, query: SchoolListQuery, paged = true) {
   const where = listWhere(caller, query);
-  const { limit, offset } = paged ? pageOf(query) : { limit: 50_000, offset: 0 };
-  const [idRows, [total]] = await Promise.all([
+  const { rows: idRows, total } = await pagedList(db, schools, where, query, paged, (page) =>
     db
       .select({ id: schools.id })
       .from(schools)
       .leftJoin(cities, eq(cities.id, schools.cityId))
       .where(where)
       .orderBy(...orderFor(SORTS, query, 'name', schools.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(schools).where(where),
-  ]);
+      .limit(page.limit)
+      .offset(page.offset),
+  );
   const ids = idRows.map((r) => r.id);
   const rows = ids.length ? await db.select(columns).from(schools).leftJoin(cities, eq(cities.id, schools.cityId)).where(inArray(schools.id, ids)) : [];
-  const position = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return { items: rows as School[], total: Number(total.n) };
+  const byId = new Map(rows.map((row) => [row.id, row as School]));
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
 export async function schoolById(db: Db, id: number): Promise<School> {
   const [row] = await db.select(columns).from(schools).leftJoin(cities, eq(cities.id, schools.cityId)).where(eq(schools.id, id));
   return row as School;
 }
+
+/** How many students a school has (a school with students is never deleted). */
+export const studentCountOfSchool = (db: Db, schoolId: number) => countWhere(db, students, eq(students.schoolId, schoolId));

@@ -131,8 +131,8 @@ describe('GET statistics (Home dashboard)', () => {
     const caller = { userId: 1, sessionId: 1, studioId: kit.world.studio.id, level: 'panel' as const, schoolId: null, branchId: null, name: '', email: '' };
     const d = await dashboardFor(kit.database.db, caller, new Date('2026-05-20T10:00:00Z'));
     expect(d.deadlines[0]).toMatchObject({ deadline: '2026-05-15', daysLeft: -5 });
-    expect(d.messagesPerDay[0].date).toBe('2026-04-21');
-    expect(d.messagesPerDay[29].date).toBe('2026-05-20');
+    expect(d.messagesPerDay[0]?.date).toBe('2026-04-21');
+    expect(d.messagesPerDay[29]?.date).toBe('2026-05-20');
   });
 
   it('needs a session', async () => {

@@ -6,13 +6,13 @@
 import { and, asc, count, countDistinct, eq, gte, sql } from 'drizzle-orm';
 import type { Dashboard } from '../../../common/schemas/dashboard';
 import type { Caller } from '../../auth/caller';
-import { branchesWhere, scopeWhere } from '../../auth/access';
+import { branchesWhere, schoolsWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, messages, photos, schools, students } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
 
 const DAY_MS = 86_400_000;
-export const CHART_DAYS = 30;
+const CHART_DAYS = 30;
 
 /** 'yyyy-mm-dd' of a UTC day. */
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -33,7 +33,7 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
   const unitOfPhotos = bySchool ? photos.schoolId : photos.branchId;
   const approvedStudentMessage = and(eq(messages.kind, 'student'), eq(messages.status, 'approved'));
 
-  const schoolScope = bySchool ? eq(schools.studioId, caller.studioId) : and(eq(schools.studioId, caller.studioId), eq(schools.id, caller.schoolId ?? -1));
+  const schoolScope = schoolsWhere(caller);
   const branchScope = branchesWhere(caller);
 
   const today = utcDay(now.getTime());

@@ -1,8 +1,9 @@
 import { and, count, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Statistics } from '../../../common/schemas/auth';
 import type { Caller } from '../../auth/caller';
-import { branchesWhere, scopeWhere } from '../../auth/access';
+import { branchesWhere, managersWhere, schoolsWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
+import { countWhere } from '../../db/rows';
 import { branches, messages, nicknames, notifications, photos, schools, students, users } from '../../db/schema';
 
 type ByStatus = Statistics['messages'];
@@ -15,39 +16,33 @@ function byStatus(rows: Array<{ status: string; n: number }>): ByStatus {
 
 /** Counts for the caller's scope (Home, and the `statistics` field of user info). */
 export async function statisticsFor(db: Db, caller: Caller): Promise<Statistics> {
-  const schoolWhere =
-    caller.level === 'panel' ? eq(schools.studioId, caller.studioId) : and(eq(schools.studioId, caller.studioId), eq(schools.id, caller.schoolId ?? -1));
-  const branchWhere = branchesWhere(caller);
-
-  const [[schoolCount], [branchCount], [studentCount], [photoCount], [managerCount], messageRows, nicknameRows, [notificationCount]] = await Promise.all([
-    db.select({ n: count() }).from(schools).where(schoolWhere),
-    db.select({ n: count() }).from(branches).where(branchWhere),
-    db.select({ n: count() }).from(students).where(scopeWhere(caller, students)),
+  const [schoolCount, branchCount, studentCount, [photoCount], managerCount, messageRows, nicknameRows, notificationCount] = await Promise.all([
+    countWhere(db, schools, schoolsWhere(caller)),
+    countWhere(db, branches, branchesWhere(caller)),
+    countWhere(db, students, scopeWhere(caller, students)),
     db
       .select({ n: countDistinct(photos.studentId) })
       .from(photos)
       .where(and(scopeWhere(caller, photos), eq(photos.isPortrait, true))),
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(and(scopeWhere(caller, users), inArray(users.level, caller.level === 'panel' ? ['school', 'branch'] : ['branch']))),
+    countWhere(db, users, and(managersWhere(caller), inArray(users.level, caller.level === 'panel' ? ['school', 'branch'] : ['branch']))),
     db
       .select({ status: messages.status, n: count() })
       .from(messages)
       .where(and(scopeWhere(caller, messages), eq(messages.kind, 'student')))
       .groupBy(messages.status),
     db.select({ status: nicknames.status, n: count() }).from(nicknames).where(scopeWhere(caller, nicknames)).groupBy(nicknames.status),
-    db.select({ n: count() }).from(notifications).where(scopeWhere(caller, notifications)),
+    countWhere(db, notifications, scopeWhere(caller, notifications)),
   ]);
 
   return {
-    schools: Number(schoolCount.n),
-    branches: Number(branchCount.n),
-    students: Number(studentCount.n),
-    studentsWithPhoto: Number(photoCount.n),
-    managers: Number(managerCount.n),
+    schools: schoolCount,
+    branches: branchCount,
+    students: studentCount,
+    // An aggregate without GROUP BY answers one row, also for no rows.
+    studentsWithPhoto: Number(photoCount?.n ?? 0),
+    managers: managerCount,
     messages: byStatus(messageRows),
     nicknames: byStatus(nicknameRows),
-    notifications: Number(notificationCount.n),
+    notifications: notificationCount,
   };
 }

@@ -1,20 +1,16 @@
 import { z } from 'zod';
 import { statistics } from '../../../common/schemas/auth';
 import { dashboard } from '../../../common/schemas/dashboard';
-import { callerOf, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { dashboardFor } from './dashboard';
 import { statisticsFor } from './queries';
+
+const docs = routeDocs('statistics');
 
 export async function statisticsRoutes(app: Api) {
   app.get(
     '/statistics',
-    {
-      schema: {
-        tags: ['statistics'],
-        summary: 'Ana sayfa sayıları ve panosu (çağıranın kapsamı)',
-        response: { 200: z.object({ success: z.literal(true), statistics, dashboard }) },
-      },
-    },
+    docs('Ana sayfa sayıları ve panosu (çağıranın kapsamı)', { response: { 200: z.object({ success: z.literal(true), statistics, dashboard }) } }),
     async (request) => {
       const caller = callerOf(request);
       const [counts, board] = await Promise.all([statisticsFor(app.db, caller), dashboardFor(app.db, caller)]);

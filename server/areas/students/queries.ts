@@ -1,23 +1,14 @@
-/** Students: the paged list, one student as the API answers it, and writes with their audit. */
-import { and, count, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
-import type { StudentBody, StudentItem, StudentListQuery } from '../../../common/schemas/students';
-import { orderKey, searchKey } from '../../../common/text';
-import { tr } from '../../../common/tr';
+/** Students: the paged list, one student as the API answers it, the branches a student may move to. */
+import { and, asc, count, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
+import type { StudentItem, StudentListQuery } from '../../../common/schemas/students';
+import { branchName } from '../../../common/text';
+import { branchesWhere, type BranchRow, type StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
+import { single } from '../../db/rows';
 import { branches, photos, students } from '../../db/schema';
-import { conflict } from '../../http/errors';
-import { orderFor, pageOf, searchCondition, turkishOrder } from '../../http/list';
-import type { UrlSigner } from '../files/signedUrl';
-import type { BranchRow, StudentRow } from '../../auth/access';
-import { branchName } from '../../../common/text';
-
-export function studentKeys(row: { firstName: string; lastName: string; schoolNumber: string }) {
-  return {
-    searchKey: searchKey(`${row.firstName} ${row.lastName} ${row.schoolNumber}`),
-    sortKey: orderKey(`${row.firstName} ${row.lastName}`),
-  };
-}
+import { orderFor, pagedList, searchCondition, turkishOrder } from '../../http/list';
+import type { UrlSigner } from '../../storage/signedUrl';
 
 const hasPhoto = (db: Db) =>
   exists(
@@ -30,7 +21,7 @@ const hasPhoto = (db: Db) =>
 /** School numbers sort as numbers when they are digits ("99" before "100"). */
 const numberOrder = sql`lpad(${students.schoolNumber}, 12, '0') COLLATE "C"`;
 
-export function studentFilters(db: Db, query: Pick<StudentListQuery, 'q' | 'photo' | 'consent'>): SQL[] {
+function studentFilters(db: Db, query: Pick<StudentListQuery, 'q' | 'photo' | 'consent'>): SQL[] {
   const conditions: SQL[] = [];
   const search = searchCondition(students.searchKey, query.q);
   if (search) conditions.push(search);
@@ -40,11 +31,11 @@ export function studentFilters(db: Db, query: Pick<StudentListQuery, 'q' | 'phot
   return conditions;
 }
 
-export async function listStudents(db: Db, branchId: number, query: StudentListQuery, limitAll?: number) {
+/** A branch's students, filtered and in order: a page, or (`paged` false, an export) all of them. */
+export async function listStudents(db: Db, branchId: number, query: StudentListQuery, paged = true) {
   const where = and(eq(students.branchId, branchId), ...studentFilters(db, query));
   const order = orderFor({ name: turkishOrder(students.sortKey), schoolNumber: numberOrder }, query, 'schoolNumber', students.id);
-  const page = limitAll ? { limit: limitAll, offset: 0 } : pageOf(query);
-  const [rows, [{ n }]] = await Promise.all([
+  return pagedList(db, students, where, query, paged, (page) =>
     db
       .select()
       .from(students)
@@ -52,9 +43,7 @@ export async function listStudents(db: Db, branchId: number, query: StudentListQ
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(students).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  );
 }
 
 interface PhotoFacts {
@@ -63,7 +52,7 @@ interface PhotoFacts {
 }
 
 /** The portrait and photo count of each student, in one query. */
-export async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<number, PhotoFacts>> {
+async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<number, PhotoFacts>> {
   const facts = new Map<number, PhotoFacts>();
   if (!studentIds.length) return facts;
   const rows = await db
@@ -79,7 +68,7 @@ export async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<nu
   return facts;
 }
 
-export function studentItemOf(
+function studentItemOf(
   row: StudentRow,
   branch: Pick<BranchRow, 'grade' | 'section'>,
   facts: PhotoFacts | undefined,
@@ -118,47 +107,21 @@ export async function studentItems(db: Db, rows: StudentRow[], signer: UrlSigner
   return rows.map((row) => studentItemOf(row, byId.get(row.branchId)!, facts.get(row.id), signer, level));
 }
 
-/** The number clash as the form shows it (409 with the field). */
-export async function assertNumberFree(db: Db, schoolId: number, schoolNumber: string, exceptId?: number) {
-  const [clash] = await db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), eq(students.schoolNumber, schoolNumber)));
-  if (clash && clash.id !== exceptId) throw conflict('schoolNumber', tr.students.numberTaken);
+/** One student as the API answers it. */
+export async function studentItemFor(db: Db, row: StudentRow, signer: UrlSigner, level: string): Promise<StudentItem> {
+  return single(await studentItems(db, [row], signer, level));
 }
 
-/** A unique-index violation that slipped past the check (two writes at once) is the same clash. */
-export function isNumberClash(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string }; message?: string };
-  return e?.code === '23505' || e?.cause?.code === '23505' || /students_school_number_uq/.test(String(e?.message ?? ''));
+/** The branches of a branch's school that the caller reaches, in grade and Turkish letter order. */
+export function reachableSiblings(db: Db, caller: Caller, branch: BranchRow) {
+  return db
+    .select()
+    .from(branches)
+    .where(and(eq(branches.schoolId, branch.schoolId), branchesWhere(caller)))
+    .orderBy(asc(branches.grade), turkishOrder(branches.sectionKey));
 }
 
-export function studentValues(body: ReturnType<typeof normaliseBody>) {
-  return { ...body, ...studentKeys(body) };
+/** The storage keys of a student's photos. */
+export async function photoKeysOf(db: Db, studentId: number): Promise<string[]> {
+  return (await db.select({ key: photos.storageKey }).from(photos).where(eq(photos.studentId, studentId))).map((p) => p.key);
 }
-
-export function normaliseBody(body: Required<StudentBody>) {
-  return {
-    schoolNumber: body.schoolNumber,
-    firstName: body.firstName,
-    lastName: body.lastName,
-    gender: body.gender,
-    quote: body.quote,
-    photoConsent: body.photoConsent,
-    // No consent, no consent date.
-    photoConsentDate: body.photoConsent ? body.photoConsentDate : null,
-  };
-}
-
-export const auditFields = (row: StudentRow) => ({
-  schoolNumber: row.schoolNumber,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  gender: row.gender,
-  quote: row.quote,
-  photoConsent: row.photoConsent,
-  photoConsentDate: row.photoConsentDate,
-  branchId: row.branchId,
-});
-
-export type { Caller };

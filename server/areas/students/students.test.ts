@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { auditLog, students } from '../../db/schema';
+import { single } from '../../db/rows';
 import { useApiTestKit } from '../../test/api';
 
 const kit = useApiTestKit();
@@ -117,7 +118,7 @@ describe('POST branches/{id}/students', () => {
       nickname: '',
       branchName: '12/A',
     });
-    const [row] = await kit.database.db.select().from(students).where(eq(students.id, res.body.item.id));
+    const row = single(await kit.database.db.select().from(students).where(eq(students.id, res.body.item.id)));
     expect(row.searchKey).toBe('cagri gunes 150');
     const audits = await kit.database.db
       .select()
@@ -180,10 +181,12 @@ describe('students/{id}', () => {
     expect(res.body.item).toMatchObject({ firstName: 'Şule Nur', nickname: 'Şimşek', quote: 'Hayat bir yolculuktur.' });
     const got = await school.get(`students/${first()}`);
     expect(got.body.item.firstName).toBe('Şule Nur');
-    const [audit] = await kit.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'student'), eq(auditLog.action, 'update')));
+    const audit = single(
+      await kit.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'student'), eq(auditLog.action, 'update'))),
+    );
     expect((audit.changes as any).firstName).toEqual(['Şule', 'Şule Nur']);
   });
 

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { StudioInfo } from '../../../common/schemas/auth';
 import type { Db } from '../../db/client';
+import { single } from '../../db/rows';
 import { studios } from '../../db/schema';
 
+/** The studio's profile as the API answers it (the caller's own studio, which always exists). */
 export async function studioInfo(db: Db, studioId: number): Promise<StudioInfo> {
-  const [row] = await db.select().from(studios).where(eq(studios.id, studioId)).limit(1);
+  const row = single(await db.select().from(studios).where(eq(studios.id, studioId)).limit(1));
   return {
     id: row.id,
     name: row.name,

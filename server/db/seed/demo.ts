@@ -3,16 +3,17 @@
  * three schools in different cities, their branches and students, and the demo accounts.
  * Later areas add their rows to `seedDemo` below.
  */
-import { count } from 'drizzle-orm';
 import { orderKey, searchKey } from '../../../common/text';
+import type { Level } from '../../../common/levels';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../client';
+import { countWhere, single } from '../rows';
 import { branches, schools, students, studios, users } from '../schema';
 import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names';
 import { seededRandom } from './random';
 import { seedDemoMessages } from '../../areas/messages/seed';
 import { seedDemoNotificationsAndDesign } from '../../areas/notifications/demoSeed';
-import type { FileStore } from '../../areas/files/store';
+import type { FileStore } from '../../storage/store';
 import { seedDemoPhotos } from '../../areas/photos/demoSeed';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -73,8 +74,7 @@ export function studentRow(input: {
 }
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(studios);
-  return Number(row.n) === 0;
+  return (await countWhere(db, studios, undefined)) === 0;
 }
 
 /** `files` given (the app's start): the demo students get portraits too. */
@@ -84,45 +84,51 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   const consent = seededRandom(1453);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const [studio] = await tx
-      .insert(studios)
-      .values({
-        name: 'Demo Fotoğraf Stüdyosu',
-        phone: '0312 555 12 34',
-        email: 'iletisim@demo.test',
-        address: 'Kızılay Mah. Atatürk Bulvarı No: 10',
-        cityId: 6,
-        website: 'https://demo.test',
-      })
-      .returning();
+    const studio = single(
+      await tx
+        .insert(studios)
+        .values({
+          name: 'Demo Fotoğraf Stüdyosu',
+          phone: '0312 555 12 34',
+          email: 'iletisim@demo.test',
+          address: 'Kızılay Mah. Atatürk Bulvarı No: 10',
+          cityId: 6,
+          website: 'https://demo.test',
+        })
+        .returning(),
+    );
     let firstSchool: number | undefined;
     let firstBranch: number | undefined;
     let lastSchool: { id: number; branchIds: number[] } | undefined;
     let number = 100;
     for (const [i, s] of DEMO_SCHOOLS.entries()) {
-      const [school] = await tx
-        .insert(schools)
-        .values({
-          studioId: studio.id,
-          name: s.name,
-          cityId: s.cityId,
-          district: s.district,
-          address: `${s.district} Mah. Okul Sok. No: ${i + 1}`,
-          phone: `0212 444 0${i} 0${i}`,
-          email: `bilgi${i + 1}@okul.demo.test`,
-          academicYear: '2025-2026',
-          messageDeadline: `2026-05-${String(15 + i * 5).padStart(2, '0')}`,
-          searchKey: searchKey(s.name),
-          sortKey: orderKey(s.name),
-        })
-        .returning();
+      const school = single(
+        await tx
+          .insert(schools)
+          .values({
+            studioId: studio.id,
+            name: s.name,
+            cityId: s.cityId,
+            district: s.district,
+            address: `${s.district} Mah. Okul Sok. No: ${i + 1}`,
+            phone: `0212 444 0${i} 0${i}`,
+            email: `bilgi${i + 1}@okul.demo.test`,
+            academicYear: '2025-2026',
+            messageDeadline: `2026-05-${String(15 + i * 5).padStart(2, '0')}`,
+            searchKey: searchKey(s.name),
+            sortKey: orderKey(s.name),
+          })
+          .returning(),
+      );
       firstSchool ??= school.id;
       lastSchool = { id: school.id, branchIds: [] };
       for (const [grade, section] of s.branches) {
-        const [branch] = await tx
-          .insert(branches)
-          .values({ studioId: studio.id, schoolId: school.id, grade: Number(grade), section, sectionKey: orderKey(section) })
-          .returning();
+        const branch = single(
+          await tx
+            .insert(branches)
+            .values({ studioId: studio.id, schoolId: school.id, grade: Number(grade), section, sectionKey: orderKey(section) })
+            .returning(),
+        );
         firstBranch ??= branch.id;
         lastSchool.branchIds.push(branch.id);
         const size = rand.int(20, 30);
@@ -149,45 +155,50 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
         await tx.insert(students).values(rows);
       }
     }
+    /** A staff account of the demo studio; `searchText` is what the managers list finds it by. */
+    const account = (
+      a: { level: Level; name: string; email: string; schoolId: number | null; branchId: number | null; phone?: string; active?: boolean },
+      searchText: string,
+    ) => ({
+      ...a,
+      studioId: studio.id,
+      passwordHash,
+      searchKey: searchKey(searchText),
+      sortKey: orderKey(a.name),
+    });
     await tx.insert(users).values(
-      DEMO_ACCOUNTS.map((a) => ({
-        studioId: studio.id,
-        level: a.level,
-        email: a.email,
-        name: a.name,
-        passwordHash,
-        schoolId: a.level === 'panel' ? null : firstSchool,
-        branchId: a.level === 'branch' ? firstBranch : null,
-        searchKey: searchKey(a.name),
-        sortKey: orderKey(a.name),
-      })),
+      DEMO_ACCOUNTS.map((a) =>
+        account(
+          {
+            level: a.level,
+            name: a.name,
+            email: a.email,
+            schoolId: a.level === 'panel' ? null : (firstSchool ?? null),
+            branchId: a.level === 'branch' ? (firstBranch ?? null) : null,
+          },
+          a.name,
+        ),
+      ),
     );
-    // Managers for the third school, so its manager screens have rows (issue 3).
+    // Managers for the third school, so its manager screens have rows to show.
     if (lastSchool) {
+      const { id: schoolId, branchIds } = lastSchool;
       const managers = [
         { level: 'school' as const, name: 'Ayşe Çiftçi', email: 'ayse.ciftci@demo.test', branchId: null },
-        ...lastSchool.branchIds.slice(0, 3).map((branchId, i) => {
+        ...branchIds.slice(0, 3).map((branchId, i) => {
           const name = `${rand.pick(FEMALE_NAMES)} ${rand.pick(LAST_NAMES)}`;
           return { level: 'branch' as const, name, email: `sube${i + 2}@demo.test`, branchId };
         }),
       ];
-      await tx.insert(users).values(
-        managers.map((m) => ({
-          studioId: studio.id,
-          level: m.level,
-          email: m.email,
-          name: m.name,
-          phone: '0532 000 00 00',
-          passwordHash,
-          schoolId: lastSchool!.id,
-          branchId: m.branchId,
-          active: m.level === 'school' || m.email !== 'sube4@demo.test',
-          searchKey: searchKey(`${m.name} ${m.email}`),
-          sortKey: orderKey(m.name),
-        })),
-      );
+      await tx
+        .insert(users)
+        .values(
+          managers.map((m) =>
+            account({ ...m, schoolId, phone: '0532 000 00 00', active: m.level === 'school' || m.email !== 'sube4@demo.test' }, `${m.name} ${m.email}`),
+          ),
+        );
     }
-    await seedDemoMessages(tx as unknown as Db, studio.id);
+    await seedDemoMessages(tx, studio.id);
   });
   await seedDemoNotificationsAndDesign(db);
   if (files) await seedDemoPhotos(db, files);

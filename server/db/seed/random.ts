@@ -11,7 +11,11 @@ export function seededRandom(seed: number) {
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
+    pick: <T>(items: readonly T[]): T => {
+      const item = items[Math.floor(next() * items.length)];
+      if (item === undefined) throw new Error('nothing to pick from');
+      return item;
+    },
     chance: (p: number) => next() < p,
   };
 }

@@ -4,8 +4,8 @@
  * re-encoded by sharp, which drops EXIF/XMP/IPTC metadata (GPS of minors must not leak).
  */
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { tr } from '../../../common/tr';
-import { HttpError } from '../../http/errors';
+import { tr } from '../../common/tr';
+import { HttpError } from '../http/errors';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'tiff']);
 
@@ -24,7 +24,7 @@ export interface DerivedPhoto {
   files: Record<StoredSize, Buffer>;
 }
 
-export const notAnImage = () => new HttpError(400, tr.students.photos.notImage, { file: tr.students.photos.notImage });
+const notAnImage = () => new HttpError(400, tr.students.photos.notImage, { file: tr.students.photos.notImage });
 
 export async function derivePhoto(input: Buffer, limits: { maxPixels: number }): Promise<DerivedPhoto> {
   let meta: Metadata;

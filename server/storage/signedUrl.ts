@@ -4,7 +4,7 @@
  * secret. They are only handed out in answers to callers who may see the student.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PhotoSize } from '../../../common/schemas/students';
+import type { PhotoSize } from '../../common/schemas/students';
 
 export interface UrlSigner {
   url(level: string, photoId: number, size: PhotoSize): string;

@@ -1,6 +1,7 @@
 /** The audit log: who changed what and when, written in the same transaction as the change. */
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
+import { single } from '../../db/rows';
 import { auditLog } from '../../db/schema';
 
 export type AuditAction = 'create' | 'update' | 'delete' | string;
@@ -17,23 +18,28 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
   return changes;
 }
 
-export async function recordAudit(
-  db: Db,
-  caller: Caller,
-  entry: { action: AuditAction; entity: string; entityId?: number | null; schoolId?: number | null; changes?: unknown },
-): Promise<number> {
-  const [row] = await db
-    .insert(auditLog)
-    .values({
-      studioId: caller.studioId,
-      userId: caller.userId,
-      userName: caller.name,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId ?? null,
-      schoolId: entry.schoolId ?? caller.schoolId ?? null,
-      changes: entry.changes ?? null,
-    })
-    .returning({ id: auditLog.id });
+/** The row an entry is about: its id (null for a change of many rows) and its school (the caller's when not given). */
+export interface AuditSubject {
+  id: number | null;
+  schoolId?: number | null;
+}
+
+/** Records who did what to which row, inside the transaction of the change itself. */
+export async function recordAudit(tx: Tx, caller: Caller, action: AuditAction, entity: string, subject: AuditSubject, changes?: unknown): Promise<number> {
+  const row = single(
+    await tx
+      .insert(auditLog)
+      .values({
+        studioId: caller.studioId,
+        userId: caller.userId,
+        userName: caller.name,
+        action,
+        entity,
+        entityId: subject.id,
+        schoolId: subject.schoolId ?? caller.schoolId ?? null,
+        changes: changes ?? null,
+      })
+      .returning({ id: auditLog.id }),
+  );
   return row.id;
 }

@@ -1,21 +1,15 @@
 /**
- * What an import would do, row by row, before anything is written (the preview), and doing it
- * in one transaction (the commit): all rows or none. Students are matched by school number
- * within the school, so importing the same file again changes nothing.
+ * What an import would do, row by row, before anything is written (the preview). Students are
+ * matched by school number within the school, so importing the same file again changes nothing.
  */
 import { eq } from 'drizzle-orm';
-import { schoolNumber as schoolNumberSchema, type Gender, type ImportMapping, type ImportPreview, type ImportRow } from '../../../common/schemas/students';
-import { orderKey, searchKey, trUpper } from '../../../common/text';
+import { schoolNumber as schoolNumberSchema, type ImportMapping, type ImportPreview, type ImportRow } from '../../../common/schemas/students';
+import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
-import type { Caller } from '../../auth/caller';
+import type { BranchRow } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, students } from '../../db/schema';
-import { badRequest } from '../../http/errors';
-import { recordAudit } from '../audit/record';
-import { studentKeys } from '../students/queries';
-import type { BranchRow } from '../../auth/access';
-import { branchName } from '../../../common/text';
-import type { Table } from './read';
+import { parseBranch, parseGender, type Table } from './read';
 
 export interface ImportScope {
   studioId: number;
@@ -24,7 +18,7 @@ export interface ImportScope {
   branch?: BranchRow;
 }
 
-interface PlannedRow extends ImportRow {
+export interface PlannedRow extends ImportRow {
   studentId?: number;
 }
 
@@ -34,24 +28,6 @@ export interface Plan {
 }
 
 const NAME_MAX = 60;
-
-export function parseGender(value: string): Gender | null {
-  const v = searchKey(value);
-  if (!v) return '';
-  if (['k', 'kiz', 'kadin', 'f', 'female', 'kiz ogrenci'].includes(v)) return 'female';
-  if (['e', 'erkek', 'm', 'male', 'erkek ogrenci'].includes(v)) return 'male';
-  return null;
-}
-
-/** "12/A", "12-A", "12 A", "12A", "12. Sınıf / A Şubesi" → { grade, section }. Section letters keep I/İ apart. */
-export function parseBranch(value: string): { grade: number; section: string } | null {
-  const m = /^(\d{1,2})\s*\.?\s*(?:S[ıiIİ]n[ıiIİ]f\s*)?[/\-\s]?\s*([A-Za-zÇĞİIÖŞÜçğıiöşü]{1,3})(?:\s*Şubes[iİ])?$/u.exec(value.trim());
-  if (!m) return null;
-  const grade = Number(m[1]);
-  if (grade < 1 || grade > 12) return null;
-  return { grade, section: trUpper(m[2]) };
-}
-
 /** The preview answers every error row (up to 1 000) and the first 500 good ones; totals count all. */
 const PREVIEW_ERRORS = 1000;
 const PREVIEW_GOOD = 500;
@@ -140,68 +116,4 @@ export async function planImport(db: Db, scope: ImportScope, table: Table, mappi
       newBranches: [...newBranches].filter((n) => needed.has(n)).sort(),
     },
   };
-}
-
-/** Writes the plan in one transaction; any error row means nothing is written. */
-export async function commitImport(db: Db, caller: Caller, scope: ImportScope, plan: Plan, fileName: string) {
-  if (plan.preview.totals.error > 0) throw badRequest(tr.students.import.fixFirst);
-  return db.transaction(async (tx) => {
-    const branchIds = new Map<string, number>();
-    const schoolBranches = await tx.select().from(branches).where(eq(branches.schoolId, scope.schoolId));
-    for (const b of schoolBranches) branchIds.set(branchName(b), b.id);
-    for (const name of plan.preview.newBranches) {
-      const parsed = parseBranch(name)!;
-      const [created] = await tx
-        .insert(branches)
-        .values({ studioId: scope.studioId, schoolId: scope.schoolId, grade: parsed.grade, section: parsed.section, sectionKey: orderKey(parsed.section) })
-        .returning();
-      branchIds.set(name, created.id);
-      await recordAudit(tx, caller, {
-        action: 'create',
-        entity: 'branch',
-        entityId: created.id,
-        schoolId: scope.schoolId,
-        changes: { grade: parsed.grade, section: parsed.section, source: 'import' },
-      });
-    }
-    const creates = plan.rows.filter((r) => r.action === 'create');
-    const updates = plan.rows.filter((r) => r.action === 'update');
-    const values = (r: PlannedRow) => ({
-      schoolNumber: r.schoolNumber,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      branchId: branchIds.get(r.branch)!,
-      ...studentKeys(r),
-    });
-    for (let i = 0; i < creates.length; i += 1000) {
-      await tx
-        .insert(students)
-        .values(creates.slice(i, i + 1000).map((r) => ({ ...values(r), gender: r.gender, studioId: scope.studioId, schoolId: scope.schoolId })));
-    }
-    for (const r of updates) {
-      const set = plan.preview.mapping.gender === null ? values(r) : { ...values(r), gender: r.gender };
-      await tx
-        .update(students)
-        .set({ ...set, updatedAt: new Date() })
-        .where(eq(students.id, r.studentId!));
-    }
-    const result = {
-      created: creates.length,
-      updated: updates.length,
-      skipped: plan.rows.filter((r) => r.action === 'skip').length,
-      branchesCreated: plan.preview.newBranches,
-    };
-    await recordAudit(tx, caller, {
-      action: 'import',
-      entity: 'student',
-      schoolId: scope.schoolId,
-      changes: {
-        fileName,
-        ...result,
-        createdNumbers: creates.map((r) => r.schoolNumber).slice(0, 1000),
-        updatedNumbers: updates.map((r) => r.schoolNumber).slice(0, 1000),
-      },
-    });
-    return result;
-  });
 }

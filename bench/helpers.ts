@@ -1,0 +1,16 @@
+/** Small helpers the benchmarks share. */
+
+/** The p-th percentile of timings (nearest rank): 50 is the median, 100 the slowest. */
+export function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const value = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+  if (value === undefined) throw new Error('no timings to take a percentile of');
+  return value;
+}
+
+/** The i-th item of a list gone round as often as needed. */
+export function nth<T>(items: readonly T[], i: number): T {
+  const item = items[i % items.length];
+  if (item === undefined) throw new Error('nothing to go round');
+  return item;
+}

@@ -1,0 +1,58 @@
+/** Writing the yearbook design: the studio's or a school's settings, removing a school's override, the cover image; each audited. */
+import { eq } from 'drizzle-orm';
+import { designSettings, type DesignSettings } from '../../../common/schemas/design';
+import { tr } from '../../../common/tr';
+import type { Caller } from '../../auth/caller';
+import type { Db, Tx } from '../../db/client';
+import { single } from '../../db/rows';
+import { designs } from '../../db/schema';
+import { fieldError, notFound } from '../../http/errors';
+import { imageKey, normaliseImage, uploadNotImage } from '../../images/branding';
+import type { FileStore } from '../../storage/store';
+import { changedFields, recordAudit } from '../audit/writes';
+import { designRow, effectiveDesign } from './queries';
+
+/** Creates or replaces the settings of a design row; answers its id. */
+async function upsertDesign(tx: Tx, studioId: number, schoolId: number | null, settings: DesignSettings): Promise<number> {
+  const existing = await designRow(tx, studioId, schoolId);
+  if (existing) {
+    await tx.update(designs).set({ settings, updatedAt: new Date() }).where(eq(designs.id, existing.id));
+    return existing.id;
+  }
+  return single(await tx.insert(designs).values({ studioId, schoolId, settings }).returning({ id: designs.id })).id;
+}
+
+/** Saves the studio's design (schoolId null) or a school's override of it. */
+export async function saveDesign(db: Db, caller: Caller, schoolId: number | null, settings: DesignSettings): Promise<void> {
+  const before = await effectiveDesign(db, caller.studioId, schoolId);
+  // A cover comes only from an upload: the settings may keep the current one or drop it.
+  const cover = settings.coverImageUrl;
+  if (cover !== null && cover !== before.coverImageUrl) throw fieldError('settings.coverImageUrl', tr.design.coverUrlInvalid);
+  await db.transaction(async (tx) => {
+    const rowId = await upsertDesign(tx, caller.studioId, schoolId, settings);
+    await recordAudit(tx, caller, 'update', 'design', { id: rowId, schoolId }, changedFields(before, settings));
+  });
+}
+
+/** Removes a school's own design, so the school follows the studio's again; none is a 404. */
+export async function removeDesignOverride(db: Db, caller: Caller, schoolId: number | null): Promise<void> {
+  const row = await designRow(db, caller.studioId, schoolId);
+  if (!row) throw notFound();
+  await db.transaction(async (tx) => {
+    await tx.delete(designs).where(eq(designs.id, row.id));
+    await recordAudit(tx, caller, 'delete', 'design', { id: row.id, schoolId });
+  });
+}
+
+/** Checks and normalises an uploaded cover, stores it and points the design at it (a new URL each time). */
+export async function setCover(db: Db, images: FileStore, caller: Caller, schoolId: number | null, upload: Buffer): Promise<void> {
+  const webp = await normaliseImage(upload, 'design-cover', uploadNotImage);
+  const current = await effectiveDesign(db, caller.studioId, schoolId);
+  await db.transaction(async (tx) => {
+    const rowId = await upsertDesign(tx, caller.studioId, schoolId, current);
+    await images.put(imageKey('design-cover', rowId), webp);
+    const settings = designSettings.parse({ ...current, coverImageUrl: `/api/files/design-cover/${rowId}?v=${Date.now()}` });
+    await upsertDesign(tx, caller.studioId, schoolId, settings);
+    await recordAudit(tx, caller, 'upload-cover', 'design', { id: rowId, schoolId }, { coverImageUrl: [current.coverImageUrl, settings.coverImageUrl] });
+  });
+}

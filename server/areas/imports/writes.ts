@@ -1,0 +1,84 @@
+/** Doing an import in one transaction: all rows or none, new branches included, with one audit entry for the import. */
+import { eq } from 'drizzle-orm';
+import { branchName, orderKey } from '../../../common/text';
+import { tr } from '../../../common/tr';
+import type { Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { single } from '../../db/rows';
+import { branches, students } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { recordAudit } from '../audit/writes';
+import { studentKeys } from '../students/writes';
+import type { ImportScope, Plan, PlannedRow } from './queries';
+import { parseBranch } from './read';
+
+/** Writes the plan in one transaction; any error row means nothing is written. */
+export async function commitImport(db: Db, caller: Caller, scope: ImportScope, plan: Plan, fileName: string) {
+  if (plan.preview.totals.error > 0) throw badRequest(tr.students.import.fixFirst);
+  return db.transaction(async (tx) => {
+    const branchIds = new Map<string, number>();
+    const schoolBranches = await tx.select().from(branches).where(eq(branches.schoolId, scope.schoolId));
+    for (const b of schoolBranches) branchIds.set(branchName(b), b.id);
+    for (const name of plan.preview.newBranches) {
+      const parsed = parseBranch(name);
+      // The plan named it from a branch it parsed, so it parses again.
+      if (!parsed) throw new Error(`unparsable planned branch ${name}`);
+      const created = single(
+        await tx
+          .insert(branches)
+          .values({ studioId: scope.studioId, schoolId: scope.schoolId, grade: parsed.grade, section: parsed.section, sectionKey: orderKey(parsed.section) })
+          .returning(),
+      );
+      branchIds.set(name, created.id);
+      await recordAudit(tx, caller, 'create', 'branch', created, { grade: parsed.grade, section: parsed.section, source: 'import' });
+    }
+    const creates = plan.rows.filter((r) => r.action === 'create');
+    const updates = plan.rows.filter((r) => r.action === 'update');
+    const branchIdOf = (name: string) => {
+      const id = branchIds.get(name);
+      // Every planned row names a branch that existed or was created above.
+      if (id === undefined) throw new Error(`no branch ${name} for an import row`);
+      return id;
+    };
+    const values = (r: PlannedRow) => ({
+      schoolNumber: r.schoolNumber,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      branchId: branchIdOf(r.branch),
+      ...studentKeys(r),
+    });
+    for (let i = 0; i < creates.length; i += 1000) {
+      await tx
+        .insert(students)
+        .values(creates.slice(i, i + 1000).map((r) => ({ ...values(r), gender: r.gender, studioId: scope.studioId, schoolId: scope.schoolId })));
+    }
+    for (const r of updates) {
+      if (r.studentId === undefined) throw new Error(`an update of line ${r.line} without its student`);
+      const set = plan.preview.mapping.gender === null ? values(r) : { ...values(r), gender: r.gender };
+      await tx
+        .update(students)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(students.id, r.studentId));
+    }
+    const result = {
+      created: creates.length,
+      updated: updates.length,
+      skipped: plan.rows.filter((r) => r.action === 'skip').length,
+      branchesCreated: plan.preview.newBranches,
+    };
+    await recordAudit(
+      tx,
+      caller,
+      'import',
+      'student',
+      { id: null, schoolId: scope.schoolId },
+      {
+        fileName,
+        ...result,
+        createdNumbers: creates.map((r) => r.schoolNumber).slice(0, 1000),
+        updatedNumbers: updates.map((r) => r.schoolNumber).slice(0, 1000),
+      },
+    );
+    return result;
+  });
+}

@@ -1,0 +1,124 @@
+/** Writing schools: create, edit (archive and restore are edits of the status), delete; each with its audit entry and its logo file. */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { schoolBody } from '../../../common/schemas/organisation';
+import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
+import { orderKey, searchKey } from '../../../common/text';
+import { tr } from '../../../common/tr';
+import type { SchoolRow } from '../../auth/access';
+import type { Caller } from '../../auth/caller';
+import type { Db, Tx } from '../../db/client';
+import { single } from '../../db/rows';
+import { branches, messages, notifications, schools, users } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { imageKey, normaliseImage } from '../../images/branding';
+import type { FileStore } from '../../storage/store';
+import { changedFields, recordAudit } from '../audit/writes';
+import { studentCountOfSchool } from './queries';
+
+type SchoolBody = z.infer<typeof schoolBody>;
+
+const LOGO_MAX_BYTES = IMAGE_MAX_MB.schoolLogo * 1024 * 1024;
+
+function rowValues(body: SchoolBody) {
+  return {
+    name: body.name,
+    cityId: body.cityId,
+    district: body.district,
+    address: body.address,
+    phone: body.phone,
+    email: body.email,
+    academicYear: body.academicYear,
+    messageDeadline: body.messageDeadline,
+    status: body.status,
+    searchKey: searchKey(`${body.name} ${body.district}`),
+    sortKey: orderKey(body.name),
+  };
+}
+
+/**
+ * The logo sent as a data URL, checked by its content and normalised before anything is
+ * written: the WebP to store, null to remove it, undefined to keep it.
+ */
+async function logoOf(body: SchoolBody): Promise<Buffer | null | undefined> {
+  if (body.logo === undefined || body.logo === null) return body.logo;
+  const bytes = Buffer.from(body.logo.slice(body.logo.indexOf(',') + 1), 'base64');
+  if (bytes.length > LOGO_MAX_BYTES) {
+    const message = tr.studio.tooLarge(IMAGE_MAX_MB.schoolLogo);
+    throw new HttpError(413, message, { logo: message });
+  }
+  return normaliseImage(bytes, 'school-logo', { field: 'logo', message: tr.organisation.validation.logo });
+}
+
+/** Stores or removes the logo file and points the row at it (inside the row's transaction). */
+async function saveLogo(tx: Tx, images: FileStore, schoolId: number, logo: Buffer | null | undefined) {
+  if (logo === undefined) return;
+  const key = imageKey('school-logo', schoolId);
+  if (logo) await images.put(key, logo);
+  else await images.remove(key);
+  await tx
+    .update(schools)
+    .set({ logoPath: logo ? key : null })
+    .where(eq(schools.id, schoolId));
+}
+
+/** A school's audit entries are filed under the school itself. */
+const asSubject = (school: { id: number }) => ({ id: school.id, schoolId: school.id });
+
+/** Audit entries keep the logo out: it is an image, not a readable change. */
+const auditable = (row: Record<string, unknown>) => {
+  const { logoPath, searchKey: _s, sortKey: _o, updatedAt: _u, createdAt: _c, ...rest } = row;
+  return { ...rest, logo: logoPath ? 'image' : null };
+};
+
+/** A new school of the caller's studio; answers its id. */
+export async function createSchool(db: Db, images: FileStore, caller: Caller, body: SchoolBody): Promise<number> {
+  const logo = await logoOf(body);
+  return db.transaction(async (tx) => {
+    const row = single(
+      await tx
+        .insert(schools)
+        .values({ studioId: caller.studioId, ...rowValues(body) })
+        .returning(),
+    );
+    await saveLogo(tx, images, row.id, logo);
+    await recordAudit(tx, caller, 'create', 'school', asSubject(row), changedFields({}, auditable({ ...row, logoPath: logo ? 'image' : null })));
+    return row.id;
+  });
+}
+
+/** Saves the school's fields; a change of status is recorded as archive or restore. */
+export async function updateSchool(db: Db, images: FileStore, caller: Caller, before: SchoolRow, body: SchoolBody): Promise<void> {
+  const logo = await logoOf(body);
+  await db.transaction(async (tx) => {
+    await saveLogo(tx, images, before.id, logo);
+    const after = single(
+      await tx
+        .update(schools)
+        .set({ ...rowValues(body), updatedAt: new Date() })
+        .where(eq(schools.id, before.id))
+        .returning(),
+    );
+    const action = before.status !== after.status ? (after.status === 'archived' ? 'archive' : 'restore') : 'update';
+    await recordAudit(tx, caller, action, 'school', asSubject(before), changedFields(auditable(before), auditable(after)));
+  });
+}
+
+/**
+ * Deletes a school that has no students, with everything that goes with it: branches, manager
+ * accounts, its messages and notifications, and its logo. A school with students is never
+ * deleted by one click: it is archived or emptied first (409).
+ */
+export async function deleteSchool(db: Db, images: FileStore, caller: Caller, school: SchoolRow): Promise<void> {
+  const students = await studentCountOfSchool(db, school.id);
+  if (students > 0) throw new HttpError(409, tr.organisation.school.hasStudents(students));
+  await db.transaction(async (tx) => {
+    await tx.delete(messages).where(eq(messages.schoolId, school.id));
+    await tx.delete(notifications).where(eq(notifications.schoolId, school.id));
+    await tx.delete(users).where(and(eq(users.schoolId, school.id), inArray(users.level, ['school', 'branch'])));
+    await tx.delete(branches).where(eq(branches.schoolId, school.id));
+    await tx.delete(schools).where(eq(schools.id, school.id));
+    await recordAudit(tx, caller, 'delete', 'school', asSubject(school), { name: [school.name, null] });
+  });
+  await images.remove(imageKey('school-logo', school.id));
+}

@@ -1,0 +1,119 @@
+/** Writing students: create, edit, move to another branch, delete (with their photos); each audited. */
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { studentBody } from '../../../common/schemas/students';
+import { orderKey, searchKey } from '../../../common/text';
+import { tr } from '../../../common/tr';
+import type { BranchRow, StudentRow } from '../../auth/access';
+import type { Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { single } from '../../db/rows';
+import { photos, students } from '../../db/schema';
+import { conflict, conflictOnDuplicate, fieldError } from '../../http/errors';
+import type { FileStore } from '../../storage/store';
+import { changedFields, recordAudit } from '../audit/writes';
+import { removePhotoFiles } from '../photos/writes';
+import { photoKeysOf } from './queries';
+
+type StudentFields = z.output<typeof studentBody>;
+
+/** The stored search and order keys of a student. */
+export function studentKeys(row: { firstName: string; lastName: string; schoolNumber: string }) {
+  return {
+    searchKey: searchKey(`${row.firstName} ${row.lastName} ${row.schoolNumber}`),
+    sortKey: orderKey(`${row.firstName} ${row.lastName}`),
+  };
+}
+
+function studentValues(body: StudentFields) {
+  const values = {
+    schoolNumber: body.schoolNumber,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    gender: body.gender,
+    quote: body.quote,
+    photoConsent: body.photoConsent,
+    // No consent, no consent date.
+    photoConsentDate: body.photoConsent ? body.photoConsentDate : null,
+  };
+  return { ...values, ...studentKeys(values) };
+}
+
+const auditFields = (row: StudentRow) => ({
+  schoolNumber: row.schoolNumber,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  gender: row.gender,
+  quote: row.quote,
+  photoConsent: row.photoConsent,
+  photoConsentDate: row.photoConsentDate,
+  branchId: row.branchId,
+});
+
+/** A school number is unique within its school: a clash is a 409 on the field, checked first and again by the index. */
+async function assertNumberFree(db: Db, schoolId: number, schoolNumber: string, exceptId?: number) {
+  const [clash] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), eq(students.schoolNumber, schoolNumber)));
+  if (clash && clash.id !== exceptId) throw numberTaken();
+}
+
+const numberTaken = () => conflict('schoolNumber', tr.students.numberTaken);
+
+export async function createStudent(db: Db, caller: Caller, branch: BranchRow, body: StudentFields): Promise<StudentRow> {
+  const values = studentValues(body);
+  await assertNumberFree(db, branch.schoolId, values.schoolNumber);
+  return conflictOnDuplicate(numberTaken, () =>
+    db.transaction(async (tx) => {
+      const created = single(
+        await tx
+          .insert(students)
+          .values({ ...values, studioId: branch.studioId, schoolId: branch.schoolId, branchId: branch.id })
+          .returning(),
+      );
+      await recordAudit(tx, caller, 'create', 'student', created, auditFields(created));
+      return created;
+    }),
+  );
+}
+
+/** Saves a student's fields (its nickname changes only through approved suggestions). */
+export async function updateStudent(db: Db, caller: Caller, before: StudentRow, body: StudentFields): Promise<StudentRow> {
+  const values = studentValues(body);
+  await assertNumberFree(db, before.schoolId, values.schoolNumber, before.id);
+  return conflictOnDuplicate(numberTaken, () =>
+    db.transaction(async (tx) => {
+      const updated = single(
+        await tx
+          .update(students)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(students.id, before.id))
+          .returning(),
+      );
+      await recordAudit(tx, caller, 'update', 'student', before, changedFields(auditFields(before), auditFields(updated)));
+      return updated;
+    }),
+  );
+}
+
+/** Moves a student, with its photos, to another branch of the same school. */
+export async function moveStudent(db: Db, caller: Caller, before: StudentRow, target: BranchRow): Promise<StudentRow> {
+  if (target.schoolId !== before.schoolId) throw fieldError('branchId', tr.students.moveOtherSchool);
+  return db.transaction(async (tx) => {
+    const moved = single(await tx.update(students).set({ branchId: target.id, updatedAt: new Date() }).where(eq(students.id, before.id)).returning());
+    await tx.update(photos).set({ branchId: target.id }).where(eq(photos.studentId, before.id));
+    await recordAudit(tx, caller, 'move', 'student', before, { branchId: [before.branchId, target.id] });
+    return moved;
+  });
+}
+
+/** Deletes a student; its photos' rows go with it (cascade), their files after. */
+export async function deleteStudent(db: Db, store: FileStore, caller: Caller, before: StudentRow): Promise<void> {
+  const keys = await photoKeysOf(db, before.id);
+  await db.transaction(async (tx) => {
+    await tx.delete(students).where(eq(students.id, before.id));
+    await recordAudit(tx, caller, 'delete', 'student', before, auditFields(before));
+  });
+  await removePhotoFiles(store, keys);
+}

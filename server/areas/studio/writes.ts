@@ -1,0 +1,32 @@
+/** Writing the studio profile and its logo, each with its audit entry. */
+import { eq } from 'drizzle-orm';
+import type { StudioBody } from '../../../common/schemas/studio';
+import type { Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { studios } from '../../db/schema';
+import { imageKey, normaliseImage, uploadNotImage } from '../../images/branding';
+import type { FileStore } from '../../storage/store';
+import { changedFields, recordAudit } from '../audit/writes';
+import { studioInfo } from './queries';
+
+export async function updateStudio(db: Db, caller: Caller, body: StudioBody): Promise<void> {
+  const before = await studioInfo(db, caller.studioId);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(studios)
+      .set({ ...body, updatedAt: new Date() })
+      .where(eq(studios.id, caller.studioId));
+    await recordAudit(tx, caller, 'update', 'studio', { id: caller.studioId, schoolId: null }, changedFields(before, body));
+  });
+}
+
+/** Checks and normalises an uploaded logo, stores it and points the studio at it. */
+export async function setStudioLogo(db: Db, images: FileStore, caller: Caller, upload: Buffer): Promise<void> {
+  const webp = await normaliseImage(upload, 'studio-logo', uploadNotImage);
+  const key = imageKey('studio-logo', caller.studioId);
+  await images.put(key, webp);
+  await db.transaction(async (tx) => {
+    await tx.update(studios).set({ logoPath: key, updatedAt: new Date() }).where(eq(studios.id, caller.studioId));
+    await recordAudit(tx, caller, 'upload-logo', 'studio', { id: caller.studioId, schoolId: null }, { bytes: webp.length });
+  });
+}

@@ -1,0 +1,16 @@
+/** Small shapes of query answers, typed for what they are known to hold. */
+import { count, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+/** The row a statement is known to answer (an INSERT … RETURNING, or an UPDATE of a row just read); none is a fault. */
+export function single<T>(rows: T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('the statement answered no row');
+  return row;
+}
+
+/** How many rows of a table the condition keeps. */
+export async function countWhere(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  return Number(single(await db.select({ n: count() }).from(table).where(where)).n);
+}
