@@ -18,7 +18,7 @@ import { diskStorage } from '../storage/store';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { notifications, photos, students } from '../db/schema';
-import { single } from '../db/rows';
+import { insertOne, single } from '../db/rows';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
 import { createPostgresDatabase, startTestDatabase, type TestDatabase } from '../test/database';
 import { formData } from '../test/multipart';
@@ -268,19 +268,14 @@ describe('backup and restore', () => {
       expect(Object.keys(files)).toContain(path.join('branding', 'studio-logo', `${student.studioId}.webp`));
 
       const { max } = single(await restored.db.select({ max: sql<number>`max(${students.id})::int` }).from(students));
-      const next = single(
-        await restored.db
-          .insert(students)
-          .values({
-            studioId: student.studioId,
-            schoolId: student.schoolId,
-            branchId: student.branchId,
-            schoolNumber: '9002',
-            firstName: 'Yeni',
-            lastName: 'Öğrenci',
-          })
-          .returning(),
-      );
+      const next = await insertOne(restored.db, students, {
+        studioId: student.studioId,
+        schoolId: student.schoolId,
+        branchId: student.branchId,
+        schoolNumber: '9002',
+        firstName: 'Yeni',
+        lastName: 'Öğrenci',
+      });
       expect(next.id).toBe(max + 1);
       // Leaves the rows as restored for the tests that use this target too.
       await restored.db.delete(students).where(eq(students.id, next.id));

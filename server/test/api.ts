@@ -41,6 +41,12 @@ export interface Caller {
   raw(method: InjectOptions['method'], url: string, payload?: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
+/** The item of a call that must have succeeded: a status other than 200 fails the test with the answer. */
+export function itemOf(res: Response): Record<string, any> {
+  expect(res.status, res.raw).toBe(200);
+  return res.body.item;
+}
+
 /** Sets up the kit for the current test file (call at the top of the file). */
 export function useApiTestKit(env: Record<string, string> = {}, options: { webRoot?: () => string } = {}): ApiTestKit {
   const kit = {} as ApiTestKit;

@@ -7,7 +7,7 @@ import { orderKey, searchKey } from '../../common/text';
 import type { Level } from '../../common/levels';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
-import { single } from '../db/rows';
+import { insertOne } from '../db/rows';
 import { studentRow } from '../db/seed/demo';
 import { branches, schools, students, studios, users } from '../db/schema';
 
@@ -52,23 +52,13 @@ export interface Account {
 export async function createWorld(db: Db): Promise<World> {
   passwordHash ??= hashPassword(PASSWORD);
   const hash = await passwordHash;
-  const studio = single(await db.insert(studios).values({ name: 'Test Stüdyosu', cityId: 6 }).returning());
-  const otherStudio = single(await db.insert(studios).values({ name: 'Rakip Stüdyo', cityId: 35 }).returning());
+  const studio = await insertOne(db, studios, { name: 'Test Stüdyosu', cityId: 6 });
+  const otherStudio = await insertOne(db, studios, { name: 'Rakip Stüdyo', cityId: 35 });
 
   const school = async (studioId: number, name: string, cityId: number) =>
-    single(
-      await db
-        .insert(schools)
-        .values({ studioId, name, cityId, searchKey: searchKey(name), sortKey: orderKey(name), academicYear: '2025-2026' })
-        .returning(),
-    );
+    await insertOne(db, schools, { studioId, name, cityId, searchKey: searchKey(name), sortKey: orderKey(name), academicYear: '2025-2026' });
   const branch = async (studioId: number, schoolId: number, grade: number, section: string) =>
-    single(
-      await db
-        .insert(branches)
-        .values({ studioId, schoolId, grade, section, sectionKey: orderKey(section) })
-        .returning(),
-    );
+    await insertOne(db, branches, { studioId, schoolId, grade, section, sectionKey: orderKey(section) });
 
   const s1 = await school(studio.id, 'Işıklar Anadolu Lisesi', 6);
   const s2 = await school(studio.id, 'Şehit Öğretmen Lisesi', 34);
@@ -98,12 +88,17 @@ export async function createWorld(db: Db): Promise<World> {
   if (!s101 || !s102 || !s103 || !s201 || !s301 || !s901) throw new Error('the world needs its six students');
 
   const account = async (email: string, level: Level, studioId: number, schoolId: number | null, branchId: number | null, name: string) => {
-    const row = single(
-      await db
-        .insert(users)
-        .values({ studioId, level, email, name, passwordHash: hash, schoolId, branchId, searchKey: searchKey(name), sortKey: orderKey(name) })
-        .returning({ id: users.id }),
-    );
+    const row = await insertOne(db, users, {
+      studioId,
+      level,
+      email,
+      name,
+      passwordHash: hash,
+      schoolId,
+      branchId,
+      searchKey: searchKey(name),
+      sortKey: orderKey(name),
+    });
     return { id: row.id, email, level };
   };
 

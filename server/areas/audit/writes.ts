@@ -1,7 +1,7 @@
 /** The audit log: who changed what and when, written in the same transaction as the change. */
 import type { Caller } from '../../auth/caller';
 import type { Tx } from '../../db/client';
-import { single } from '../../db/rows';
+import { insertOne } from '../../db/rows';
 import { auditLog } from '../../db/schema';
 
 export type AuditAction = 'create' | 'update' | 'delete' | string;
@@ -26,20 +26,15 @@ export interface AuditSubject {
 
 /** Records who did what to which row, inside the transaction of the change itself. */
 export async function recordAudit(tx: Tx, caller: Caller, action: AuditAction, entity: string, subject: AuditSubject, changes?: unknown): Promise<number> {
-  const row = single(
-    await tx
-      .insert(auditLog)
-      .values({
-        studioId: caller.studioId,
-        userId: caller.userId,
-        userName: caller.name,
-        action,
-        entity,
-        entityId: subject.id,
-        schoolId: subject.schoolId ?? caller.schoolId ?? null,
-        changes: changes ?? null,
-      })
-      .returning({ id: auditLog.id }),
-  );
+  const row = await insertOne(tx, auditLog, {
+    studioId: caller.studioId,
+    userId: caller.userId,
+    userName: caller.name,
+    action,
+    entity,
+    entityId: subject.id,
+    schoolId: subject.schoolId ?? caller.schoolId ?? null,
+    changes: changes ?? null,
+  });
   return row.id;
 }

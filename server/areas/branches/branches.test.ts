@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { branches } from '../../db/schema';
 import { countWhere } from '../../db/rows';
-import { expectRefused, useApiTestKit } from '../../test/api';
+import { itemOf, expectRefused, useApiTestKit } from '../../test/api';
 
 const kit = useApiTestKit();
 const t = tr.organisation.branch;
@@ -69,8 +69,7 @@ describe('POST schools/{id}/branches and range', () => {
   it('creates a branch, upper-casing the section the Turkish way (i → İ)', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const res = await panel.post(`schools/${kit.world.school.id}/branches`, { grade: 9, section: 'i', programme: 'Hazırlık' });
-    expect(res.status).toBe(200);
-    expect(res.body.item).toMatchObject({ name: '9/İ', programme: 'Hazırlık', studentCount: 0, managerName: '' });
+    expect(itemOf(res)).toMatchObject({ name: '9/İ', programme: 'Hazırlık', studentCount: 0, managerName: '' });
   });
 
   it('refuses a duplicate branch with a clear message', async () => {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DESIGN } from '../../../common/schemas/design';
 import { tr } from '../../../common/tr';
 import { auditLog, designs, messages, photos, students } from '../../db/schema';
-import { single } from '../../db/rows';
+import { insertOne } from '../../db/rows';
 import { useApiTestKit } from '../../test/api';
 import { uploadForm } from '../../test/multipart';
 
@@ -171,22 +171,17 @@ describe('GET design/preview', () => {
     const [a] = kit.world.students;
     const none = await (await kit.as(kit.world.accounts.panel)).get(`design/preview?studentId=${a.id}`);
     expect(none.body.student.photoUrl).toBeNull();
-    const photo = single(
-      await kit.database.db
-        .insert(photos)
-        .values({
-          studioId: kit.world.studio.id,
-          schoolId: kit.world.school.id,
-          branchId: kit.world.branch.id,
-          studentId: a.id,
-          isPortrait: true,
-          storageKey: 'x',
-          width: 10,
-          height: 10,
-          bytes: 10,
-        })
-        .returning(),
-    );
+    const photo = await insertOne(kit.database.db, photos, {
+      studioId: kit.world.studio.id,
+      schoolId: kit.world.school.id,
+      branchId: kit.world.branch.id,
+      studentId: a.id,
+      isPortrait: true,
+      storageKey: 'x',
+      width: 10,
+      height: 10,
+      bytes: 10,
+    });
     const res = await (await kit.as(kit.world.accounts.school)).get(`design/preview?studentId=${a.id}`);
     expect(res.body.student.photoUrl).toMatch(new RegExp(`^/api/school/photo-files/${photo.id}/display\\?e=\\d+&s=[\\w-]+$`));
   });

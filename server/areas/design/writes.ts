@@ -4,7 +4,7 @@ import { designSettings, type DesignSettings } from '../../../common/schemas/des
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
-import { single } from '../../db/rows';
+import { insertOne } from '../../db/rows';
 import { designs } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
 import { imageKey, normaliseImage, uploadNotImage } from '../../images/branding';
@@ -19,7 +19,7 @@ async function upsertDesign(tx: Tx, studioId: number, schoolId: number | null, s
     await tx.update(designs).set({ settings, updatedAt: new Date() }).where(eq(designs.id, existing.id));
     return existing.id;
   }
-  return single(await tx.insert(designs).values({ studioId, schoolId, settings }).returning({ id: designs.id })).id;
+  return (await insertOne(tx, designs, { studioId, schoolId, settings })).id;
 }
 
 /** Saves the studio's design (schoolId null) or a school's override of it. */

@@ -4,7 +4,7 @@ import { branchName, orderKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { single } from '../../db/rows';
+import { insertOne } from '../../db/rows';
 import { branches, students } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/writes';
@@ -23,12 +23,13 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
       const parsed = parseBranch(name);
       // The plan named it from a branch it parsed, so it parses again.
       if (!parsed) throw new Error(`unparsable planned branch ${name}`);
-      const created = single(
-        await tx
-          .insert(branches)
-          .values({ studioId: scope.studioId, schoolId: scope.schoolId, grade: parsed.grade, section: parsed.section, sectionKey: orderKey(parsed.section) })
-          .returning(),
-      );
+      const created = await insertOne(tx, branches, {
+        studioId: scope.studioId,
+        schoolId: scope.schoolId,
+        grade: parsed.grade,
+        section: parsed.section,
+        sectionKey: orderKey(parsed.section),
+      });
       branchIds.set(name, created.id);
       await recordAudit(tx, caller, 'create', 'branch', created, { grade: parsed.grade, section: parsed.section, source: 'import' });
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { sessions, users } from '../../db/schema';
 import { countWhere, single } from '../../db/rows';
-import { expectRefused, useApiTestKit } from '../../test/api';
+import { itemOf, expectRefused, useApiTestKit } from '../../test/api';
 import { PASSWORD } from '../../test/fixtures';
 
 const kit = useApiTestKit();
@@ -25,8 +25,7 @@ describe('school managers', () => {
   it('creates a manager with a generated password shown once, who can then sign in', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const res = await panel.post(`schools/${kit.world.school.id}/managers`, { name: 'Şule Işık', email: 'Sule@Okul.Test', phone: '0532 111 22 33' });
-    expect(res.status).toBe(200);
-    expect(res.body.item).toMatchObject({ name: 'Şule Işık', email: 'sule@okul.test', active: true, lastLoginAt: null });
+    expect(itemOf(res)).toMatchObject({ name: 'Şule Işık', email: 'sule@okul.test', active: true, lastLoginAt: null });
     expect(res.body.generatedPassword).toMatch(/^[A-Za-z0-9]{12}$/);
     const login = await kit.call('POST', '/api/school/login', { email: 'sule@okul.test', password: res.body.generatedPassword });
     expect(login.status).toBe(200);
@@ -157,8 +156,7 @@ describe('branch managers', () => {
     const list = await school.get(`branches/${kit.world.branch.id}/managers`);
     expect(list.body.items.map((m: { email: string }) => m.email)).toEqual(['sube@test.test']);
     const created = await school.post(`branches/${kit.world.siblingBranch.id}/managers`, create);
-    expect(created.status).toBe(200);
-    expect(created.body.item).toMatchObject({ branchId: kit.world.siblingBranch.id, schoolId: kit.world.school.id });
+    expect(itemOf(created)).toMatchObject({ branchId: kit.world.siblingBranch.id, schoolId: kit.world.school.id });
     const login = await kit.call('POST', '/api/branch/login', { email: 'ilgaz@test.test', password: created.body.generatedPassword });
     expect(login.status).toBe(200);
     const id = created.body.item.id;

@@ -12,7 +12,7 @@ import type { Caller } from '../../auth/caller';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { single } from '../../db/rows';
+import { insertOne, single } from '../../db/rows';
 import { users } from '../../db/schema';
 import { conflict, conflictOnDuplicate } from '../../http/errors';
 import { changedFields, recordAudit } from '../audit/writes';
@@ -76,12 +76,7 @@ export async function createManager(
   if (!passwordHash) throw new Error('a new account always gets a password');
   const id = await conflictOnDuplicate(emailTaken, () =>
     db.transaction(async (tx) => {
-      const row = single(
-        await tx
-          .insert(users)
-          .values({ studioId: caller.studioId, level: kind, ...owner, ...accountFields(body), passwordHash })
-          .returning(),
-      );
+      const row = await insertOne(tx, users, { studioId: caller.studioId, level: kind, ...owner, ...accountFields(body), passwordHash });
       await recordAudit(tx, caller, 'create', entity(kind), row, changedFields({}, auditable(row)));
       return row.id;
     }),

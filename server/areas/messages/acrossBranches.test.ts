@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
-import { useApiTestKit } from '../../test/api';
+import { itemOf, useApiTestKit } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
 
 // With the setting on, staff may pair students of different branches of one school.
@@ -11,8 +11,7 @@ describe('MESSAGES_ACROSS_BRANCHES=1', () => {
   it('accepts students of two branches of one school; the message belongs to the receiver’s branch', async () => {
     const school = await kit.as(kit.world.accounts.school);
     const res = await school.post('messages', { fromStudentId: s(0), toStudentId: s(3), body: 'Komşu sınıftan selam' });
-    expect(res.status).toBe(200);
-    expect(res.body.item).toMatchObject({ branchId: kit.world.siblingBranch.id, branchName: '12/B', fromName: 'Şule Işık', toName: 'Ilgaz Yılmaz' });
+    expect(itemOf(res)).toMatchObject({ branchId: kit.world.siblingBranch.id, branchName: '12/B', fromName: 'Şule Işık', toName: 'Ilgaz Yılmaz' });
     const nick = await school.post('nicknames', { fromStudentId: s(3), toStudentId: s(0), text: 'Komşu' });
     expect(nick.status).toBe(200);
     expect((await school.get('message-scopes')).body.acrossBranches).toBe(true);

@@ -4,7 +4,7 @@ import { BULK_MAX, MESSAGE_MAX } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
 import { auditLog, messages } from '../../db/schema';
 import { countWhere, single } from '../../db/rows';
-import { useApiTestKit } from '../../test/api';
+import { itemOf, useApiTestKit } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
 
 const kit = useApiTestKit();
@@ -27,8 +27,7 @@ describe('school and branch messages', () => {
     const school = await kit.as(kit.world.accounts.school);
     const path = `schools/${kit.world.school.id}/messages`;
     const created = await school.post(path, { body: 'Sevgili mezunlar,\nyolunuz açık olsun.' });
-    expect(created.status).toBe(200);
-    expect(created.body.item).toMatchObject({
+    expect(itemOf(created)).toMatchObject({
       kind: 'school',
       authorName: 'Okul Yöneticisi',
       body: 'Sevgili mezunlar,\nyolunuz açık olsun.',
@@ -88,8 +87,7 @@ describe('school and branch messages', () => {
   it('lets the branch manager write its branch messages and nobody outside edit them', async () => {
     const branch = await kit.as(kit.world.accounts.branch);
     const created = await branch.post(`branches/${kit.world.branch.id}/messages`, { body: 'Sınıfıma sevgiler' });
-    expect(created.status).toBe(200);
-    expect(created.body.item).toMatchObject({ kind: 'branch', branchName: '12/A', authorName: 'Şube Yöneticisi' });
+    expect(itemOf(created)).toMatchObject({ kind: 'branch', branchName: '12/A', authorName: 'Şube Yöneticisi' });
     const id = created.body.item.id;
     expect((await (await kit.as(kit.world.accounts.school)).get(`branches/${kit.world.branch.id}/messages`)).body.total).toBe(1);
     for (const account of [kit.world.accounts.siblingBranch, kit.world.accounts.otherSchool, kit.world.accounts.foreignPanel]) {
@@ -116,8 +114,7 @@ describe('student messages entered by staff', () => {
   it('writes a pending message between students of one branch, with names', async () => {
     const branch = await kit.as(kit.world.accounts.branch);
     const res = await branch.post('messages', { fromStudentId: s(0), toStudentId: s(1), body: '<b>kalın</b> dostum' });
-    expect(res.status).toBe(200);
-    expect(res.body.item).toMatchObject({
+    expect(itemOf(res)).toMatchObject({
       kind: 'student',
       status: 'pending',
       fromName: 'Şule Işık',

@@ -6,7 +6,7 @@ import { tr } from '../../../common/tr';
 import { scopeWhere, type MessageRow, type StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { single } from '../../db/rows';
+import { insertOne } from '../../db/rows';
 import { messages } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { changedFields, recordAudit } from '../audit/writes';
@@ -20,12 +20,13 @@ type NewMessage = Omit<typeof messages.$inferInsert, 'studioId' | 'authorUserId'
 /** Inserts a message written by the caller, with its audit entry; answers its id. */
 function insertMessage(db: Db, caller: Caller, message: NewMessage, changes: Record<string, unknown>): Promise<number> {
   return db.transaction(async (tx) => {
-    const row = single(
-      await tx
-        .insert(messages)
-        .values({ ...message, studioId: caller.studioId, authorUserId: caller.userId, authorName: caller.name, searchKey: searchKey(message.body) })
-        .returning({ id: messages.id }),
-    );
+    const row = await insertOne(tx, messages, {
+      ...message,
+      studioId: caller.studioId,
+      authorUserId: caller.userId,
+      authorName: caller.name,
+      searchKey: searchKey(message.body),
+    });
     await recordAudit(tx, caller, 'create', 'message', { id: row.id, schoolId: message.schoolId }, changes);
     return row.id;
   });

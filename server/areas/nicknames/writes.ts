@@ -5,7 +5,7 @@ import { searchKey } from '../../../common/text';
 import { scopeWhere, type NicknameRow, type StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
-import { single } from '../../db/rows';
+import { insertOne } from '../../db/rows';
 import { nicknames, students } from '../../db/schema';
 import { changedFields, recordAudit } from '../audit/writes';
 import { moderateAll, moderateOne, undoModeration, type ModerationAction, type Moderated } from '../messages/moderation';
@@ -41,12 +41,14 @@ export async function createNickname(db: Db, caller: Caller, pair: { from: Stude
   const { from, to } = pair;
   const input = { fromStudentId: from.id, toStudentId: to.id, text };
   return db.transaction(async (tx) => {
-    const row = single(
-      await tx
-        .insert(nicknames)
-        .values({ studioId: caller.studioId, schoolId: to.schoolId, branchId: to.branchId, ...input, status: 'pending', searchKey: searchKey(text) })
-        .returning({ id: nicknames.id }),
-    );
+    const row = await insertOne(tx, nicknames, {
+      studioId: caller.studioId,
+      schoolId: to.schoolId,
+      branchId: to.branchId,
+      ...input,
+      status: 'pending',
+      searchKey: searchKey(text),
+    });
     await recordAudit(tx, caller, 'create', 'nickname', { id: row.id, schoolId: to.schoolId }, input);
     return row.id;
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { todayApiDate } from '../../../common/dates';
 import { tr } from '../../../common/tr';
 import { auditLog, notificationRecipients, notifications, students } from '../../db/schema';
-import { useApiTestKit } from '../../test/api';
+import { itemOf, useApiTestKit } from '../../test/api';
 import { sendDueNotifications } from './writes';
 
 const kit = useApiTestKit();
@@ -26,8 +26,7 @@ describe('POST notifications', () => {
   it('creates a draft for a school and answers its reach (active students of the school)', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const res = await panel.post('notifications', draft());
-    expect(res.status).toBe(200);
-    expect(res.body.item).toMatchObject({
+    expect(itemOf(res)).toMatchObject({
       title: 'Mezuniyet töreni',
       targetType: 'school',
       targetId: kit.world.school.id,
@@ -166,8 +165,7 @@ describe('PUT and DELETE notifications/{id}', () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const { id } = (await panel.post('notifications', draft())).body.item;
     const scheduled = await panel.put(`notifications/${id}`, draft({ status: 'scheduled', title: 'Yeni başlık' }));
-    expect(scheduled.status).toBe(200);
-    expect(scheduled.body.item).toMatchObject({ status: 'scheduled', title: 'Yeni başlık' });
+    expect(itemOf(scheduled)).toMatchObject({ status: 'scheduled', title: 'Yeni başlık' });
     const cancelled = await panel.put(`notifications/${id}`, draft({ status: 'cancelled', title: 'Yeni başlık' }));
     expect(cancelled.body.item.status).toBe('cancelled');
     const again = await panel.put(`notifications/${id}`, draft({ status: 'draft' }));

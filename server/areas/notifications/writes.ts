@@ -15,7 +15,7 @@ import type { NotificationItem, notificationBody } from '../../../common/schemas
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { single } from '../../db/rows';
+import { insertOne } from '../../db/rows';
 import { auditLog, notificationRecipients, notifications, students } from '../../db/schema';
 import { HttpError, fieldError } from '../../http/errors';
 import { changedFields, recordAudit } from '../audit/writes';
@@ -53,12 +53,7 @@ export async function createNotification(db: Db, caller: Caller, body: Notificat
   requireFutureDate(body.sendDate, body.status);
   const target = await resolveTarget(db, caller, body);
   return db.transaction(async (tx) => {
-    const row = single(
-      await tx
-        .insert(notifications)
-        .values({ studioId: caller.studioId, authorUserId: caller.userId, ...fieldsOf(body), ...target })
-        .returning({ id: notifications.id }),
-    );
+    const row = await insertOne(tx, notifications, { studioId: caller.studioId, authorUserId: caller.userId, ...fieldsOf(body), ...target });
     await recordAudit(tx, caller, 'create', 'notification', { id: row.id, schoolId: target.schoolId }, { ...body, ...target });
     return row.id;
   });

@@ -10,7 +10,7 @@ import { tr } from '../../../common/tr';
 import type { PhotoRow, StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { single } from '../../db/rows';
+import { insertOne } from '../../db/rows';
 import { photos } from '../../db/schema';
 import { HttpError, badRequest } from '../../http/errors';
 import { DERIVED_SIZES, derivePhoto, type DerivedPhoto, type StoredSize } from '../../images/photos';
@@ -42,23 +42,18 @@ async function savePhoto(db: Db, store: FileStore, caller: Caller, student: Stud
         .select({ id: photos.id })
         .from(photos)
         .where(and(eq(photos.studentId, student.id), eq(photos.isPortrait, true)));
-      const row = single(
-        await tx
-          .insert(photos)
-          .values({
-            studioId: student.studioId,
-            schoolId: student.schoolId,
-            branchId: student.branchId,
-            studentId: student.id,
-            isPortrait: !portrait,
-            storageKey,
-            originalName: file.fileName.slice(0, 200),
-            width: photo.width,
-            height: photo.height,
-            bytes: file.data.length,
-          })
-          .returning(),
-      );
+      const row = await insertOne(tx, photos, {
+        studioId: student.studioId,
+        schoolId: student.schoolId,
+        branchId: student.branchId,
+        studentId: student.id,
+        isPortrait: !portrait,
+        storageKey,
+        originalName: file.fileName.slice(0, 200),
+        width: photo.width,
+        height: photo.height,
+        bytes: file.data.length,
+      });
       await recordAudit(tx, caller, 'create', 'photo', row, { studentId: student.id, originalName: row.originalName, isPortrait: row.isPortrait });
       return row;
     });

@@ -9,8 +9,8 @@ import { orderKey, searchKey } from '../../../common/text';
 import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
 import { auditLog, branches, schools, users } from '../../db/schema';
-import { countWhere, single } from '../../db/rows';
-import { expectRefused, useApiTestKit } from '../../test/api';
+import { countWhere, insertOne, single } from '../../db/rows';
+import { itemOf, expectRefused, useApiTestKit } from '../../test/api';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-schools-'));
 const kit = useApiTestKit({ DATA_DIR: dataDir });
@@ -29,12 +29,14 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 
 async function addSchool(name: string, cityId = 6, status: 'active' | 'archived' = 'active') {
-  return single(
-    await kit.database.db
-      .insert(schools)
-      .values({ studioId: kit.world.studio.id, name, cityId, status, searchKey: searchKey(name), sortKey: orderKey(name) })
-      .returning(),
-  );
+  return await insertOne(kit.database.db, schools, {
+    studioId: kit.world.studio.id,
+    name,
+    cityId,
+    status,
+    searchKey: searchKey(name),
+    sortKey: orderKey(name),
+  });
 }
 const schoolCount = async () => countWhere(kit.database.db, schools, undefined);
 
@@ -161,8 +163,7 @@ describe('POST schools', () => {
   it('creates a school, audits it, and lists it', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const res = await panel.post('schools', body());
-    expect(res.status).toBe(200);
-    expect(res.body.item).toMatchObject({ name: 'Çınar Koleji', cityName: 'Ankara', messageDeadline: '2026-05-20', status: 'active', branchCount: 0 });
+    expect(itemOf(res)).toMatchObject({ name: 'Çınar Koleji', cityName: 'Ankara', messageDeadline: '2026-05-20', status: 'active', branchCount: 0 });
     const found = await panel.get('schools?q=CINAR');
     expect(found.body.total).toBe(1);
     const audit = await panel.get(`audit?entity=school&entityId=${res.body.item.id}`);
@@ -308,12 +309,13 @@ describe('GET, PUT, DELETE schools/{id}', () => {
 
   it('deletes an empty school with its branches and manager accounts, and audits it', async () => {
     const school = await addSchool('Boş Okul');
-    const branch = single(
-      await kit.database.db
-        .insert(branches)
-        .values({ studioId: kit.world.studio.id, schoolId: school.id, grade: 12, section: 'A', sectionKey: orderKey('A') })
-        .returning(),
-    );
+    const branch = await insertOne(kit.database.db, branches, {
+      studioId: kit.world.studio.id,
+      schoolId: school.id,
+      grade: 12,
+      section: 'A',
+      sectionKey: orderKey('A'),
+    });
     const panel = await kit.as(kit.world.accounts.panel);
     await panel.post(`schools/${school.id}/managers`, { name: 'Boş Yönetici', email: 'bos@test.test' });
     await panel.post(`branches/${branch.id}/managers`, { name: 'Boş Şube', email: 'bossube@test.test' });

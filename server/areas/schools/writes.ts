@@ -8,7 +8,7 @@ import { tr } from '../../../common/tr';
 import type { SchoolRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
-import { single } from '../../db/rows';
+import { insertOne, single } from '../../db/rows';
 import { branches, messages, notifications, schools, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { imageKey, normaliseImage } from '../../images/branding';
@@ -75,12 +75,7 @@ const auditable = (row: Record<string, unknown>) => {
 export async function createSchool(db: Db, images: FileStore, caller: Caller, body: SchoolBody): Promise<number> {
   const logo = await logoOf(body);
   return db.transaction(async (tx) => {
-    const row = single(
-      await tx
-        .insert(schools)
-        .values({ studioId: caller.studioId, ...rowValues(body) })
-        .returning(),
-    );
+    const row = await insertOne(tx, schools, { studioId: caller.studioId, ...rowValues(body) });
     await saveLogo(tx, images, row.id, logo);
     await recordAudit(tx, caller, 'create', 'school', asSubject(row), changedFields({}, auditable({ ...row, logoPath: logo ? 'image' : null })));
     return row.id;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { auditLog, students } from '../../db/schema';
 import { single } from '../../db/rows';
-import { useApiTestKit } from '../../test/api';
+import { itemOf, useApiTestKit } from '../../test/api';
 
 const kit = useApiTestKit();
 
@@ -107,8 +107,7 @@ describe('POST branches/{id}/students', () => {
   it('creates a student, answers it, and audits the write', async () => {
     const branch = await kit.as(kit.world.accounts.branch);
     const res = await branch.post(`branches/${kit.world.branch.id}/students`, newStudent());
-    expect(res.status).toBe(200);
-    expect(res.body.item).toMatchObject({
+    expect(itemOf(res)).toMatchObject({
       schoolNumber: '150',
       firstName: 'Çağrı',
       lastName: 'Güneş',
@@ -177,8 +176,7 @@ describe('students/{id}', () => {
     const school = await kit.as(kit.world.accounts.school);
     await kit.database.db.update(students).set({ nickname: 'Şimşek' }).where(eq(students.id, first()));
     const res = await school.put(`students/${first()}`, newStudent({ schoolNumber: '101', firstName: 'Şule Nur' }));
-    expect(res.status).toBe(200);
-    expect(res.body.item).toMatchObject({ firstName: 'Şule Nur', nickname: 'Şimşek', quote: 'Hayat bir yolculuktur.' });
+    expect(itemOf(res)).toMatchObject({ firstName: 'Şule Nur', nickname: 'Şimşek', quote: 'Hayat bir yolculuktur.' });
     const got = await school.get(`students/${first()}`);
     expect(got.body.item.firstName).toBe('Şule Nur');
     const audit = single(
@@ -200,8 +198,7 @@ describe('students/{id}', () => {
   it('moves a student to another branch of the same school only', async () => {
     const school = await kit.as(kit.world.accounts.school);
     const moved = await school.post(`students/${first()}/move`, { branchId: kit.world.siblingBranch.id });
-    expect(moved.status).toBe(200);
-    expect(moved.body.item).toMatchObject({ branchId: kit.world.siblingBranch.id, branchName: '12/B' });
+    expect(itemOf(moved)).toMatchObject({ branchId: kit.world.siblingBranch.id, branchName: '12/B' });
     const list = await school.get(`branches/${kit.world.siblingBranch.id}/students`);
     expect(list.body.items.map((s: any) => s.schoolNumber)).toContain('101');
 

@@ -7,7 +7,7 @@ import { tr } from '../../../common/tr';
 import type { BranchRow, StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { single } from '../../db/rows';
+import { insertOne, single } from '../../db/rows';
 import { photos, students } from '../../db/schema';
 import { conflict, conflictOnDuplicate, fieldError } from '../../http/errors';
 import type { FileStore } from '../../storage/store';
@@ -66,12 +66,7 @@ export async function createStudent(db: Db, caller: Caller, branch: BranchRow, b
   await assertNumberFree(db, branch.schoolId, values.schoolNumber);
   return conflictOnDuplicate(numberTaken, () =>
     db.transaction(async (tx) => {
-      const created = single(
-        await tx
-          .insert(students)
-          .values({ ...values, studioId: branch.studioId, schoolId: branch.schoolId, branchId: branch.id })
-          .returning(),
-      );
+      const created = await insertOne(tx, students, { ...values, studioId: branch.studioId, schoolId: branch.schoolId, branchId: branch.id });
       await recordAudit(tx, caller, 'create', 'student', created, auditFields(created));
       return created;
     }),

@@ -7,7 +7,7 @@ import { orderKey, searchKey } from '../../../common/text';
 import type { Level } from '../../../common/levels';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../client';
-import { countWhere, single } from '../rows';
+import { countWhere, insertOne } from '../rows';
 import { branches, schools, students, studios, users } from '../schema';
 import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names';
 import { seededRandom } from './random';
@@ -84,51 +84,42 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   const consent = seededRandom(1453);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const studio = single(
-      await tx
-        .insert(studios)
-        .values({
-          name: 'Demo Fotoğraf Stüdyosu',
-          phone: '0312 555 12 34',
-          email: 'iletisim@demo.test',
-          address: 'Kızılay Mah. Atatürk Bulvarı No: 10',
-          cityId: 6,
-          website: 'https://demo.test',
-        })
-        .returning(),
-    );
+    const studio = await insertOne(tx, studios, {
+      name: 'Demo Fotoğraf Stüdyosu',
+      phone: '0312 555 12 34',
+      email: 'iletisim@demo.test',
+      address: 'Kızılay Mah. Atatürk Bulvarı No: 10',
+      cityId: 6,
+      website: 'https://demo.test',
+    });
     let firstSchool: number | undefined;
     let firstBranch: number | undefined;
     let lastSchool: { id: number; branchIds: number[] } | undefined;
     let number = 100;
     for (const [i, s] of DEMO_SCHOOLS.entries()) {
-      const school = single(
-        await tx
-          .insert(schools)
-          .values({
-            studioId: studio.id,
-            name: s.name,
-            cityId: s.cityId,
-            district: s.district,
-            address: `${s.district} Mah. Okul Sok. No: ${i + 1}`,
-            phone: `0212 444 0${i} 0${i}`,
-            email: `bilgi${i + 1}@okul.demo.test`,
-            academicYear: '2025-2026',
-            messageDeadline: `2026-05-${String(15 + i * 5).padStart(2, '0')}`,
-            searchKey: searchKey(s.name),
-            sortKey: orderKey(s.name),
-          })
-          .returning(),
-      );
+      const school = await insertOne(tx, schools, {
+        studioId: studio.id,
+        name: s.name,
+        cityId: s.cityId,
+        district: s.district,
+        address: `${s.district} Mah. Okul Sok. No: ${i + 1}`,
+        phone: `0212 444 0${i} 0${i}`,
+        email: `bilgi${i + 1}@okul.demo.test`,
+        academicYear: '2025-2026',
+        messageDeadline: `2026-05-${String(15 + i * 5).padStart(2, '0')}`,
+        searchKey: searchKey(s.name),
+        sortKey: orderKey(s.name),
+      });
       firstSchool ??= school.id;
       lastSchool = { id: school.id, branchIds: [] };
       for (const [grade, section] of s.branches) {
-        const branch = single(
-          await tx
-            .insert(branches)
-            .values({ studioId: studio.id, schoolId: school.id, grade: Number(grade), section, sectionKey: orderKey(section) })
-            .returning(),
-        );
+        const branch = await insertOne(tx, branches, {
+          studioId: studio.id,
+          schoolId: school.id,
+          grade: Number(grade),
+          section,
+          sectionKey: orderKey(section),
+        });
         firstBranch ??= branch.id;
         lastSchool.branchIds.push(branch.id);
         const size = rand.int(20, 30);
