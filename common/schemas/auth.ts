@@ -49,6 +49,7 @@ export const studioInfo = z.object({
   address: z.string(),
   cityId: z.number().int().nullable(),
   website: z.string(),
+  version: z.number().int(),
 });
 export type StudioInfo = z.infer<typeof studioInfo>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tr } from '../tr';
-import { id } from './fields';
+import { id, version } from './fields';
 
 export const DESIGN_TEMPLATES = ['klasik', 'modern', 'pastel'] as const;
 export const PHOTO_SHAPES = ['square', 'rounded', 'circle'] as const;
@@ -42,7 +42,8 @@ export const DEFAULT_DESIGN: DesignSettings = {
 
 /** GET design?schoolId= : the studio's design, or the design a school sees. */
 export const designQuery = z.object({ schoolId: id.optional() }).strict();
-export const designPutBody = z.object({ schoolId: id.nullable().default(null), settings: designSettings }).strict();
+/** `version`: the design row's version the form read (0: the scope had no row of its own yet). */
+export const designPutBody = z.object({ schoolId: id.nullable().default(null), settings: designSettings, version }).strict();
 
 export const designResponse = z.object({
   success: z.literal(true),
@@ -50,6 +51,8 @@ export const designResponse = z.object({
   /** True when the school has its own design row (an override of the studio's). */
   overridden: z.boolean(),
   settings: designSettings,
+  /** The version of this scope's own design row; 0 while it has none. */
+  version: z.number().int(),
 });
 export type DesignResponse = z.infer<typeof designResponse>;
 

@@ -27,3 +27,8 @@ const MAX_ID = 2_147_483_647;
 export const id = z.coerce.number().int().positive().max(MAX_ID, { message: tr.validation.invalid });
 /** Not strict: the route's params also hold `level` from the /api/:level prefix. */
 export const idParams = z.object({ id });
+
+/** The version of a record an edit is based on (answers carry it; a stale one is refused with 409). */
+export const version = z.number().int().min(0).max(MAX_ID);
+/** A PUT body: the record's fields and the version they were read at. */
+export const versioned = <Shape extends z.ZodRawShape>(body: z.ZodObject<Shape>) => body.extend({ version });

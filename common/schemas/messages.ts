@@ -1,6 +1,6 @@
 /** Messages and nickname suggestions: request and answer shapes shared by server and web. */
 import { z } from 'zod';
-import { id, requiredText } from './fields';
+import { id, requiredText, version } from './fields';
 import { listQuery } from './list';
 
 export const MESSAGE_MAX = 1000;
@@ -36,6 +36,7 @@ export const message = z.object({
   note: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: z.number().int(),
 });
 export type Message = z.infer<typeof message>;
 
@@ -45,8 +46,11 @@ export const staffMessageBody = z.object({ body: requiredText(MESSAGE_MAX) }).st
 /** Staff entering a student's message on the student's behalf (e.g. from a paper form). */
 export const studentMessageBody = z.object({ fromStudentId: id, toStudentId: id, body: requiredText(MESSAGE_MAX) }).strict();
 
-/** A moderator's new status and note for one row (an edit of its text may come with them). */
-const moderationFields = { status: moderationStatus.optional(), note: z.string().trim().max(NOTE_MAX).optional() };
+/**
+ * A moderator's new status and note for one row (an edit of its text may come with them), and the
+ * version of the row they decided on: of two moderators deciding one row at once, the later gets 409.
+ */
+const moderationFields = { status: moderationStatus.optional(), note: z.string().trim().max(NOTE_MAX).optional(), version };
 
 /** Bulk moderation of a kind of row: the ids of a selection, or everything matching a list's filter. */
 function bulkModerationOf<Match extends z.ZodType>(match: Match) {
@@ -112,6 +116,7 @@ export const nickname = z.object({
   status: moderationStatus,
   note: z.string(),
   createdAt: z.string(),
+  version: z.number().int(),
 });
 export type Nickname = z.infer<typeof nickname>;
 

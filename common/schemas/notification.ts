@@ -1,6 +1,6 @@
 /** Notifications: request and answer shapes shared by server and web. */
 import { z } from 'zod';
-import { apiDate, id, requiredText } from './fields';
+import { apiDate, id, requiredText, versioned } from './fields';
 import { listQuery } from './list';
 
 export const NOTIFICATION_STATUSES = ['draft', 'scheduled', 'sent', 'cancelled'] as const;
@@ -19,6 +19,8 @@ export const notificationBody = z
   })
   .strict();
 export type NotificationBody = z.input<typeof notificationBody>;
+export const notificationUpdateBody = versioned(notificationBody);
+export type NotificationUpdateBody = z.input<typeof notificationUpdateBody>;
 
 export const notificationListQuery = listQuery
   .extend({
@@ -44,6 +46,7 @@ export const notificationItem = z.object({
   sentAt: z.string().nullable(),
   authorName: z.string(),
   createdAt: z.string(),
+  version: z.number().int(),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 

@@ -1,7 +1,7 @@
 /** Schools, branches and manager accounts: request and response shapes shared by server and web. */
 import { z } from 'zod';
 import { newPassword } from './auth';
-import { apiDate, email, id, optionalText, phone, requiredText } from './fields';
+import { apiDate, email, id, optionalText, phone, requiredText, versioned } from './fields';
 import { listQuery } from './list';
 import { tr } from '../tr';
 
@@ -22,6 +22,7 @@ export const school = z.object({
   status: schoolStatus,
   branchCount: z.number().int(),
   studentCount: z.number().int(),
+  version: z.number().int(),
 });
 export type School = z.infer<typeof school>;
 
@@ -58,6 +59,8 @@ export const schoolBody = z
   })
   .strict();
 export type SchoolBody = z.input<typeof schoolBody>;
+export const schoolUpdateBody = versioned(schoolBody);
+export type SchoolUpdateBody = z.input<typeof schoolUpdateBody>;
 
 export const schoolListQuery = listQuery
   .extend({
@@ -83,6 +86,7 @@ export const manager = z.object({
   schoolId: z.number().int().nullable(),
   branchId: z.number().int().nullable(),
   lastLoginAt: z.string().nullable(),
+  version: z.number().int(),
 });
 export type Manager = z.infer<typeof manager>;
 
@@ -110,6 +114,7 @@ export const managerUpdateBody = z
     resetPassword: z.boolean().optional(),
     /** A password chosen by the panel; sessions end. */
     password: z.union([z.literal(''), password]).optional(),
+    version: z.number().int().min(0).max(2_147_483_647),
   })
   .strict();
 export type ManagerUpdateBody = z.input<typeof managerUpdateBody>;
@@ -144,11 +149,14 @@ export const branch = z.object({
   name: z.string(),
   studentCount: z.number().int(),
   managerName: z.string(),
+  version: z.number().int(),
 });
 export type Branch = z.infer<typeof branch>;
 
 export const branchBody = z.object({ grade, section, programme: optionalText(80) }).strict();
 export type BranchBody = z.input<typeof branchBody>;
+export const branchUpdateBody = versioned(branchBody);
+export type BranchUpdateBody = z.input<typeof branchUpdateBody>;
 
 /** Quick creation of a range: grade 12, sections A–F (Turkish alphabet) in one step. */
 export const branchRangeBody = z

@@ -1,7 +1,7 @@
 /** Request and response schemas of the students area, shared by the server and the web app. */
 import { z } from 'zod';
 import { tr } from '../tr';
-import { apiDate, id, optionalText, requiredText } from './fields';
+import { apiDate, id, optionalText, requiredText, version } from './fields';
 import { listQuery } from './list';
 
 export const QUOTE_MAX = 300;
@@ -16,7 +16,7 @@ export const schoolNumber = z
   .max(12)
   .regex(/^[0-9A-Za-z-]+$/, { message: 'Okul numarası yalnızca rakam ve harf içerebilir.' });
 
-export const studentBody = z
+const studentFields = z
   .object({
     schoolNumber,
     firstName: requiredText(60),
@@ -26,13 +26,20 @@ export const studentBody = z
     photoConsent: z.boolean().default(false),
     photoConsentDate: apiDate.nullable().default(null),
   })
-  .strict()
-  .superRefine((value, ctx) => {
-    if (value.photoConsent && !value.photoConsentDate) {
-      ctx.addIssue({ code: 'custom', path: ['photoConsentDate'], message: tr.students.consentDateNeeded });
-    }
-  });
+  .strict();
+
+/** Consent needs its date. */
+function consentDated(value: { photoConsent: boolean; photoConsentDate: string | null }, ctx: z.RefinementCtx) {
+  if (value.photoConsent && !value.photoConsentDate) {
+    ctx.addIssue({ code: 'custom', path: ['photoConsentDate'], message: tr.students.consentDateNeeded });
+  }
+}
+
+export const studentBody = studentFields.superRefine(consentDated);
 export type StudentBody = z.input<typeof studentBody>;
+/** An edit: the fields and the version they were read at. */
+export const studentUpdateBody = studentFields.extend({ version }).superRefine(consentDated);
+export type StudentUpdateBody = z.input<typeof studentUpdateBody>;
 
 export const moveBody = z.object({ branchId: id }).strict();
 
@@ -60,6 +67,7 @@ export const studentItem = z.object({
   photoUrl: z.string().nullable(),
   thumbUrl: z.string().nullable(),
   downloadUrl: z.string().nullable(),
+  version: z.number().int(),
 });
 export type StudentItem = z.infer<typeof studentItem>;
 

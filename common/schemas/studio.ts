@@ -1,7 +1,7 @@
 /** The studio profile (Stüdyo) and the public white label of the login page. */
 import { z } from 'zod';
 import { tr } from '../tr';
-import { email, phone, requiredText } from './fields';
+import { email, phone, requiredText, versioned } from './fields';
 
 const website = z
   .string()
@@ -20,6 +20,8 @@ export const studioBody = z
   })
   .strict();
 export type StudioBody = z.infer<typeof studioBody>;
+export const studioUpdateBody = versioned(studioBody);
+export type StudioUpdateBody = z.infer<typeof studioUpdateBody>;
 
 export const brandingResponse = z.object({
   success: z.literal(true),

@@ -37,6 +37,14 @@ export const core = {
     noOtherSessions: 'Başka açık oturumunuz yok.',
   },
   notFound: 'Kayıt bulunamadı.',
+  /** A write based on a version of the record that someone else has changed since. */
+  staleRecord: 'Bu kayıt siz düzenlerken başka biri tarafından değiştirildi. Güncel hâlini yükleyip değişikliklerinizi tekrar kaydediniz.',
+  stale: {
+    title: 'Kayıt başka biri tarafından değiştirildi',
+    reload: 'Güncel hâlini yükle',
+    kept: 'Yazdıklarınız korundu. Güncel kayıt yüklendi; kontrol edip tekrar kaydediniz.',
+    changedFields: (fields: string) => `Sunucuda değişen alanlar: ${fields}`,
+  },
   databaseUnavailable: 'Sunucu şu anda veritabanına ulaşamıyor. Lütfen biraz sonra tekrar deneyiniz.',
   badInput: 'Lütfen işaretli alanları düzeltiniz.',
   unauthorized: 'Bu işlem için giriş yapmanız gerekiyor.',

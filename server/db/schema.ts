@@ -24,6 +24,11 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * An editable row's version: a trigger adds one on every update that changes it (see the migrations),
+ * and a write names the version it was based on, so a stale edit is refused instead of lost.
+ */
+const version = () => integer('version').notNull().default(1);
 const trgm = (column: { name: string }) => sql`${sql.identifier(column.name)} gin_trgm_ops`;
 const cSorted = (column: { name: string }) => sql`${sql.identifier(column.name)} COLLATE "C"`;
 
@@ -73,6 +78,7 @@ export const studios = pgTable('studios', {
   website: text('website').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  version: version(),
 });
 
 export const schools = pgTable(
@@ -96,6 +102,7 @@ export const schools = pgTable(
     sortKey: text('sort_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     index('schools_studio_sort_idx').on(t.studioId, cSorted(t.sortKey), t.id),
@@ -117,6 +124,7 @@ export const branches = pgTable(
     programme: text('programme').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex('branches_school_grade_section_uq').on(t.schoolId, t.grade, t.section),
@@ -143,6 +151,7 @@ export const users = pgTable(
     sortKey: text('sort_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
@@ -206,6 +215,7 @@ export const students = pgTable(
     sortKey: text('sort_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex('students_school_number_uq').on(t.schoolId, t.schoolNumber),
@@ -255,6 +265,7 @@ export const messages = pgTable(
     searchKey: text('search_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     index('messages_school_kind_status_idx').on(t.schoolId, t.kind, t.status, t.createdAt),
@@ -285,6 +296,7 @@ export const nicknames = pgTable(
     searchKey: text('search_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     index('nicknames_school_status_idx').on(t.schoolId, t.status, t.createdAt),
@@ -316,6 +328,7 @@ export const notifications = pgTable(
     searchKey: text('search_key').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     index('notifications_studio_idx').on(t.studioId, t.status, t.sendDate),
@@ -348,6 +361,7 @@ export const designs = pgTable(
     schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
     settings: jsonb('settings').notNull(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [unique('designs_studio_school_uq').on(t.studioId, t.schoolId).nullsNotDistinct()],
 );

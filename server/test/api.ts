@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { startTestDatabase, type TestDatabase } from './database';
@@ -24,6 +26,8 @@ export interface ApiTestKit {
   config: Config;
   /** Signs in as a fixture account; the client calls under that account's level. */
   as(account: Account): Promise<Caller>;
+  /** The stored version of a row, which an edit sends back (a stale one is refused with 409). */
+  versionOf(table: PgTable & { id: PgColumn; version: PgColumn }, id: number): Promise<number>;
   /** Calls without a token. */
   call(method: InjectOptions['method'], url: string, payload?: unknown, headers?: Record<string, string>): Promise<Response>;
 }
@@ -78,6 +82,14 @@ export function useApiTestKit(env: Record<string, string> = {}, options: { webRo
   });
 
   kit.call = call;
+  kit.versionOf = async (table, id) => {
+    const [row] = await kit.database.db
+      .select({ version: table.version })
+      .from(table as PgTable)
+      .where(eq(table.id, id));
+    if (!row) throw new Error(`no row ${id}`);
+    return row.version as number;
+  };
   kit.as = async (account) => {
     const login = await call('POST', `/api/${account.level}/login`, { email: account.email, password: PASSWORD });
     if (login.status !== 200) throw new Error(`login failed for ${account.email}: ${login.raw}`);

@@ -126,7 +126,12 @@ describe('POST schools/{id}/branches and range', () => {
 describe('PUT and DELETE branches/{id}', () => {
   it('edits a branch and audits the change', async () => {
     const school = await kit.as(kit.world.accounts.school);
-    const res = await school.put(`branches/${kit.world.siblingBranch.id}`, { grade: 11, section: 'ı', programme: 'Eşit Ağırlık' });
+    const res = await school.put(`branches/${kit.world.siblingBranch.id}`, {
+      grade: 11,
+      section: 'ı',
+      programme: 'Eşit Ağırlık',
+      version: await kit.versionOf(branches, kit.world.siblingBranch.id),
+    });
     expect(res.status).toBe(200);
     expect(res.body.item.name).toBe('11/I');
     const audit = await school.get(`audit?entity=branch&entityId=${kit.world.siblingBranch.id}`);
@@ -136,7 +141,11 @@ describe('PUT and DELETE branches/{id}', () => {
 
   it('refuses to rename onto an existing branch', async () => {
     const school = await kit.as(kit.world.accounts.school);
-    const res = await school.put(`branches/${kit.world.siblingBranch.id}`, { grade: 12, section: 'A' });
+    const res = await school.put(`branches/${kit.world.siblingBranch.id}`, {
+      grade: 12,
+      section: 'A',
+      version: await kit.versionOf(branches, kit.world.siblingBranch.id),
+    });
     expect(res.status).toBe(409);
   });
 
@@ -155,11 +164,13 @@ describe('PUT and DELETE branches/{id}', () => {
   it('scope: branch manager 403; other school and other studio 404; nothing changes', async () => {
     const id = kit.world.siblingBranch.id;
     const branch = await kit.as(kit.world.accounts.branch);
-    expect((await branch.put(`branches/${kit.world.branch.id}`, { grade: 9, section: 'Z' })).status).toBe(403);
+    expect(
+      (await branch.put(`branches/${kit.world.branch.id}`, { grade: 9, section: 'Z', version: await kit.versionOf(branches, kit.world.branch.id) })).status,
+    ).toBe(403);
     expect((await branch.del(`branches/${kit.world.branch.id}`)).status).toBe(403);
     for (const account of [kit.world.accounts.otherSchool, kit.world.accounts.foreignPanel, kit.world.accounts.foreignSchool]) {
       const caller = await kit.as(account);
-      expect((await caller.put(`branches/${id}`, { grade: 9, section: 'Z' })).status).toBe(404);
+      expect((await caller.put(`branches/${id}`, { grade: 9, section: 'Z', version: await kit.versionOf(branches, id) })).status).toBe(404);
       expect((await caller.del(`branches/${id}`)).status).toBe(404);
     }
     const [row] = await kit.database.db.select().from(branches).where(eq(branches.id, id));

@@ -26,6 +26,7 @@ const columns = {
   programme: branches.programme,
   studentCount,
   managerName,
+  version: branches.version,
 };
 
 const OTHER_SORTS = { programme: sql`${branches.programme}`, studentCount, managerName: sql`${managerName}` };

@@ -8,6 +8,7 @@ import { errorResponse, listResponse, okResponse } from '../../../common/schemas
 import {
   branch,
   branchBody,
+  branchUpdateBody,
   branchExportQuery,
   branchListQuery,
   branchRangeBody,
@@ -99,7 +100,11 @@ export async function branchesRoutes(app: Api) {
 
   app.put(
     '/branches/:id',
-    docs('Şubeyi düzenler', { params: idParams, body: branchBody, response: { 200: itemResponse, ...errors } }, writers),
+    docs(
+      'Şubeyi düzenler (version: okunan sürüm, eskiyse 409)',
+      { params: idParams, body: branchUpdateBody, response: { 200: itemResponse, ...errors } },
+      writers,
+    ),
     async (request) => {
       const caller = callerOf(request);
       const before = await branchInScope(app.db, caller, request.params.id);

@@ -1,13 +1,14 @@
 /** Writing branches: create one or a range of section letters, edit, delete; each with its audit entry. */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { branchBody, branchRangeBody } from '../../../common/schemas/organisation';
+import type { branchBody, branchRangeBody, branchUpdateBody } from '../../../common/schemas/organisation';
 import { branchName, orderKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { BranchRow, SchoolRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { single } from '../../db/rows';
+import { assertVersion, updateAtVersion } from '../../db/versions';
 import { branches, messages, notifications, users } from '../../db/schema';
 import { HttpError, conflict, conflictOnDuplicate, fieldError } from '../../http/errors';
 import { changedFields, recordAudit } from '../audit/writes';
@@ -57,18 +58,19 @@ export async function createBranchRange(db: Db, caller: Caller, school: SchoolRo
   return { ids, skipped: letters.filter((l) => taken.has(l)).map((section) => branchName({ grade, section })) };
 }
 
-export async function updateBranch(db: Db, caller: Caller, before: BranchRow, body: z.infer<typeof branchBody>): Promise<void> {
+export async function updateBranch(db: Db, caller: Caller, before: BranchRow, body: z.infer<typeof branchUpdateBody>): Promise<void> {
   const { grade, section, programme } = body;
+  assertVersion(before, body.version);
   await assertFree(db, before.schoolId, grade, section, before.id);
   await conflictOnDuplicate(duplicate, () =>
     db.transaction(async (tx) => {
-      const after = single(
-        await tx
-          .update(branches)
-          .set({ grade, section, sectionKey: orderKey(section), programme, updatedAt: new Date() })
-          .where(eq(branches.id, before.id))
-          .returning(),
-      );
+      const after = await updateAtVersion(tx, branches, before.id, body.version, {
+        grade,
+        section,
+        sectionKey: orderKey(section),
+        programme,
+        updatedAt: new Date(),
+      });
       await recordAudit(tx, caller, 'update', 'branch', before, changedFields(auditable(before), auditable(after)));
     }),
   );

@@ -15,6 +15,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-design-'));
 const kit = useApiTestKit({ DATA_DIR: dataDir });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+/** The version of a scope's own design row (0 while it has none), which a save sends back. */
+async function designVersion(schoolId: number | null): Promise<number> {
+  const rows = await kit.database.db.select({ version: designs.version, schoolId: designs.schoolId, studioId: designs.studioId }).from(designs);
+  return rows.find((r) => r.schoolId === schoolId && (schoolId !== null || r.studioId === kit.world.studio.id))?.version ?? 0;
+}
+
 const changed = { ...DEFAULT_DESIGN, template: 'modern' as const, primaryColor: '#2f9e44', photoShape: 'circle' as const, messagesPerPage: 4 };
 
 async function uploadCover(token: string, level: string, file: Buffer, query = '') {
@@ -29,8 +35,8 @@ const jpeg = () =>
 describe('GET/PUT design (studio)', () => {
   it('answers the defaults, saves the studio design and puts its colour in user info', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
-    expect((await panel.get('design')).body).toEqual({ success: true, schoolId: null, overridden: false, settings: DEFAULT_DESIGN });
-    const res = await panel.put('design', { settings: changed });
+    expect((await panel.get('design')).body).toEqual({ success: true, schoolId: null, overridden: false, settings: DEFAULT_DESIGN, version: 0 });
+    const res = await panel.put('design', { version: await designVersion(null), settings: changed });
     expect(res.status).toBe(200);
     expect(res.body.settings).toEqual(changed);
     expect((await panel.get('user')).body.design.primaryColor).toBe('#2f9e44');
@@ -51,11 +57,11 @@ describe('GET/PUT design (studio)', () => {
       { ...changed, extra: true },
     ];
     for (const settings of bad) {
-      const res = await panel.put('design', { settings });
+      const res = await panel.put('design', { version: await designVersion(null), settings });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(tr.badInput);
     }
-    const colour = await panel.put('design', { settings: { ...changed, primaryColor: 'red' } });
+    const colour = await panel.put('design', { version: await designVersion(null), settings: { ...changed, primaryColor: 'red' } });
     expect(colour.body.errors['settings.primaryColor']).toBe('Renk #RRGGBB biçiminde olmalıdır.');
     expect((await panel.get('design')).body.settings).toEqual(DEFAULT_DESIGN);
   });
@@ -64,13 +70,17 @@ describe('GET/PUT design (studio)', () => {
 describe('per-school override', () => {
   it('lets panel and the school’s manager override one school; others keep the studio design', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
-    const res = await panel.put('design', { schoolId: kit.world.school.id, settings: changed });
+    const res = await panel.put('design', { schoolId: kit.world.school.id, version: await designVersion(kit.world.school.id), settings: changed });
     expect(res.body).toMatchObject({ schoolId: kit.world.school.id, overridden: true, settings: changed });
     expect((await panel.get('design')).body.settings).toEqual(DEFAULT_DESIGN);
     expect((await panel.get(`design?schoolId=${kit.world.otherSchool.id}`)).body.settings).toEqual(DEFAULT_DESIGN);
 
     const school = await kit.as(kit.world.accounts.school);
-    const own = await school.put('design', { schoolId: kit.world.school.id, settings: { ...changed, accentColor: '#000000' } });
+    const own = await school.put('design', {
+      schoolId: kit.world.school.id,
+      version: await designVersion(kit.world.school.id),
+      settings: { ...changed, accentColor: '#000000' },
+    });
     expect(own.status).toBe(200);
     expect((await school.get('user')).body.design.accentColor).toBe('#000000');
     const branch = await kit.as(kit.world.accounts.branch);
@@ -83,13 +93,19 @@ describe('per-school override', () => {
 
   it('keeps school managers to their own school, branch managers read-only, other studios out', async () => {
     const school = await kit.as(kit.world.accounts.school);
-    expect((await school.put('design', { schoolId: null, settings: changed })).status).toBe(403);
-    expect((await school.put('design', { schoolId: kit.world.otherSchool.id, settings: changed })).status).toBe(404);
+    expect((await school.put('design', { schoolId: null, version: await designVersion(null), settings: changed })).status).toBe(403);
+    expect(
+      (await school.put('design', { schoolId: kit.world.otherSchool.id, version: await designVersion(kit.world.otherSchool.id), settings: changed })).status,
+    ).toBe(404);
     expect((await school.get(`design?schoolId=${kit.world.otherSchool.id}`)).status).toBe(404);
     const branch = await kit.as(kit.world.accounts.branch);
-    expect((await branch.put('design', { schoolId: kit.world.school.id, settings: changed })).status).toBe(403);
+    expect((await branch.put('design', { schoolId: kit.world.school.id, version: await designVersion(kit.world.school.id), settings: changed })).status).toBe(
+      403,
+    );
     const foreign = await kit.as(kit.world.accounts.foreignPanel);
-    expect((await foreign.put('design', { schoolId: kit.world.school.id, settings: changed })).status).toBe(404);
+    expect((await foreign.put('design', { schoolId: kit.world.school.id, version: await designVersion(kit.world.school.id), settings: changed })).status).toBe(
+      404,
+    );
     const peek = await foreign.get(`design?schoolId=${kit.world.school.id}`);
     expect(peek.status).toBe(404);
     expect(peek.body.settings).toBeUndefined();
@@ -108,12 +124,16 @@ describe('POST design/cover', () => {
     expect(file.statusCode).toBe(200);
     expect((await sharp(file.rawPayload).metadata()).width).toBe(1600);
     // Saving the settings again keeps the cover; null removes it.
-    expect((await panel.put('design', { settings: { ...changed, coverImageUrl: url } })).body.settings.coverImageUrl).toBe(url);
+    expect((await panel.put('design', { version: await designVersion(null), settings: { ...changed, coverImageUrl: url } })).body.settings.coverImageUrl).toBe(
+      url,
+    );
     // Another stored cover cannot be pointed at; only an upload sets one.
-    const other = await panel.put('design', { settings: { ...changed, coverImageUrl: '/api/files/design-cover/999?v=1' } });
+    const other = await panel.put('design', { version: await designVersion(null), settings: { ...changed, coverImageUrl: '/api/files/design-cover/999?v=1' } });
     expect(other.status).toBe(400);
     expect(other.body.errors['settings.coverImageUrl']).toBe(tr.design.coverUrlInvalid);
-    expect((await panel.put('design', { settings: { ...changed, coverImageUrl: null } })).body.settings.coverImageUrl).toBeNull();
+    expect(
+      (await panel.put('design', { version: await designVersion(null), settings: { ...changed, coverImageUrl: null } })).body.settings.coverImageUrl,
+    ).toBeNull();
 
     const school = await kit.as(kit.world.accounts.school);
     const own = await uploadCover(school.token, 'school', await jpeg(), `?schoolId=${kit.world.school.id}`);

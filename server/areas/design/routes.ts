@@ -21,12 +21,16 @@ const writers = ['panel', 'school'] as const;
 const schoolQuery = z.object({ schoolId: id.optional() }).strict();
 
 export async function designRoutes(app: Api) {
-  const answer = async (studioId: number, schoolId: number | null) => ({
-    success: true as const,
-    schoolId,
-    overridden: schoolId !== null && (await designRow(app.db, studioId, schoolId)) !== null,
-    settings: await effectiveDesign(app.db, studioId, schoolId),
-  });
+  const answer = async (studioId: number, schoolId: number | null) => {
+    const own = await designRow(app.db, studioId, schoolId);
+    return {
+      success: true as const,
+      schoolId,
+      overridden: schoolId !== null && own !== null,
+      settings: await effectiveDesign(app.db, studioId, schoolId),
+      version: own?.version ?? 0,
+    };
+  };
 
   app.get('/design', docs('Yıllık tasarımı (stüdyo veya okul)', { querystring: designQuery, response: { 200: designResponse } }), async (request) => {
     const caller = callerOf(request);
@@ -36,11 +40,15 @@ export async function designRoutes(app: Api) {
 
   app.put(
     '/design',
-    docs('Yıllık tasarımını kaydeder (schoolId ile okula özel)', { body: designPutBody, response: { 200: designResponse, 400: errorResponse } }, writers),
+    docs(
+      'Yıllık tasarımını kaydeder (schoolId ile okula özel; version: okunan sürüm, eskiyse 409)',
+      { body: designPutBody, response: { 200: designResponse, 400: errorResponse, 409: errorResponse } },
+      writers,
+    ),
     async (request) => {
       const caller = callerOf(request);
       const schoolId = await designSchoolToWrite(app.db, caller, request.body.schoolId);
-      await saveDesign(app.db, caller, schoolId, request.body.settings);
+      await saveDesign(app.db, caller, schoolId, request.body.settings, request.body.version);
       return answer(caller.studioId, schoolId);
     },
   );

@@ -6,7 +6,8 @@ import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { designs } from '../../db/schema';
-import { fieldError, notFound } from '../../http/errors';
+import { staleRecord, updateAtVersion } from '../../db/versions';
+import { conflictOnDuplicate, fieldError, notFound } from '../../http/errors';
 import { imageKey, normaliseImage, uploadNotImage } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
 import { changedFields, recordAudit } from '../audit/writes';
@@ -22,16 +23,26 @@ async function upsertDesign(tx: Tx, studioId: number, schoolId: number | null, s
   return (await insertOne(tx, designs, { studioId, schoolId, settings })).id;
 }
 
-/** Saves the studio's design (schoolId null) or a school's override of it. */
-export async function saveDesign(db: Db, caller: Caller, schoolId: number | null, settings: DesignSettings): Promise<void> {
+/**
+ * Saves the studio's design (schoolId null) or a school's override of it, if the scope's own row
+ * is still at the version the form read (0: none yet; two first saves at once make one row, the
+ * other gets the 409).
+ */
+export async function saveDesign(db: Db, caller: Caller, schoolId: number | null, settings: DesignSettings, version: number): Promise<void> {
   const before = await effectiveDesign(db, caller.studioId, schoolId);
   // A cover comes only from an upload: the settings may keep the current one or drop it.
   const cover = settings.coverImageUrl;
   if (cover !== null && cover !== before.coverImageUrl) throw fieldError('settings.coverImageUrl', tr.design.coverUrlInvalid);
-  await db.transaction(async (tx) => {
-    const rowId = await upsertDesign(tx, caller.studioId, schoolId, settings);
-    await recordAudit(tx, caller, 'update', 'design', { id: rowId, schoolId }, changedFields(before, settings));
-  });
+  const existing = await designRow(db, caller.studioId, schoolId);
+  if ((existing?.version ?? 0) !== version) throw staleRecord();
+  await conflictOnDuplicate(staleRecord, () =>
+    db.transaction(async (tx) => {
+      const rowId = existing
+        ? (await updateAtVersion(tx, designs, existing.id, version, { settings, updatedAt: new Date() })).id
+        : (await insertOne(tx, designs, { studioId: caller.studioId, schoolId, settings })).id;
+      await recordAudit(tx, caller, 'update', 'design', { id: rowId, schoolId }, changedFields(before, settings));
+    }),
+  );
 }
 
 /** Removes a school's own design, so the school follows the studio's again; none is a 404. */

@@ -67,12 +67,17 @@ describe('school managers', () => {
     expect((await manager.get('user')).status).toBe(200);
     const panel = await kit.as(kit.world.accounts.panel);
     const id = kit.world.accounts.school.id;
-    const res = await panel.put(`school-managers/${id}`, { name: 'Okul Yöneticisi', email: 'okul@test.test', active: false });
+    const res = await panel.put(`school-managers/${id}`, {
+      name: 'Okul Yöneticisi',
+      email: 'okul@test.test',
+      active: false,
+      version: await kit.versionOf(users, id),
+    });
     expect(res.status).toBe(200);
     expect(res.body.item.active).toBe(false);
     expect((await manager.get('user')).status).toBe(401);
     expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD })).status).toBe(400);
-    await panel.put(`school-managers/${id}`, { name: 'Okul Yöneticisi', email: 'okul@test.test', active: true });
+    await panel.put(`school-managers/${id}`, { name: 'Okul Yöneticisi', email: 'okul@test.test', active: true, version: await kit.versionOf(users, id) });
     expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD })).status).toBe(200);
   });
 
@@ -80,7 +85,13 @@ describe('school managers', () => {
     const manager = await kit.as(kit.world.accounts.school);
     const panel = await kit.as(kit.world.accounts.panel);
     const id = kit.world.accounts.school.id;
-    const res = await panel.put(`school-managers/${id}`, { name: 'Okul Yöneticisi', email: 'okul@test.test', active: true, resetPassword: true });
+    const res = await panel.put(`school-managers/${id}`, {
+      name: 'Okul Yöneticisi',
+      email: 'okul@test.test',
+      active: true,
+      resetPassword: true,
+      version: await kit.versionOf(users, id),
+    });
     expect(res.body.generatedPassword).toMatch(/^[A-Za-z0-9]{12}$/);
     expect((await manager.get('user')).status).toBe(401);
     expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD })).status).toBe(400);
@@ -93,9 +104,14 @@ describe('school managers', () => {
   it('edits name and e-mail; refuses an e-mail of another account', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const id = kit.world.accounts.school.id;
-    const ok = await panel.put(`school-managers/${id}`, { name: 'Yeni Ad', email: 'yeni@test.test', active: true });
+    const ok = await panel.put(`school-managers/${id}`, { name: 'Yeni Ad', email: 'yeni@test.test', active: true, version: await kit.versionOf(users, id) });
     expect(ok.body.item).toMatchObject({ name: 'Yeni Ad', email: 'yeni@test.test' });
-    const taken = await panel.put(`school-managers/${id}`, { name: 'Yeni Ad', email: 'panel@test.test', active: true });
+    const taken = await panel.put(`school-managers/${id}`, {
+      name: 'Yeni Ad',
+      email: 'panel@test.test',
+      active: true,
+      version: await kit.versionOf(users, id),
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.errors.email).toBe(t.emailTaken);
   });
@@ -118,19 +134,22 @@ describe('school managers', () => {
     const foreign = await kit.as(kit.world.accounts.foreignPanel);
     expect((await foreign.get(`schools/${schoolId}/managers`)).status).toBe(404);
     expect((await foreign.post(`schools/${schoolId}/managers`, { name: 'X', email: 'x@test.test' })).status).toBe(404);
-    expect((await foreign.put(`school-managers/${managerId}`, update)).status).toBe(404);
+    expect((await foreign.put(`school-managers/${managerId}`, { ...update, version: await kit.versionOf(users, managerId) })).status).toBe(404);
     expect((await foreign.del(`school-managers/${managerId}`)).status).toBe(404);
     for (const account of [kit.world.accounts.school, kit.world.accounts.otherSchool, kit.world.accounts.branch]) {
       const caller = await kit.as(account);
       const list = await caller.get(`schools/${schoolId}/managers`);
       expect(list.status).toBe(403);
       expect(list.body.items).toBeUndefined();
-      expect((await caller.put(`school-managers/${managerId}`, update)).status).toBe(403);
+      expect((await caller.put(`school-managers/${managerId}`, { ...update, version: await kit.versionOf(users, managerId) })).status).toBe(403);
       expect((await caller.del(`school-managers/${managerId}`)).status).toBe(403);
     }
     // A branch manager's id is not a school manager's id.
     const panel = await kit.as(kit.world.accounts.panel);
-    expect((await panel.put(`school-managers/${kit.world.accounts.branch.id}`, update)).status).toBe(404);
+    expect(
+      (await panel.put(`school-managers/${kit.world.accounts.branch.id}`, { ...update, version: await kit.versionOf(users, kit.world.accounts.branch.id) }))
+        .status,
+    ).toBe(404);
     const [row] = await kit.database.db.select().from(users).where(eq(users.id, managerId));
     expect(row).toMatchObject({ name: 'Okul Yöneticisi', active: true });
   });
@@ -160,7 +179,7 @@ describe('branch managers', () => {
     const login = await kit.call('POST', '/api/branch/login', { email: 'ilgaz@test.test', password: created.body.generatedPassword });
     expect(login.status).toBe(200);
     const id = created.body.item.id;
-    const edited = await school.put(`branch-managers/${id}`, { ...create, phone: '0555 444 33 22', active: true });
+    const edited = await school.put(`branch-managers/${id}`, { ...create, phone: '0555 444 33 22', active: true, version: await kit.versionOf(users, id) });
     expect(edited.body.item.phone).toBe('0555 444 33 22');
     expect((await school.del(`branch-managers/${id}`)).status).toBe(200);
     const audit = await school.get(`audit?entity=branchManager&entityId=${id}`);
@@ -172,7 +191,15 @@ describe('branch managers', () => {
     expect((await branch.get(`branches/${kit.world.branch.id}/managers`)).status).toBe(200);
     expect((await branch.get(`branches/${kit.world.siblingBranch.id}/managers`)).status).toBe(404);
     expect((await branch.post(`branches/${kit.world.branch.id}/managers`, create)).status).toBe(403);
-    expect((await branch.put(`branch-managers/${kit.world.accounts.siblingBranch.id}`, { ...create, active: true })).status).toBe(403);
+    expect(
+      (
+        await branch.put(`branch-managers/${kit.world.accounts.siblingBranch.id}`, {
+          ...create,
+          active: true,
+          version: await kit.versionOf(users, kit.world.accounts.siblingBranch.id),
+        })
+      ).status,
+    ).toBe(403);
     expect((await branch.del(`branch-managers/${kit.world.accounts.branch.id}`)).status).toBe(403);
   });
 
@@ -185,7 +212,15 @@ describe('branch managers', () => {
       expect(list.body.items).toBeUndefined();
       expect((await caller.get(`branches/${kit.world.branch.id}/managers/export?format=csv`)).status).toBe(404);
       expect((await caller.post(`branches/${kit.world.branch.id}/managers`, create)).status).toBe(404);
-      expect((await caller.put(`branch-managers/${kit.world.accounts.branch.id}`, { ...create, active: false })).status).toBe(404);
+      expect(
+        (
+          await caller.put(`branch-managers/${kit.world.accounts.branch.id}`, {
+            ...create,
+            active: false,
+            version: await kit.versionOf(users, kit.world.accounts.branch.id),
+          })
+        ).status,
+      ).toBe(404);
       expect((await caller.del(`branch-managers/${kit.world.accounts.branch.id}`)).status).toBe(404);
     }
     expect((await (await kit.as(kit.world.accounts.foreignSchool)).get(`branches/${kit.world.branch.id}/managers`)).status).toBe(404);

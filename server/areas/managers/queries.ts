@@ -20,6 +20,7 @@ const columns = {
   schoolId: users.schoolId,
   branchId: users.branchId,
   lastLoginAt: users.lastLoginAt,
+  version: users.version,
 };
 
 const SORTS = { name: turkishOrder(users.sortKey), email: users.email, active: users.active, lastLoginAt: users.lastLoginAt };

@@ -12,7 +12,8 @@ import type { Caller } from '../../auth/caller';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { insertOne, single } from '../../db/rows';
+import { insertOne } from '../../db/rows';
+import { assertVersion, updateAtVersion } from '../../db/versions';
 import { users } from '../../db/schema';
 import { conflict, conflictOnDuplicate } from '../../http/errors';
 import { changedFields, recordAudit } from '../audit/writes';
@@ -91,17 +92,16 @@ export async function updateManager(
   before: ManagerRow,
   body: z.output<typeof managerUpdateBody>,
 ): Promise<ManagerSaved> {
+  assertVersion(before, body.version);
   await assertEmailFree(db, body.email, before.id);
   const { generatedPassword, passwordHash } = await newPassword(body.password, body.resetPassword === true);
   await conflictOnDuplicate(emailTaken, () =>
     db.transaction(async (tx) => {
-      const after = single(
-        await tx
-          .update(users)
-          .set({ ...accountFields(body), ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
-          .where(eq(users.id, before.id))
-          .returning(),
-      );
+      const after = await updateAtVersion(tx, users, before.id, body.version, {
+        ...accountFields(body),
+        ...(passwordHash ? { passwordHash } : {}),
+        updatedAt: new Date(),
+      });
       // A deactivated account or a new password must not leave an old session open.
       if (!after.active || passwordHash) await revokeUserSessions(tx, before.id);
       const changes: Record<string, unknown> = changedFields(auditable(before), auditable(after));

@@ -36,7 +36,7 @@ describe('school and branch messages', () => {
     const list = await school.get(path);
     expect(list.body).toMatchObject({ success: true, total: 1, page: 1 });
     expect(list.body.items[0].body).toContain('\n');
-    const edited = await school.put(`messages/${created.body.item.id}`, { body: 'Yeni metin' });
+    const edited = await school.put(`messages/${created.body.item.id}`, { body: 'Yeni metin', version: await kit.versionOf(messages, created.body.item.id) });
     expect(edited.body.item).toMatchObject({ body: 'Yeni metin', originalBody: 'Sevgili mezunlar,\nyolunuz açık olsun.' });
     expect((await school.del(`messages/${created.body.item.id}`)).status).toBe(200);
     expect((await school.get(path)).body.total).toBe(0);
@@ -93,7 +93,7 @@ describe('school and branch messages', () => {
     for (const account of [kit.world.accounts.siblingBranch, kit.world.accounts.otherSchool, kit.world.accounts.foreignPanel]) {
       const caller = await kit.as(account);
       expect((await caller.get(`branches/${kit.world.branch.id}/messages`)).status).toBe(404);
-      expect((await caller.put(`messages/${id}`, { body: 'ele geçirildi' })).status).toBe(404);
+      expect((await caller.put(`messages/${id}`, { body: 'ele geçirildi', version: await kit.versionOf(messages, id) })).status).toBe(404);
       expect((await caller.del(`messages/${id}`)).status).toBe(404);
     }
     expect((await branch.post(`branches/${kit.world.siblingBranch.id}/messages`, { body: 'x' })).status).toBe(404);
@@ -104,7 +104,7 @@ describe('school and branch messages', () => {
   it('does not moderate staff messages', async () => {
     const school = await kit.as(kit.world.accounts.school);
     const created = await school.post(`schools/${kit.world.school.id}/messages`, { body: 'x' });
-    const res = await school.put(`messages/${created.body.item.id}`, { status: 'rejected' });
+    const res = await school.put(`messages/${created.body.item.id}`, { status: 'rejected', version: await kit.versionOf(messages, created.body.item.id) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(tr.messages.notStudentMessage);
   });
@@ -150,7 +150,7 @@ describe('messages/{type}/{id}', () => {
     const b = await studentMessage(1, 0, 'Ömer yazdı ŞULE’ye');
     const c = await studentMessage(2, 0, 'İpek yazdı');
     const panel = await kit.as(kit.world.accounts.panel);
-    await panel.put(`messages/${b}`, { status: 'approved' });
+    await panel.put(`messages/${b}`, { status: 'approved', version: await kit.versionOf(messages, b) });
     const ids = async (path: string) => (await panel.get(path)).body.items.map((m: any) => m.id);
     expect(await ids(`messages/school/${kit.world.school.id}`)).toEqual([c, b, a]);
     expect(await ids(`messages/school/${kit.world.school.id}?order=asc`)).toEqual([a, b, c]);
@@ -198,12 +198,12 @@ describe('moderation', () => {
   it('approves, rejects with a note, edits text keeping the original; audited', async () => {
     const id = await studentMessage(0, 1, 'ilk metin');
     const branch = await kit.as(kit.world.accounts.branch);
-    const rejected = await branch.put(`messages/${id}`, { status: 'rejected', note: 'Uygunsuz ifade' });
+    const rejected = await branch.put(`messages/${id}`, { status: 'rejected', note: 'Uygunsuz ifade', version: await kit.versionOf(messages, id) });
     expect(rejected.body.item).toMatchObject({ status: 'rejected', note: 'Uygunsuz ifade' });
     expect(rejected.body.undoToken).toEqual(expect.any(Number));
-    const edited = await branch.put(`messages/${id}`, { body: 'düzeltilmiş metin', status: 'approved' });
+    const edited = await branch.put(`messages/${id}`, { body: 'düzeltilmiş metin', status: 'approved', version: await kit.versionOf(messages, id) });
     expect(edited.body.item).toMatchObject({ status: 'approved', note: '', body: 'düzeltilmiş metin', originalBody: 'ilk metin' });
-    const again = await branch.put(`messages/${id}`, { body: 'üçüncü' });
+    const again = await branch.put(`messages/${id}`, { body: 'üçüncü', version: await kit.versionOf(messages, id) });
     expect(again.body.item.originalBody).toBe('ilk metin');
     const row = single(await kit.database.db.select().from(messages).where(eq(messages.id, id)));
     expect(row.moderatedBy).toBe(kit.world.accounts.branch.id);
@@ -215,11 +215,13 @@ describe('moderation', () => {
     const id = await studentMessage(0, 1, 'metin');
     const school = await kit.as(kit.world.accounts.school);
     for (const body of [{ status: 'ok' }, { note: 'x'.repeat(301) }, { body: '' }, { body: 'x'.repeat(MESSAGE_MAX + 1) }, { kind: 'school' }]) {
-      expect((await school.put(`messages/${id}`, body)).status, JSON.stringify(body)).toBe(400);
+      expect((await school.put(`messages/${id}`, { ...body, version: await kit.versionOf(messages, id) })).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await school.put('messages/99999', { status: 'approved' })).status).toBe(404);
+    expect((await school.put('messages/99999', { status: 'approved', version: 1 })).status).toBe(404);
     expect((await school.del('messages/99999')).status).toBe(404);
-    expect((await (await kit.as(kit.world.accounts.otherSchool)).put(`messages/${id}`, { status: 'approved' })).status).toBe(404);
+    expect(
+      (await (await kit.as(kit.world.accounts.otherSchool)).put(`messages/${id}`, { status: 'approved', version: await kit.versionOf(messages, id) })).status,
+    ).toBe(404);
     const [row] = await kit.database.db.select().from(messages).where(eq(messages.id, id));
     expect(row).toMatchObject({ status: 'pending', body: 'metin', originalBody: null });
   });
@@ -229,7 +231,7 @@ describe('moderation', () => {
     const b = await studentMessage(1, 2, 'b');
     const c = await studentMessage(2, 0, 'c');
     const school = await kit.as(kit.world.accounts.school);
-    await school.put(`messages/${c}`, { status: 'rejected', note: 'eski not' });
+    await school.put(`messages/${c}`, { status: 'rejected', note: 'eski not', version: await kit.versionOf(messages, c) });
     const res = await school.post('messages/moderate', { action: 'approve', ids: [a, b, c] });
     expect(res.body).toMatchObject({ success: true, count: 3, undoToken: expect.any(Number) });
     expect((await school.get(`messages/school/${kit.world.school.id}?status=approved`)).body.total).toBe(3);
@@ -294,7 +296,7 @@ describe('moderation', () => {
     expect((await (await kit.as(kit.world.accounts.panel)).post('messages/undo', { token })).status).toBe(404);
     expect((await (await kit.as(kit.world.accounts.foreignSchool)).post('messages/undo', { token })).status).toBe(404);
     // Someone rejects b meanwhile: undo leaves b as it is now.
-    await (await kit.as(kit.world.accounts.branch)).put(`messages/${b}`, { status: 'rejected' });
+    await (await kit.as(kit.world.accounts.branch)).put(`messages/${b}`, { status: 'rejected', version: await kit.versionOf(messages, b) });
     expect((await school.post('messages/undo', { token })).body.count).toBe(1);
     const rows = await kit.database.db.select().from(messages).orderBy(messages.id);
     expect(rows.map((r) => r.status)).toEqual(['pending', 'rejected']);
@@ -332,7 +334,7 @@ describe('message-from and message-to', () => {
     await studentMessage(0, 2, 'b');
     await studentMessage(2, 1, 'c');
     const school = await kit.as(kit.world.accounts.school);
-    await school.put(`messages/${a}`, { status: 'approved' });
+    await school.put(`messages/${a}`, { status: 'approved', version: await kit.versionOf(messages, a) });
     const to = await school.get('message-to?sort=name');
     expect(to.body.total).toBe(4);
     const byName = Object.fromEntries(to.body.items.map((r: any) => [r.name, r]));

@@ -46,6 +46,7 @@ const columns = {
   note: messages.note,
   createdAt: messages.createdAt,
   updatedAt: messages.updatedAt,
+  version: messages.version,
 };
 
 type Row = Awaited<ReturnType<typeof selectMessages>>[number];
@@ -68,6 +69,7 @@ function toMessage(r: Row): Message {
     note: r.note,
     createdAt: new Date(r.createdAt).toISOString(),
     updatedAt: new Date(r.updatedAt).toISOString(),
+    version: r.version,
   };
 }
 

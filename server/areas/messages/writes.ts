@@ -7,6 +7,7 @@ import { scopeWhere, type MessageRow, type StudentRow } from '../../auth/access'
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { insertOne } from '../../db/rows';
+import { lockAtVersion } from '../../db/versions';
 import { messages } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { changedFields, recordAudit } from '../audit/writes';
@@ -50,9 +51,15 @@ export function createStudentMessage(db: Db, caller: Caller, pair: { from: Stude
 }
 
 /** Edits the text (keeping the first version) and/or moderates one message; answers the undo token of a moderation. */
-export async function updateMessage(db: Db, caller: Caller, before: MessageRow, input: { body?: string; status?: ModerationStatus; note?: string }) {
+export async function updateMessage(
+  db: Db,
+  caller: Caller,
+  before: MessageRow,
+  input: { body?: string; status?: ModerationStatus; note?: string; version: number },
+) {
   if ((input.status !== undefined || input.note !== undefined) && before.kind !== 'student') throw badRequest(tr.messages.notStudentMessage);
   return db.transaction(async (tx) => {
+    await lockAtVersion(tx, messages, before.id, input.version);
     if (input.body !== undefined && input.body !== before.body) {
       const after = { body: input.body, originalBody: before.originalBody ?? before.body };
       await tx

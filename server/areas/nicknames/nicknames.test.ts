@@ -63,17 +63,19 @@ describe('nicknames', () => {
     const a = await suggest(0, 1, 'Kaptan');
     const b = await suggest(2, 1, 'Profesör');
     const school = await kit.as(kit.world.accounts.school);
-    const res = await school.put(`nicknames/${a}`, { status: 'approved' });
+    const res = await school.put(`nicknames/${a}`, { status: 'approved', version: await kit.versionOf(nicknames, a) });
     expect(res.body.item.status).toBe('approved');
     expect(await nicknameOf(1)).toBe('Kaptan');
     const other = single(await kit.database.db.select().from(nicknames).where(eq(nicknames.id, b)));
     expect(other.status).toBe('pending');
-    await school.put(`nicknames/${b}`, { status: 'approved' });
+    await school.put(`nicknames/${b}`, { status: 'approved', version: await kit.versionOf(nicknames, b) });
     expect(await nicknameOf(1)).toBe('Profesör');
-    const undone = await school.post('nicknames/undo', { token: (await school.put(`nicknames/${b}`, { status: 'rejected', note: 'Kaba' })).body.undoToken });
+    const undone = await school.post('nicknames/undo', {
+      token: (await school.put(`nicknames/${b}`, { status: 'rejected', note: 'Kaba', version: await kit.versionOf(nicknames, b) })).body.undoToken,
+    });
     expect(undone.body.count).toBe(1);
     expect(await nicknameOf(1)).toBe('Profesör');
-    await school.put(`nicknames/${b}`, { text: 'Doçent' });
+    await school.put(`nicknames/${b}`, { text: 'Doçent', version: await kit.versionOf(nicknames, b) });
     expect(await nicknameOf(1)).toBe('Doçent');
     await school.del(`nicknames/${b}`);
     expect(await nicknameOf(1)).toBe('Kaptan');
@@ -100,7 +102,7 @@ describe('nicknames', () => {
       const caller = await kit.as(kit.world.accounts[name]);
       const list = await caller.get('nicknames');
       expect(list.body.total, name).toBe(0);
-      expect((await caller.put(`nicknames/${id}`, { status: 'approved' })).status).toBe(404);
+      expect((await caller.put(`nicknames/${id}`, { status: 'approved', version: await kit.versionOf(nicknames, id) })).status).toBe(404);
       expect((await caller.del(`nicknames/${id}`)).status).toBe(404);
       expect((await caller.post('nicknames/moderate', { action: 'approve', ids: [id] })).status).toBe(404);
     }
@@ -111,8 +113,8 @@ describe('nicknames', () => {
     expect(await nicknameOf(1)).toBe('');
     const school = await kit.as(kit.world.accounts.school);
     for (const body of [{ status: 'evet' }, { text: '' }, { text: 'x'.repeat(41) }, { foo: 1 }]) {
-      expect((await school.put(`nicknames/${id}`, body)).status).toBe(400);
+      expect((await school.put(`nicknames/${id}`, { ...body, version: await kit.versionOf(nicknames, id) })).status).toBe(400);
     }
-    expect((await school.put('nicknames/99999', { status: 'approved' })).status).toBe(404);
+    expect((await school.put('nicknames/99999', { status: 'approved', version: 1 })).status).toBe(404);
   });
 });

@@ -31,6 +31,7 @@ function select(db: Db) {
       status: nicknames.status,
       note: nicknames.note,
       createdAt: nicknames.createdAt,
+      version: nicknames.version,
     })
     .from(nicknames)
     .innerJoin(branches, eq(branches.id, nicknames.branchId))
@@ -52,6 +53,7 @@ const toNickname = (r: Row): Nickname => ({
   status: r.status,
   note: r.note,
   createdAt: new Date(r.createdAt).toISOString(),
+  version: r.version,
 });
 
 /** One suggestion as the API answers it, within the caller's scope (404 outside it). */

@@ -6,6 +6,7 @@ import { scopeWhere, type NicknameRow, type StudentRow } from '../../auth/access
 import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
+import { lockAtVersion } from '../../db/versions';
 import { nicknames, students } from '../../db/schema';
 import { changedFields, recordAudit } from '../audit/writes';
 import { moderateAll, moderateOne, undoModeration, type ModerationAction, type Moderated } from '../messages/moderation';
@@ -55,8 +56,14 @@ export async function createNickname(db: Db, caller: Caller, pair: { from: Stude
 }
 
 /** Edits the text and/or moderates one suggestion; the student's nickname follows. Answers the undo token of a moderation. */
-export async function updateNickname(db: Db, caller: Caller, before: NicknameRow, input: { text?: string; status?: ModerationStatus; note?: string }) {
+export async function updateNickname(
+  db: Db,
+  caller: Caller,
+  before: NicknameRow,
+  input: { text?: string; status?: ModerationStatus; note?: string; version: number },
+) {
   return db.transaction(async (tx) => {
+    await lockAtVersion(tx, nicknames, before.id, input.version);
     if (input.text !== undefined && input.text !== before.text) {
       await tx
         .update(nicknames)

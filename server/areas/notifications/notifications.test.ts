@@ -132,7 +132,10 @@ describe('GET notifications', () => {
     expect(await titles(panel, 'bahcesinde')).toEqual(['Mezuniyet töreni']);
     expect(await titles(panel, 'FOTOĞRAF ÇEKİMİ')).toEqual(['Fotoğraf çekimi']);
     expect(await titles(panel, '100%_')).toEqual([]);
-    await panel.put(`notifications/${ceremony.id}`, draft({ title: 'Kep atma', body: 'Tören sonrası bahçede.' }));
+    await panel.put(`notifications/${ceremony.id}`, {
+      ...draft({ title: 'Kep atma', body: 'Tören sonrası bahçede.' }),
+      version: await kit.versionOf(notifications, ceremony.id),
+    });
     expect(await titles(panel, 'mezuniyet')).toEqual([]);
     expect(await titles(panel, 'kep')).toEqual(['Kep atma']);
     const foreign = await kit.as(kit.world.accounts.foreignPanel);
@@ -164,21 +167,30 @@ describe('PUT and DELETE notifications/{id}', () => {
   it('schedules a draft, cancels it, and plans it again', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const { id } = (await panel.post('notifications', draft())).body.item;
-    const scheduled = await panel.put(`notifications/${id}`, draft({ status: 'scheduled', title: 'Yeni başlık' }));
+    const scheduled = await panel.put(`notifications/${id}`, {
+      ...draft({ status: 'scheduled', title: 'Yeni başlık' }),
+      version: await kit.versionOf(notifications, id),
+    });
     expect(itemOf(scheduled)).toMatchObject({ status: 'scheduled', title: 'Yeni başlık' });
-    const cancelled = await panel.put(`notifications/${id}`, draft({ status: 'cancelled', title: 'Yeni başlık' }));
+    const cancelled = await panel.put(`notifications/${id}`, {
+      ...draft({ status: 'cancelled', title: 'Yeni başlık' }),
+      version: await kit.versionOf(notifications, id),
+    });
     expect(cancelled.body.item.status).toBe('cancelled');
-    const again = await panel.put(`notifications/${id}`, draft({ status: 'draft' }));
+    const again = await panel.put(`notifications/${id}`, { ...draft({ status: 'draft' }), version: await kit.versionOf(notifications, id) });
     expect(again.body.item.status).toBe('draft');
   });
 
   it('refuses to cancel a draft and to move a date into the past', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const { id } = (await panel.post('notifications', draft())).body.item;
-    const cancel = await panel.put(`notifications/${id}`, draft({ status: 'cancelled' }));
+    const cancel = await panel.put(`notifications/${id}`, { ...draft({ status: 'cancelled' }), version: await kit.versionOf(notifications, id) });
     expect(cancel.status).toBe(400);
     expect(cancel.body.errors.status).toBe(tr.notifications.onlyScheduledCancel);
-    const past = await panel.put(`notifications/${id}`, draft({ sendDate: day(-2), title: 'Değişmemeli' }));
+    const past = await panel.put(`notifications/${id}`, {
+      ...draft({ sendDate: day(-2), title: 'Değişmemeli' }),
+      version: await kit.versionOf(notifications, id),
+    });
     expect(past.status).toBe(400);
     expect((await panel.get(`notifications/${id}`)).body.item).toMatchObject({ status: 'draft', title: 'Mezuniyet töreni' });
   });
@@ -187,7 +199,7 @@ describe('PUT and DELETE notifications/{id}', () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const { id } = (await panel.post('notifications', draft({ sendDate: day(0), status: 'scheduled' }))).body.item;
     await sendDueNotifications(kit.database.db);
-    const put = await panel.put(`notifications/${id}`, draft({ title: 'Değişti' }));
+    const put = await panel.put(`notifications/${id}`, { ...draft({ title: 'Değişti' }), version: await kit.versionOf(notifications, id) });
     expect(put.status).toBe(409);
     expect(put.body.message).toBe(tr.notifications.sentReadOnly);
     expect((await panel.del(`notifications/${id}`)).status).toBe(409);
@@ -199,12 +211,16 @@ describe('PUT and DELETE notifications/{id}', () => {
     const { id } = (await school.post('notifications', draft())).body.item;
     for (const account of [kit.world.accounts.otherSchool, kit.world.accounts.foreignPanel, kit.world.accounts.branch]) {
       const caller = await kit.as(account);
-      expect((await caller.put(`notifications/${id}`, draft({ title: 'Ele geçirildi' }))).status).toBe(404);
+      expect((await caller.put(`notifications/${id}`, { ...draft({ title: 'Ele geçirildi' }), version: await kit.versionOf(notifications, id) })).status).toBe(
+        404,
+      );
       expect((await caller.del(`notifications/${id}`)).status).toBe(404);
     }
     expect((await school.get(`notifications/${id}`)).body.item.title).toBe('Mezuniyet töreni');
     // Moving the target out of the caller's school is refused as well.
-    expect((await school.put(`notifications/${id}`, draft({ targetId: kit.world.otherSchool.id }))).status).toBe(404);
+    expect(
+      (await school.put(`notifications/${id}`, { ...draft({ targetId: kit.world.otherSchool.id }), version: await kit.versionOf(notifications, id) })).status,
+    ).toBe(404);
   });
 
   it('deletes a draft', async () => {

@@ -35,6 +35,7 @@ const columns = {
   sentAt: notifications.sentAt,
   authorName: users.name,
   createdAt: notifications.createdAt,
+  version: notifications.version,
 };
 
 function toItem(row: Record<string, unknown>): NotificationItem {
@@ -54,6 +55,7 @@ function toItem(row: Record<string, unknown>): NotificationItem {
     sentAt: Date | null;
     authorName: string | null;
     createdAt: Date;
+    version: number;
   };
   const targetName =
     r.targetType === 'all'
@@ -75,6 +77,7 @@ function toItem(row: Record<string, unknown>): NotificationItem {
     sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
     authorName: r.authorName ?? '',
     createdAt: new Date(r.createdAt).toISOString(),
+    version: r.version,
   };
 }
 

@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
-import { notificationBody, notificationItem, notificationListQuery, targetsQuery, targetsResponse } from '../../../common/schemas/notification';
+import {
+  notificationBody,
+  notificationItem,
+  notificationListQuery,
+  notificationUpdateBody,
+  targetsQuery,
+  targetsResponse,
+} from '../../../common/schemas/notification';
 import { listAnswer } from '../../http/list';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { findNotification, listNotifications, targetOptions } from './queries';
@@ -53,7 +60,7 @@ export async function notificationsRoutes(app: Api) {
     '/notifications/:id',
     docs('Bildirimi günceller, zamanlar veya zamanlamayı iptal eder (gönderilmiş olan değişmez)', {
       params: idParams,
-      body: notificationBody,
+      body: notificationUpdateBody,
       response: { 200: itemAnswer, 400: errorResponse, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {

@@ -11,11 +11,12 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayApiDate } from '../../../common/dates';
-import type { NotificationItem, notificationBody } from '../../../common/schemas/notification';
+import type { NotificationItem, notificationBody, notificationUpdateBody } from '../../../common/schemas/notification';
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { insertOne } from '../../db/rows';
+import { assertVersion, staleRecord } from '../../db/versions';
 import { auditLog, notificationRecipients, notifications, students } from '../../db/schema';
 import { HttpError, fieldError } from '../../http/errors';
 import { changedFields, recordAudit } from '../audit/writes';
@@ -59,18 +60,23 @@ export async function createNotification(db: Db, caller: Caller, body: Notificat
   });
 }
 
-export async function updateNotification(db: Db, caller: Caller, current: NotificationItem, body: NotificationBody): Promise<void> {
+export async function updateNotification(db: Db, caller: Caller, current: NotificationItem, input: z.output<typeof notificationUpdateBody>): Promise<void> {
+  const { version, ...body } = input;
   requireEditable(current, body.status);
+  assertVersion(current, version);
   requireFutureDate(body.sendDate, body.status);
   const target = await resolveTarget(db, caller, body);
   await db.transaction(async (tx) => {
-    // The status guard in WHERE keeps a send that happened meanwhile from being overwritten.
+    // The version in WHERE keeps another edit, or a send that happened meanwhile, from being overwritten.
     const updated = await tx
       .update(notifications)
       .set({ ...fieldsOf(body), ...target, updatedAt: new Date() })
-      .where(and(eq(notifications.id, current.id), eq(notifications.status, current.status)))
+      .where(and(eq(notifications.id, current.id), eq(notifications.version, version)))
       .returning({ id: notifications.id });
-    if (!updated.length) throw sentReadOnly();
+    if (!updated.length) {
+      const [now] = await tx.select({ status: notifications.status }).from(notifications).where(eq(notifications.id, current.id));
+      throw now?.status === 'sent' ? sentReadOnly() : staleRecord();
+    }
     await recordAudit(
       tx,
       caller,

@@ -34,6 +34,7 @@ const columns = {
   status: schools.status,
   branchCount,
   studentCount,
+  version: schools.version,
 };
 
 const SORTS = {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
-import { school, schoolExportQuery, schoolBody, schoolListQuery, type School } from '../../../common/schemas/organisation';
+import { school, schoolExportQuery, schoolBody, schoolListQuery, schoolUpdateBody, type School } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
 import { displayDate } from '../../../common/dates';
 import { notFound } from '../../http/errors';
@@ -76,7 +76,11 @@ export async function schoolsRoutes(app: Api) {
 
   app.put(
     '/schools/:id',
-    docs('Okulu düzenler (arşivleme ve geri yükleme: status)', { params: idParams, body: schoolBody, response: { 200: itemResponse, ...errors } }, panelOnly),
+    docs(
+      'Okulu düzenler (arşivleme ve geri yükleme: status; version: okunan sürüm, eskiyse 409)',
+      { params: idParams, body: schoolUpdateBody, response: { 200: itemResponse, ...errors } },
+      panelOnly,
+    ),
     async (request) => {
       const caller = callerOf(request);
       const before = await schoolInScope(app.db, caller, request.params.id);

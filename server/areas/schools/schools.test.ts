@@ -193,13 +193,13 @@ describe('POST schools', () => {
 
     const id = res.body.item.id;
     const rest = body();
-    const replaced = await panel.put(`schools/${id}`, { ...rest, logo: await png('#0033cc') });
+    const replaced = await panel.put(`schools/${id}`, { ...rest, logo: await png('#0033cc'), version: await kit.versionOf(schools, id) });
     expect(replaced.body.item.logoUrl).not.toBe(url);
     const after = await kit.app.inject({ method: 'GET', url: replaced.body.item.logoUrl });
     expect(after.rawPayload.equals(file.rawPayload)).toBe(false);
-    const kept = await panel.put(`schools/${id}`, { ...rest, name: 'Çınar Koleji Yeni' });
+    const kept = await panel.put(`schools/${id}`, { ...rest, name: 'Çınar Koleji Yeni', version: await kit.versionOf(schools, id) });
     expect(kept.body.item.logoUrl).toMatch(/^\/api\/files\/school-logo\//);
-    const removed = await panel.put(`schools/${id}`, { ...rest, logo: null });
+    const removed = await panel.put(`schools/${id}`, { ...rest, logo: null, version: await kit.versionOf(schools, id) });
     expect(removed.body.item.logoUrl).toBeNull();
     expect((await kit.app.inject({ method: 'GET', url: `/api/files/school-logo/${id}` })).statusCode).toBe(404);
   });
@@ -227,7 +227,7 @@ describe('POST schools', () => {
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, message: tr.studio.tooLarge(0.5), errors: { logo: 'Dosya en fazla 0,5 MB olabilir.' } });
     expect(await schoolCount()).toBe(before);
-    const edit = await panel.put(`schools/${kit.world.school.id}`, body({ logo }));
+    const edit = await panel.put(`schools/${kit.world.school.id}`, { ...body({ logo }), version: await kit.versionOf(schools, kit.world.school.id) });
     expect(edit.status).toBe(413);
     expect(fs.existsSync(path.join(dataDir, 'branding', 'school-logo', `${kit.world.school.id}.webp`))).toBe(false);
   });
@@ -279,12 +279,12 @@ describe('GET, PUT, DELETE schools/{id}', () => {
   it('edits, archives and restores with an audit entry for each', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const id = kit.world.school.id;
-    const edited = await panel.put(`schools/${id}`, body({ name: 'Yeni Ad Lisesi' }));
+    const edited = await panel.put(`schools/${id}`, { ...body({ name: 'Yeni Ad Lisesi' }), version: await kit.versionOf(schools, id) });
     expect(edited.status).toBe(200);
     expect(edited.body.item.name).toBe('Yeni Ad Lisesi');
-    const archived = await panel.put(`schools/${id}`, body({ name: 'Yeni Ad Lisesi', status: 'archived' }));
+    const archived = await panel.put(`schools/${id}`, { ...body({ name: 'Yeni Ad Lisesi', status: 'archived' }), version: await kit.versionOf(schools, id) });
     expect(archived.body.item.status).toBe('archived');
-    await panel.put(`schools/${id}`, body({ name: 'Yeni Ad Lisesi', status: 'active' }));
+    await panel.put(`schools/${id}`, { ...body({ name: 'Yeni Ad Lisesi', status: 'active' }), version: await kit.versionOf(schools, id) });
     const audit = await panel.get(`audit?entity=school&entityId=${id}`);
     expect(audit.body.items.map((a: { action: string }) => a.action)).toEqual(['restore', 'archive', 'update']);
     expect(audit.body.items[2].changes.name).toEqual(['Işıklar Anadolu Lisesi', 'Yeni Ad Lisesi']);
@@ -293,7 +293,7 @@ describe('GET, PUT, DELETE schools/{id}', () => {
   it('does not let another studio edit or delete (404) and changes nothing', async () => {
     const foreign = await kit.as(kit.world.accounts.foreignPanel);
     const id = kit.world.school.id;
-    expect((await foreign.put(`schools/${id}`, body())).status).toBe(404);
+    expect((await foreign.put(`schools/${id}`, { ...body(), version: await kit.versionOf(schools, id) })).status).toBe(404);
     expect((await foreign.del(`schools/${id}`)).status).toBe(404);
     const row = single(await kit.database.db.select().from(schools).where(eq(schools.id, id)));
     expect(row.name).toBe('Işıklar Anadolu Lisesi');

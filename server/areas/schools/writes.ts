@@ -1,14 +1,15 @@
 /** Writing schools: create, edit (archive and restore are edits of the status), delete; each with its audit entry and its logo file. */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { schoolBody } from '../../../common/schemas/organisation';
+import type { schoolBody, schoolUpdateBody } from '../../../common/schemas/organisation';
 import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
 import { orderKey, searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { SchoolRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
-import { insertOne, single } from '../../db/rows';
+import { insertOne } from '../../db/rows';
+import { assertVersion, updateAtVersion } from '../../db/versions';
 import { branches, messages, notifications, schools, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { imageKey, normaliseImage } from '../../images/branding';
@@ -67,7 +68,7 @@ const asSubject = (school: { id: number }) => ({ id: school.id, schoolId: school
 
 /** Audit entries keep the logo out: it is an image, not a readable change. */
 const auditable = (row: Record<string, unknown>) => {
-  const { logoPath, searchKey: _s, sortKey: _o, updatedAt: _u, createdAt: _c, ...rest } = row;
+  const { logoPath, searchKey: _s, sortKey: _o, updatedAt: _u, createdAt: _c, version: _v, ...rest } = row;
   return { ...rest, logo: logoPath ? 'image' : null };
 };
 
@@ -83,17 +84,13 @@ export async function createSchool(db: Db, images: FileStore, caller: Caller, bo
 }
 
 /** Saves the school's fields; a change of status is recorded as archive or restore. */
-export async function updateSchool(db: Db, images: FileStore, caller: Caller, before: SchoolRow, body: SchoolBody): Promise<void> {
+export async function updateSchool(db: Db, images: FileStore, caller: Caller, before: SchoolRow, body: z.infer<typeof schoolUpdateBody>): Promise<void> {
+  assertVersion(before, body.version);
   const logo = await logoOf(body);
   await db.transaction(async (tx) => {
+    // The fields first: a stale edit stops here, before the logo file is touched.
+    const after = await updateAtVersion(tx, schools, before.id, body.version, { ...rowValues(body), updatedAt: new Date() });
     await saveLogo(tx, images, before.id, logo);
-    const after = single(
-      await tx
-        .update(schools)
-        .set({ ...rowValues(body), updatedAt: new Date() })
-        .where(eq(schools.id, before.id))
-        .returning(),
-    );
     const action = before.status !== after.status ? (after.status === 'archived' ? 'archive' : 'restore') : 'update';
     await recordAudit(tx, caller, action, 'school', asSubject(before), changedFields(auditable(before), auditable(after)));
   });

@@ -93,6 +93,7 @@ function studentItemOf(
     photoUrl: portrait ? signer.url(level, portrait, 'display') : null,
     thumbUrl: portrait ? signer.url(level, portrait, 'thumb') : null,
     downloadUrl: portrait ? signer.url(level, portrait, 'download') : null,
+    version: row.version,
   };
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { displayDate } from '../../../common/dates';
 import { idParams } from '../../../common/schemas/fields';
 import { listResponse, okResponse } from '../../../common/schemas/list';
-import { moveBody, studentBody, studentItem, studentListQuery } from '../../../common/schemas/students';
+import { moveBody, studentBody, studentItem, studentListQuery, studentUpdateBody } from '../../../common/schemas/students';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { branchInScope, studentInScope, type StudentRow } from '../../auth/access';
@@ -104,7 +104,11 @@ export async function studentsRoutes(app: Api) {
 
   app.put(
     '/students/:id',
-    docs('Öğrenciyi güncelle (lakap burada değişmez)', { params: idParams, body: studentBody, response: { 200: oneStudent } }),
+    docs('Öğrenciyi güncelle (lakap burada değişmez; version: okunan sürüm, eskiyse 409)', {
+      params: idParams,
+      body: studentUpdateBody,
+      response: { 200: oneStudent },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const before = await studentInScope(app.db, caller, request.params.id);

@@ -175,7 +175,10 @@ describe('students/{id}', () => {
   it('reads, updates (audited with changed fields) and keeps the nickname read-only', async () => {
     const school = await kit.as(kit.world.accounts.school);
     await kit.database.db.update(students).set({ nickname: 'Şimşek' }).where(eq(students.id, first()));
-    const res = await school.put(`students/${first()}`, newStudent({ schoolNumber: '101', firstName: 'Şule Nur' }));
+    const res = await school.put(`students/${first()}`, {
+      ...newStudent({ schoolNumber: '101', firstName: 'Şule Nur' }),
+      version: await kit.versionOf(students, first()),
+    });
     expect(itemOf(res)).toMatchObject({ firstName: 'Şule Nur', nickname: 'Şimşek', quote: 'Hayat bir yolculuktur.' });
     const got = await school.get(`students/${first()}`);
     expect(got.body.item.firstName).toBe('Şule Nur');
@@ -190,7 +193,7 @@ describe('students/{id}', () => {
 
   it('refuses to take another student’s number on update', async () => {
     const school = await kit.as(kit.world.accounts.school);
-    const res = await school.put(`students/${first()}`, newStudent({ schoolNumber: '102' }));
+    const res = await school.put(`students/${first()}`, { ...newStudent({ schoolNumber: '102' }), version: await kit.versionOf(students, first()) });
     expect(res.status).toBe(409);
     expect(res.body.errors.schoolNumber).toBe(tr.students.numberTaken);
   });
@@ -237,7 +240,7 @@ describe('students/{id}', () => {
       const caller = await kit.as(account);
       for (const res of [
         await caller.get(`students/${id}`),
-        await caller.put(`students/${id}`, newStudent({ schoolNumber: '555' })),
+        await caller.put(`students/${id}`, { ...newStudent({ schoolNumber: '555' }), version: await kit.versionOf(students, id) }),
         await caller.post(`students/${id}/move`, { branchId: w.branch.id }),
         await caller.del(`students/${id}`),
       ]) {

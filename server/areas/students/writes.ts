@@ -1,13 +1,14 @@
 /** Writing students: create, edit, move to another branch, delete (with their photos); each audited. */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { studentBody } from '../../../common/schemas/students';
+import type { studentBody, studentUpdateBody } from '../../../common/schemas/students';
 import { orderKey, searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { BranchRow, StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { insertOne, single } from '../../db/rows';
+import { assertVersion, updateAtVersion } from '../../db/versions';
 import { photos, students } from '../../db/schema';
 import { conflict, conflictOnDuplicate, fieldError } from '../../http/errors';
 import type { FileStore } from '../../storage/store';
@@ -74,18 +75,13 @@ export async function createStudent(db: Db, caller: Caller, branch: BranchRow, b
 }
 
 /** Saves a student's fields (its nickname changes only through approved suggestions). */
-export async function updateStudent(db: Db, caller: Caller, before: StudentRow, body: StudentFields): Promise<StudentRow> {
+export async function updateStudent(db: Db, caller: Caller, before: StudentRow, body: z.output<typeof studentUpdateBody>): Promise<StudentRow> {
+  assertVersion(before, body.version);
   const values = studentValues(body);
   await assertNumberFree(db, before.schoolId, values.schoolNumber, before.id);
   return conflictOnDuplicate(numberTaken, () =>
     db.transaction(async (tx) => {
-      const updated = single(
-        await tx
-          .update(students)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(students.id, before.id))
-          .returning(),
-      );
+      const updated = await updateAtVersion(tx, students, before.id, body.version, { ...values, updatedAt: new Date() });
       await recordAudit(tx, caller, 'update', 'student', before, changedFields(auditFields(before), auditFields(updated)));
       return updated;
     }),

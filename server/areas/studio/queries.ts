@@ -16,5 +16,6 @@ export async function studioInfo(db: Db, studioId: number): Promise<StudioInfo> 
     address: row.address,
     cityId: row.cityId,
     website: row.website,
+    version: row.version,
   };
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { studioInfo as studioInfoSchema } from '../../../common/schemas/auth';
 import { errorResponse } from '../../../common/schemas/list';
-import { IMAGE_MAX_MB, studioBody } from '../../../common/schemas/studio';
+import { IMAGE_MAX_MB, studioUpdateBody } from '../../../common/schemas/studio';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { imageUpload } from '../../images/branding';
 import { readOneFile } from '../../storage/uploads';
@@ -22,7 +22,11 @@ export async function studioRoutes(app: Api) {
 
   app.put(
     '/studio',
-    docs('Stüdyo bilgilerini günceller', { body: studioBody, response: { 200: studioAnswer, 400: errorResponse } }, panelOnly),
+    docs(
+      'Stüdyo bilgilerini günceller (version: okunan sürüm, eskiyse 409)',
+      { body: studioUpdateBody, response: { 200: studioAnswer, 400: errorResponse, 409: errorResponse } },
+      panelOnly,
+    ),
     async (request) => {
       const caller = callerOf(request);
       await updateStudio(app.db, caller, request.body);

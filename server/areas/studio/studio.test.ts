@@ -39,7 +39,7 @@ describe('GET/PUT studio', () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const before = await panel.get('studio');
     expect(before.body.studio).toMatchObject({ name: 'Test Stüdyosu', logoUrl: null, cityId: 6 });
-    const res = await panel.put('studio', profile);
+    const res = await panel.put('studio', { ...profile, version: 1 });
     expect(res.status).toBe(200);
     expect(res.body.studio).toMatchObject({ ...profile, email: 'bilgi@isik.test' });
     const user = await panel.get('user');
@@ -61,7 +61,7 @@ describe('GET/PUT studio', () => {
       [{ ...profile, cityId: 99 }, 'cityId', tr.validation.maxNumber(81)],
     ];
     for (const [body, field, message] of cases) {
-      const res = await panel.put('studio', body);
+      const res = await panel.put('studio', { ...body, version: 1 });
       expect(res.status, field).toBe(400);
       expect(res.body.errors[field]).toBe(message);
     }
@@ -72,17 +72,17 @@ describe('GET/PUT studio', () => {
     for (const account of [kit.world.accounts.school, kit.world.accounts.branch]) {
       const caller = await kit.as(account);
       expect((await caller.get('studio')).status).toBe(403);
-      const res = await caller.put('studio', profile);
+      const res = await caller.put('studio', { ...profile, version: 1 });
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(tr.forbidden);
     }
-    expect((await kit.call('PUT', '/api/panel/studio', profile)).status).toBe(401);
+    expect((await kit.call('PUT', '/api/panel/studio', { ...profile, version: 1 })).status).toBe(401);
     expect((await (await kit.as(kit.world.accounts.panel)).get('studio')).body.studio.name).toBe('Test Stüdyosu');
   });
 
   it('keeps each studio to its own profile', async () => {
     const foreign = await kit.as(kit.world.accounts.foreignPanel);
-    await foreign.put('studio', { ...profile, name: 'Rakip Yeni' });
+    await foreign.put('studio', { ...profile, name: 'Rakip Yeni', version: 1 });
     const panel = await kit.as(kit.world.accounts.panel);
     expect((await panel.get('studio')).body.studio.name).toBe('Test Stüdyosu');
   });

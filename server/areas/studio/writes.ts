@@ -1,21 +1,21 @@
 /** Writing the studio profile and its logo, each with its audit entry. */
 import { eq } from 'drizzle-orm';
-import type { StudioBody } from '../../../common/schemas/studio';
+import type { StudioUpdateBody } from '../../../common/schemas/studio';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { studios } from '../../db/schema';
+import { assertVersion, updateAtVersion } from '../../db/versions';
 import { imageKey, normaliseImage, uploadNotImage } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
 import { changedFields, recordAudit } from '../audit/writes';
 import { studioInfo } from './queries';
 
-export async function updateStudio(db: Db, caller: Caller, body: StudioBody): Promise<void> {
+export async function updateStudio(db: Db, caller: Caller, input: StudioUpdateBody): Promise<void> {
+  const { version, ...body } = input;
   const before = await studioInfo(db, caller.studioId);
+  assertVersion(before, version);
   await db.transaction(async (tx) => {
-    await tx
-      .update(studios)
-      .set({ ...body, updatedAt: new Date() })
-      .where(eq(studios.id, caller.studioId));
+    await updateAtVersion(tx, studios, caller.studioId, version, { ...body, updatedAt: new Date() });
     await recordAudit(tx, caller, 'update', 'studio', { id: caller.studioId, schoolId: null }, changedFields(before, body));
   });
 }

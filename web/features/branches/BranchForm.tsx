@@ -6,7 +6,8 @@ import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { FormDialog } from '../../components/form/FormDialog';
 import { zodValidate } from '../../components/form/zodValidate';
-import { useSaveBranch } from './api';
+import { useStaleGuard } from '../../components/form/staleRecord';
+import { readBranch, useSaveBranch } from './api';
 
 const t = tr.organisation.branch;
 
@@ -21,12 +22,15 @@ export function BranchForm({ schoolId, row, onClose }: { schoolId: number; row: 
     initialValues: { grade: row?.grade ?? 12, section: row?.section ?? '', programme: row?.programme ?? '' },
     validate: zodValidate(branchBody),
   });
+  const stale = useStaleGuard(row, () => readBranch(row!.id), { grade: t.grade, section: t.section, programme: t.programme });
   const submit = form.onSubmit(async (values) => {
+    const body = { ...values, grade: Number(values.grade), ...(row ? { version: stale.version } : {}) };
     // A refusal (e.g. the branch already exists) is toasted by the api client; the form stays open.
-    if (await attempt(() => save.mutateAsync({ id: row?.id, body: { ...values, grade: Number(values.grade) } }), tr.saved)) onClose();
+    if (await attempt(() => save.mutateAsync({ id: row?.id, body, onErrorBody: stale.onErrorBody }), tr.saved)) onClose();
   });
   return (
     <FormDialog title={row ? t.editTitle : t.newTitle} onClose={onClose} onSubmit={submit} busy={save.isPending}>
+      {stale.notice}
       <GradeInput {...form.getInputProps('grade')} />
       <TextInput label={t.section} withAsterisk maxLength={5} {...form.getInputProps('section')} />
       <TextInput label={t.programme} {...form.getInputProps('programme')} />

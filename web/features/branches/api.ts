@@ -1,7 +1,8 @@
 /** Typed calls of the branches screen. */
 import type { ListResult } from '../../../common/schemas/list';
-import type { Branch, BranchBody, BranchRangeBody } from '../../../common/schemas/organisation';
+import type { Branch, BranchBody, BranchRangeBody, BranchUpdateBody } from '../../../common/schemas/organisation';
 import { api } from '../../api';
+import type { CallOptions } from '../../api/client';
 import { useApiGet, useApiMutation } from '../../api/query';
 
 const key = (schoolId: number) => ['branches', schoolId] as const;
@@ -14,10 +15,16 @@ export function useBranch(id: number) {
   return useApiGet<{ item: Branch }>(['branch', id], `branches/${id}`);
 }
 
+/** Reads one branch as stored now (an edit form reloads it after someone else changed it). */
+export const readBranch = async (id: number) => {
+  const res = await api.get<{ item: Branch }>(`branches/${id}`);
+  return res && res.item;
+};
+
 export function useSaveBranch(schoolId: number) {
   return useApiMutation(
-    ({ id, body }: { id?: number; body: BranchBody }) =>
-      id ? api.put<{ item: Branch }>(`branches/${id}`, body) : api.post<{ item: Branch }>(`schools/${schoolId}/branches`, body),
+    ({ id, body, onErrorBody }: { id?: number; body: BranchBody | BranchUpdateBody; onErrorBody?: CallOptions['onErrorBody'] }) =>
+      id ? api.put<{ item: Branch }>(`branches/${id}`, body, { onErrorBody }) : api.post<{ item: Branch }>(`schools/${schoolId}/branches`, body),
     [key(schoolId)],
   );
 }

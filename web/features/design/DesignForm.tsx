@@ -10,7 +10,8 @@ import { optionsOf, SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { loadUser } from '../../session/actions';
 import { ImagePicker } from '../studio/ImagePicker';
-import { usePreviewStudent, useRemoveOverride, useSaveDesign, useUploadCover } from './api';
+import { useStaleGuard } from '../../components/form/staleRecord';
+import { readDesign, usePreviewStudent, useRemoveOverride, useSaveDesign, useUploadCover } from './api';
 import { YearbookPage } from './YearbookPage';
 
 const t = tr.design;
@@ -35,14 +36,19 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
   const removeOverride = useRemoveOverride();
   const uploadCover = useUploadCover();
   const v = form.values;
+  const stale = useStaleGuard(design, () => readDesign(schoolId), { settings: tr.pages.design });
 
   const afterWrite = async () => {
     // The panel's colour follows the design the caller sees.
     await Promise.all([onChanged(), loadUser()]);
   };
   const save = form.onSubmit(async (values) => {
-    const result = await attempt(() => saveDesign.mutateAsync({ schoolId, settings: values }), tr.saved);
+    const result = await attempt(
+      () => saveDesign.mutateAsync({ schoolId, settings: values, version: stale.version, onErrorBody: stale.onErrorBody }),
+      tr.saved,
+    );
     if (!result) return;
+    stale.saved(result);
     form.resetDirty(result.settings);
     await afterWrite();
   });
@@ -50,6 +56,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
     if (schoolId === null || !(await confirmAction({ message: t.confirmRemove, confirmLabel: t.removeOverride }))) return;
     const result = await attempt(() => removeOverride.mutateAsync(schoolId), t.overrideRemoved);
     if (!result) return;
+    stale.saved(result);
     form.setValues(result.settings);
     await afterWrite();
   };
@@ -60,6 +67,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
         <Paper withBorder p="md" radius="md">
           <form onSubmit={save} noValidate>
             <Stack>
+              {stale.notice}
               {schoolId !== null ? <Alert color={design.overridden ? 'blue' : 'gray'}>{design.overridden ? t.hasOverride : t.usesStudioDesign}</Alert> : null}
               <Labelled label={t.template}>
                 <SegmentedControl data={optionsOf(t.templates, DESIGN_TEMPLATES)} disabled={readOnly} {...form.getInputProps('template')} />
@@ -95,6 +103,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
                     onUpload={async ({ file }) => {
                       const result = await attempt(() => uploadCover.mutateAsync({ schoolId, file }), t.coverUploaded);
                       if (!result) return false;
+                      stale.saved(result);
                       form.setFieldValue('coverImageUrl', result.settings.coverImageUrl);
                       await afterWrite();
                       return true;

@@ -1,6 +1,7 @@
 /** Typed calls of the design screen. */
 import type { DesignResponse, DesignSettings, PreviewStudent } from '../../../common/schemas/design';
 import { api } from '../../api';
+import type { CallOptions } from '../../api/client';
 import { useApiGet, useApiMutation } from '../../api/query';
 import { useTargets } from '../notifications/api';
 
@@ -15,7 +16,25 @@ export const useDesignSchools = (enabled: boolean) => useTargets(null, enabled);
 
 // The screen reloads the design itself after each write (the form starts again from the answer).
 export const useSaveDesign = () =>
-  useApiMutation(({ schoolId, settings }: { schoolId: number | null; settings: DesignSettings }) => api.put<DesignResponse>('design', { schoolId, settings }));
+  useApiMutation(
+    ({
+      schoolId,
+      settings,
+      version,
+      onErrorBody,
+    }: {
+      schoolId: number | null;
+      settings: DesignSettings;
+      version: number;
+      onErrorBody: CallOptions['onErrorBody'];
+    }) => api.put<DesignResponse>('design', { schoolId, settings, version }, { onErrorBody }),
+  );
+
+/** The design of a scope as stored now (the form reloads it after someone else changed it). */
+export const readDesign = async (schoolId: number | null) => {
+  const res = await api.get<DesignResponse>('design', schoolId ? { schoolId } : undefined);
+  return res || undefined;
+};
 
 export const useRemoveOverride = () => useApiMutation((schoolId: number) => api.del<DesignResponse>(`design?schoolId=${schoolId}`));
 

@@ -6,7 +6,8 @@ import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { FormDialog } from '../../components/form/FormDialog';
 import { zodValidate } from '../../components/form/zodValidate';
-import { useSaveManager, type ManagerKind } from './api';
+import { useStaleGuard } from '../../components/form/staleRecord';
+import { readManager, useSaveManager, type ManagerKind } from './api';
 
 const t = tr.organisation.manager;
 
@@ -15,20 +16,29 @@ export function ManagerForm(props: { kind: ManagerKind; ownerId: number; row: Ma
   const save = useSaveManager(props.kind, props.ownerId);
   const form = useForm({
     initialValues: { name: row?.name ?? '', email: row?.email ?? '', phone: row?.phone ?? '', password: '', active: row?.active ?? true },
-    validate: zodValidate(row ? managerUpdateBody : managerCreateBody),
+    validate: zodValidate(row ? managerUpdateBody.omit({ version: true }) : managerCreateBody),
   });
+  const stale = useStaleGuard(row, () => readManager(props.kind, props.ownerId, row!.id), { name: t.name, email: t.email, phone: t.phone, active: t.active });
   const submit = form.onSubmit(async (values) => {
     const body = row
-      ? { name: values.name, email: values.email, phone: values.phone, active: values.active, ...(values.password ? { password: values.password } : {}) }
+      ? {
+          name: values.name,
+          email: values.email,
+          phone: values.phone,
+          active: values.active,
+          version: stale.version,
+          ...(values.password ? { password: values.password } : {}),
+        }
       : values;
     // A refusal (e.g. the e-mail is taken) is toasted by the api client; the form stays open.
-    const saved = await attempt(() => save.mutateAsync({ id: row?.id, body }), tr.saved);
+    const saved = await attempt(() => save.mutateAsync({ id: row?.id, body, onErrorBody: stale.onErrorBody }), tr.saved);
     if (!saved) return;
     props.onClose();
     if (saved.generatedPassword) props.onPassword(saved.generatedPassword);
   });
   return (
     <FormDialog title={row ? t.editTitle : t.newTitle} onClose={props.onClose} onSubmit={submit} busy={save.isPending}>
+      {stale.notice}
       <TextInput label={t.name} withAsterisk {...form.getInputProps('name')} />
       <TextInput label={t.email} type="email" withAsterisk {...form.getInputProps('email')} />
       <TextInput label={t.phone} type="tel" {...form.getInputProps('phone')} />

@@ -2,6 +2,7 @@
 import type { ListResult } from '../../../common/schemas/list';
 import type { Manager, ManagerCreateBody, ManagerUpdateBody } from '../../../common/schemas/organisation';
 import { api } from '../../api';
+import type { CallOptions } from '../../api/client';
 import { useApiGet, useApiMutation } from '../../api/query';
 
 export type ManagerKind = 'school' | 'branch';
@@ -24,7 +25,8 @@ export function useManagers(kind: ManagerKind, ownerId: number, query: Record<st
 export function useSaveManager(kind: ManagerKind, ownerId: number) {
   const p = paths(kind, ownerId);
   return useApiMutation(
-    ({ id, body }: { id?: number; body: ManagerCreateBody | ManagerUpdateBody }) => (id ? api.put<Saved>(p.item(id), body) : api.post<Saved>(p.list, body)),
+    ({ id, body, onErrorBody }: { id?: number; body: ManagerCreateBody | ManagerUpdateBody; onErrorBody?: CallOptions['onErrorBody'] }) =>
+      id ? api.put<Saved>(p.item(id), body, { onErrorBody }) : api.post<Saved>(p.list, body),
     [key(kind, ownerId)],
   );
 }
@@ -38,5 +40,12 @@ export const updateBodyOf = (m: Manager, changes: Partial<ManagerUpdateBody> = {
   email: m.email,
   phone: m.phone,
   active: m.active,
+  version: m.version,
   ...changes,
 });
+
+/** One account as stored now, from its owner's list (an edit form reloads it after someone else changed it). */
+export async function readManager(kind: ManagerKind, ownerId: number, id: number) {
+  const res = await api.get<ListResult<Manager>>(paths(kind, ownerId).list, { perPage: 100 });
+  return res && res.items.find((m) => m.id === id);
+}

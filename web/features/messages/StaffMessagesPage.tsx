@@ -99,7 +99,7 @@ export function StaffMessagesPage({ kind, id, title }: { kind: 'school' | 'branc
           busy={update.isPending}
           onClose={() => setEditing(null)}
           onSave={async (body) => {
-            if (await attempt(() => update.mutateAsync({ id: editing.id, text: body }), tr.saved)) setEditing(null);
+            if (await attempt(() => update.mutateAsync({ id: editing.id, version: editing.version, text: body }), tr.saved)) setEditing(null);
           }}
         />
       ) : null}

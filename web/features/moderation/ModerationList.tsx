@@ -25,6 +25,8 @@ import { useModerationActions } from './useModerationActions';
 
 export interface ModeratedRow {
   id: number;
+  /** Sent back with a decision or an edit: someone else's change meanwhile makes it a 409. */
+  version: number;
   status: ModerationStatus;
   createdAt: string;
 }
@@ -154,7 +156,7 @@ export function ModerationList<Row extends ModeratedRow, Match>(props: Moderatio
           busy={calls.update.isPending}
           onClose={() => setEditing(null)}
           onSave={async (edited) => {
-            if (await attempt(() => calls.update.mutateAsync({ id: editing.id, text: edited }), tr.saved)) setEditing(null);
+            if (await attempt(() => calls.update.mutateAsync({ id: editing.id, version: editing.version, text: edited }), tr.saved)) setEditing(null);
           }}
         />
       ) : null}

@@ -3,6 +3,7 @@
  * the schools, branches and students the message screens offer to choose from.
  */
 import type { ScopeChoice } from '../../../common/schemas/messages';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { useApiGet, useApiMutation } from '../../api/query';
 
@@ -29,11 +30,16 @@ type Written<Row> = { success: true; item: Row; undoToken?: number | null };
  */
 export function useModerationCalls<Row, Match>(kind: ModeratedKind) {
   const lists = [kind.path];
+  const client = useQueryClient();
+  // Refused because someone else decided or edited the row first: the list shows what they did.
+  const reloadWhenStale = (body: { errors?: Record<string, string> }) => {
+    if (body.errors?.version) void client.invalidateQueries({ queryKey: lists });
+  };
   return {
     create: useApiMutation(({ text, ...students }: StudentEntry) => api.post<Written<Row>>(kind.path, { ...students, [kind.textField]: text }), [lists]),
     update: useApiMutation(
-      ({ id, text, ...decision }: { id: number; text?: string; status?: Decision; note?: string }) =>
-        api.put<Written<Row>>(`${kind.path}/${id}`, { ...decision, [kind.textField]: text }),
+      ({ id, text, ...decision }: { id: number; version: number; text?: string; status?: Decision; note?: string }) =>
+        api.put<Written<Row>>(`${kind.path}/${id}`, { ...decision, [kind.textField]: text }, { onErrorBody: reloadWhenStale }),
       [lists],
     ),
     remove: useApiMutation((id: number) => api.del<{ success: true }>(`${kind.path}/${id}`), [lists]),

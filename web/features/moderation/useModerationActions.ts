@@ -12,7 +12,11 @@ import { undoToast } from './undoToast';
 
 type Action = 'approve' | 'reject';
 
-export function useModerationActions<Row extends { id: number }, Match>(calls: ModerationCalls<Row, Match>, selection: Selection, matching: () => Match) {
+export function useModerationActions<Row extends { id: number; version: number }, Match>(
+  calls: ModerationCalls<Row, Match>,
+  selection: Selection,
+  matching: () => Match,
+) {
   const [busy, setBusy] = useState<{ id: number; action: string } | null>(null);
   const [rejecting, setRejecting] = useState<Row | 'bulk' | null>(null);
   const undoer = (token: number | null | undefined) => (token ? () => calls.undo.mutateAsync(token) : null);
@@ -29,7 +33,9 @@ export function useModerationActions<Row extends { id: number }, Match>(calls: M
 
   // A failed call has already been toasted by the call helper: nothing changes then.
   const setStatus = async (row: Row, status: Decision, note = '') => {
-    const res = await attempt(() => busyWith(row, status === 'approved' ? 'approve' : 'reject', () => calls.update.mutateAsync({ id: row.id, status, note })));
+    const res = await attempt(() =>
+      busyWith(row, status === 'approved' ? 'approve' : 'reject', () => calls.update.mutateAsync({ id: row.id, version: row.version, status, note })),
+    );
     if (!res) return;
     undoToast(status === 'approved' ? tr.approved : tr.rejected, undoer(res.undoToken));
     setRejecting(null);

@@ -10,7 +10,8 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { optionsOf, recordOptions, SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { useSession } from '../../session/store';
-import { useSaveNotification, useTargets } from './api';
+import { useStaleGuard } from '../../components/form/staleRecord';
+import { readNotification, useSaveNotification, useTargets } from './api';
 
 const t = tr.notifications;
 
@@ -74,10 +75,24 @@ export function NotificationForm({ item, onClose }: { item: NotificationItem | n
   const schoolId = form.values.schoolId ? Number(form.values.schoolId) : null;
   const targets = useTargets(form.values.targetType === 'branch' ? schoolId : null);
   const save = useSaveNotification();
+  const stale = useStaleGuard(item, () => readNotification(item!.id), {
+    title: t.title,
+    body: t.body,
+    targetType: t.targetType,
+    targetId: t.target,
+    sendDate: t.sendDate,
+    status: t.status,
+  });
 
   const submit = (status: NotificationBody['status']) =>
     form.onSubmit(async (values) => {
-      if (await attempt(() => save.mutateAsync({ id: item?.id, body: toBody(values, status) }), status === 'scheduled' ? t.scheduled : t.saved)) onClose();
+      const fields = toBody(values, status);
+      const body = item ? { ...fields, version: stale.version } : fields;
+      const saved = await attempt(
+        () => save.mutateAsync({ id: item?.id, body, onErrorBody: stale.onErrorBody }),
+        status === 'scheduled' ? t.scheduled : t.saved,
+      );
+      if (saved) onClose();
     });
 
   const targetChoices = optionsOf(
@@ -107,6 +122,7 @@ export function NotificationForm({ item, onClose }: { item: NotificationItem | n
         )
       }
     >
+      {stale.notice}
       {readOnly ? <Alert color="gray">{t.readOnlyNote}</Alert> : null}
       <TextInput label={t.title} required disabled={readOnly} {...form.getInputProps('title')} />
       <Textarea label={t.body} required autosize minRows={3} maxRows={8} disabled={readOnly} {...form.getInputProps('body')} />

@@ -1,6 +1,7 @@
 /** Typed calls of the notifications screen. */
 import type { ListResult } from '../../../common/schemas/list';
-import type { NotificationBody, NotificationItem, TargetsResponse } from '../../../common/schemas/notification';
+import type { NotificationBody, NotificationItem, NotificationUpdateBody, TargetsResponse } from '../../../common/schemas/notification';
+import type { CallOptions } from '../../api/client';
 import { api } from '../../api';
 import { useApiGet, useApiMutation } from '../../api/query';
 
@@ -19,7 +20,8 @@ type Saved = { success: true; item: NotificationItem };
 
 export function useSaveNotification() {
   return useApiMutation(
-    ({ id, body }: { id?: number; body: NotificationBody }) => (id ? api.put<Saved>(`notifications/${id}`, body) : api.post<Saved>('notifications', body)),
+    ({ id, body, onErrorBody }: { id?: number; body: NotificationBody | NotificationUpdateBody; onErrorBody?: CallOptions['onErrorBody'] }) =>
+      id ? api.put<Saved>(`notifications/${id}`, body, { onErrorBody }) : api.post<Saved>('notifications', body),
     [NOTIFICATIONS_KEY, ['statistics']],
   );
 }
@@ -29,6 +31,12 @@ export function useDeleteNotification() {
 }
 
 /** The body a status change sends: the notification as it is, with the new status. */
-export function bodyOf(item: NotificationItem, status: NotificationBody['status']): NotificationBody {
-  return { title: item.title, body: item.body, targetType: item.targetType, targetId: item.targetId, sendDate: item.sendDate, status };
+export function bodyOf(item: NotificationItem, status: NotificationBody['status']): NotificationUpdateBody {
+  return { title: item.title, body: item.body, targetType: item.targetType, targetId: item.targetId, sendDate: item.sendDate, status, version: item.version };
 }
+
+/** Reads one notification as stored now (an edit form reloads it after someone else changed it). */
+export const readNotification = async (id: number) => {
+  const res = await api.get<Saved>(`notifications/${id}`);
+  return res && res.item;
+};

@@ -9,7 +9,8 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { recordOptions, SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { useSession } from '../../session/store';
-import { bodyOf, useSaveSchool } from './api';
+import { useStaleGuard } from '../../components/form/staleRecord';
+import { bodyOf, readSchool, useSaveSchool } from './api';
 import { LogoPicker } from './LogoPicker';
 
 const t = tr.organisation.school;
@@ -28,7 +29,10 @@ interface Values {
 }
 
 function initial(row: School | null): Values {
-  if (row) return { ...bodyOf(row), cityId: row.cityId, messageDeadline: row.messageDeadline, logo: row.logoUrl } as Values;
+  if (row) {
+    const { version: _version, ...fields } = bodyOf(row);
+    return { ...fields, cityId: row.cityId, messageDeadline: row.messageDeadline, logo: row.logoUrl } as Values;
+  }
   const year = new Date().getFullYear();
   const start = new Date().getMonth() >= 6 ? year : year - 1;
   return {
@@ -49,16 +53,33 @@ export function SchoolForm({ row, onClose }: { row: School | null; onClose(): vo
   const cities = useSession((s) => s.info?.cities ?? []);
   const save = useSaveSchool();
   const form = useForm<Values>({ initialValues: initial(row), validate: zodValidate(schoolBody) });
+  const stale = useStaleGuard(row, () => readSchool(row!.id), {
+    name: t.name,
+    cityId: t.city,
+    district: t.district,
+    address: t.address,
+    phone: t.phone,
+    email: t.email,
+    academicYear: t.academicYear,
+    messageDeadline: t.messageDeadline,
+    status: t.status,
+    logoUrl: t.logo,
+  });
 
   const submit = form.onSubmit(async (values) => {
     const logoChanged = values.logo !== (row?.logoUrl ?? null);
     const body = { ...values, cityId: values.cityId ?? 0, ...(logoChanged ? { logo: values.logo } : { logo: undefined }) };
-    // A refusal is toasted by the call helper; the form stays open.
-    if (await attempt(() => save.mutateAsync({ id: row?.id, body }), tr.saved)) onClose();
+    // A refusal is toasted by the call helper; the form stays open (a stale one says so in the form).
+    const saved = await attempt(
+      () => save.mutateAsync({ id: row?.id, body: row ? { ...body, version: stale.version } : body, onErrorBody: stale.onErrorBody }),
+      tr.saved,
+    );
+    if (saved) onClose();
   });
 
   return (
     <FormDialog title={row ? t.editTitle : t.newTitle} size="lg" onClose={onClose} onSubmit={submit} busy={save.isPending}>
+      {stale.notice}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t.name} withAsterisk {...form.getInputProps('name')} />
         <SelectField

@@ -1,6 +1,7 @@
 /** Typed calls of the schools screen. */
 import type { ListResult } from '../../../common/schemas/list';
-import type { School, SchoolBody } from '../../../common/schemas/organisation';
+import type { School, SchoolBody, SchoolUpdateBody } from '../../../common/schemas/organisation';
+import type { CallOptions } from '../../api/client';
 import { api } from '../../api';
 import { useApiGet, useApiMutation } from '../../api/query';
 
@@ -15,9 +16,16 @@ export function useSchool(id: number | null) {
   return useApiGet<{ item: School }>([...schoolsKey, 'one', id], id ? `schools/${id}` : null);
 }
 
+/** Reads one school as stored now (an edit form reloads it after someone else changed it). */
+export const readSchool = async (id: number) => {
+  const res = await api.get<{ item: School }>(`schools/${id}`);
+  return res && res.item;
+};
+
 export function useSaveSchool() {
   return useApiMutation(
-    ({ id, body }: { id?: number; body: SchoolBody }) => (id ? api.put<{ item: School }>(`schools/${id}`, body) : api.post<{ item: School }>('schools', body)),
+    ({ id, body, onErrorBody }: { id?: number; body: SchoolBody | SchoolUpdateBody; onErrorBody?: CallOptions['onErrorBody'] }) =>
+      id ? api.put<{ item: School }>(`schools/${id}`, body, { onErrorBody }) : api.post<{ item: School }>('schools', body),
     [schoolsKey],
   );
 }
@@ -27,8 +35,9 @@ export function useDeleteSchool() {
 }
 
 /** The body that writes a row back unchanged but for `changes` (archive and restore). */
-export function bodyOf(row: School, changes: Partial<SchoolBody> = {}): SchoolBody {
+export function bodyOf(row: School, changes: Partial<SchoolBody> = {}): SchoolUpdateBody {
   return {
+    version: row.version,
     name: row.name,
     cityId: row.cityId ?? 0,
     district: row.district,

@@ -8,7 +8,8 @@ import { DateField } from '../../components/DateField';
 import { FormDialog } from '../../components/form/FormDialog';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { applyServerErrors, zodValidate } from '../../components/form/zodValidate';
-import { useSaveStudent } from './api';
+import { useStaleGuard } from '../../components/form/staleRecord';
+import { readStudent, useSaveStudent } from './api';
 
 const t = tr.students;
 
@@ -37,16 +38,31 @@ export function StudentForm({ branchId, student, onClose }: { branchId: number; 
     },
     validate: zodValidate(studentBody),
   });
+  const stale = useStaleGuard(student, () => readStudent(student!.id), {
+    schoolNumber: t.fields.schoolNumber,
+    firstName: t.fields.firstName,
+    lastName: t.fields.lastName,
+    gender: t.fields.gender,
+    quote: t.fields.quote,
+    photoConsent: t.fields.photoConsent,
+    photoConsentDate: t.fields.photoConsentDate,
+  });
 
   const submit = form.onSubmit(async (values) => {
-    const body: StudentBody = { ...values, photoConsentDate: values.photoConsent ? values.photoConsentDate : null };
-    // The call helper has toasted the server's message; its field errors go on the fields.
-    const saved = await attempt(() => save.mutateAsync({ id: student?.id, body, onErrorBody: (answer) => applyServerErrors(form, answer.errors) }), tr.saved);
+    const fields: StudentBody = { ...values, photoConsentDate: values.photoConsent ? values.photoConsentDate : null };
+    const body = student ? { ...fields, version: stale.version } : fields;
+    // The call helper has toasted the server's message; its field errors go on the fields, a stale edit shows its notice.
+    const onErrorBody = (answer: { errors?: Record<string, string> }) => {
+      stale.onErrorBody(answer);
+      applyServerErrors(form, answer.errors);
+    };
+    const saved = await attempt(() => save.mutateAsync({ id: student?.id, body, onErrorBody }), tr.saved);
     if (saved) onClose();
   });
 
   return (
     <FormDialog title={student ? t.editStudent : t.newStudent} size="lg" onClose={onClose} onSubmit={submit} busy={save.isPending}>
+      {stale.notice}
       <Group grow align="flex-start" wrap="wrap">
         <TextInput label={t.fields.schoolNumber} required {...form.getInputProps('schoolNumber')} miw={140} />
         <SelectField

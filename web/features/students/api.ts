@@ -1,6 +1,15 @@
 /** Typed calls of the students screen (views never fetch directly). */
 import type { ListResult } from '../../../common/schemas/list';
-import type { BulkPhotoResult, ImportMapping, ImportPreview, ImportResult, PhotoItem, StudentBody, StudentItem } from '../../../common/schemas/students';
+import type {
+  BulkPhotoResult,
+  ImportMapping,
+  ImportPreview,
+  ImportResult,
+  PhotoItem,
+  StudentBody,
+  StudentItem,
+  StudentUpdateBody,
+} from '../../../common/schemas/students';
 import { api } from '../../api';
 import { useApiGet, useApiMutation } from '../../api/query';
 
@@ -19,9 +28,15 @@ export function useSiblings(branchId: number) {
 }
 
 type ErrorBody = { message?: string; errors?: Record<string, string> };
+/** Reads one student as stored now (an edit form reloads it after someone else changed it). */
+export const readStudent = async (id: number) => {
+  const res = await api.get<{ item: StudentItem }>(`students/${id}`);
+  return res && res.item;
+};
+
 export function useSaveStudent(branchId: number) {
   return useApiMutation(
-    ({ id, body, onErrorBody }: { id?: number; body: StudentBody; onErrorBody(body: ErrorBody): void }) =>
+    ({ id, body, onErrorBody }: { id?: number; body: StudentBody | StudentUpdateBody; onErrorBody(body: ErrorBody): void }) =>
       id
         ? api.put<{ success: true; item: StudentItem }>(`students/${id}`, body, { onErrorBody })
         : api.post<{ success: true; item: StudentItem }>(`branches/${branchId}/students`, body, { onErrorBody }),

@@ -11,7 +11,8 @@ import { recordOptions, SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { loadUser } from '../../session/actions';
 import { useSession } from '../../session/store';
-import { useSaveStudio, useStudio, useUploadStudioLogo } from './api';
+import { useStaleGuard } from '../../components/form/staleRecord';
+import { readStudio, useSaveStudio, useStudio, useUploadStudioLogo } from './api';
 import { ImagePicker } from './ImagePicker';
 
 const t = tr.studio;
@@ -31,12 +32,18 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): void }
     },
     validate: (values) => zodValidate(studioBody)({ ...values, cityId: values.cityId ? Number(values.cityId) : null }),
   });
+  const stale = useStaleGuard(studio, readStudio, { name: t.name, phone: t.phone, email: t.email, address: t.address, cityId: t.city, website: t.website });
   const submit = form.onSubmit(async (values) => {
-    if (await attempt(() => save.mutateAsync({ ...values, cityId: values.cityId ? Number(values.cityId) : null }), tr.saved)) onSaved();
+    const body = { ...values, cityId: values.cityId ? Number(values.cityId) : null, version: stale.version };
+    const saved = await attempt(() => save.mutateAsync({ body, onErrorBody: stale.onErrorBody }), tr.saved);
+    if (!saved) return;
+    stale.saved(saved.studio);
+    onSaved();
   });
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        {stale.notice}
         <TextInput label={t.name} required {...form.getInputProps('name')} />
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
