@@ -16,6 +16,7 @@ export const core = {
     `Çok fazla deneme yapıldı. Lütfen ${seconds < 60 ? `${seconds} saniye` : `${Math.ceil(seconds / 60)} dakika`} sonra tekrar deneyiniz.`,
   account: {
     title: 'Hesabım',
+    menu: 'Kullanıcı menüsü',
     changePassword: 'Şifre değiştir',
     currentPassword: 'Mevcut şifre',
     newPassword: 'Yeni şifre',

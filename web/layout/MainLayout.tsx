@@ -1,6 +1,6 @@
-import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Avatar, Burger, Button, Group, Menu, NavLink, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { tr } from '../../common/tr';
@@ -40,16 +40,31 @@ export function MainLayout() {
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Stack gap={0} visibleFrom="xs" align="flex-end">
-              <Text size="sm" fw={600} data-testid="user-name">
-                {info.userInfo.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {tr.levels[info.level]}
-                {info.school ? ` · ${info.school.name}` : ''}
-                {info.branch ? ` · ${info.branch.name}` : ''}
-              </Text>
-            </Stack>
+            {/* The user menu: the person's own account (password, sessions). */}
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label={tr.account.menu}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Stack gap={0} visibleFrom="xs" align="flex-end">
+                      <Text size="sm" fw={600} data-testid="user-name">
+                        {info.userInfo.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {tr.levels[info.level]}
+                        {info.school ? ` · ${info.school.name}` : ''}
+                        {info.branch ? ` · ${info.branch.name}` : ''}
+                      </Text>
+                    </Stack>
+                    <IconUserCircle size={28} aria-hidden />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={RouterLink} to="/account">
+                  {tr.account.title}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
             <Button variant="subtle" leftSection={<IconLogout size={18} />} onClick={logout} loading={leaving}>
               {tr.words.logout}
             </Button>

@@ -24,12 +24,14 @@ export interface StaleGuard<T> {
 
 /**
  * `loaded`: the record the form was opened with (null for a new one); `loadCurrent`: reads it
- * again; `labels`: the fields to compare, with the names the form shows them under.
+ * again; `labels`: the fields to compare, with the names the form shows them under; `adopt`: lets
+ * the form take the server's values into the fields the person has not touched.
  */
 export function useStaleGuard<T extends { version: number }>(
   loaded: T | null,
   loadCurrent: () => Promise<T | false | undefined>,
   labels: Partial<Record<keyof T & string, string>>,
+  adopt?: (current: T) => void,
 ): StaleGuard<T> {
   const [base, setBase] = useState(loaded);
   const [state, setState] = useState<'fresh' | 'stale' | 'reloaded'>('fresh');
@@ -45,6 +47,7 @@ export function useStaleGuard<T extends { version: number }>(
         JSON.stringify((current as Record<string, unknown>)[key]) !== JSON.stringify((base as Record<string, unknown> | null)?.[key]);
       setChanged(Object.entries(labels).flatMap(([key, label]) => (differs(key) && typeof label === 'string' ? [label] : [])));
       setBase(current);
+      adopt?.(current);
       setState('reloaded');
     } finally {
       setLoading(false);

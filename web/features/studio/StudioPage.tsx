@@ -32,7 +32,18 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): void }
     },
     validate: (values) => zodValidate(studioBody)({ ...values, cityId: values.cityId ? Number(values.cityId) : null }),
   });
-  const stale = useStaleGuard(studio, readStudio, { name: t.name, phone: t.phone, email: t.email, address: t.address, cityId: t.city, website: t.website });
+  const stale = useStaleGuard(
+    studio,
+    readStudio,
+    { name: t.name, phone: t.phone, email: t.email, address: t.address, cityId: t.city, website: t.website },
+    (current) => {
+      // What the person typed stays; the fields they left alone show what is stored now.
+      for (const field of ['name', 'phone', 'email', 'address', 'website'] as const) {
+        if (!form.isDirty(field)) form.setFieldValue(field, current[field]);
+      }
+      if (!form.isDirty('cityId')) form.setFieldValue('cityId', current.cityId ? String(current.cityId) : null);
+    },
+  );
   const submit = form.onSubmit(async (values) => {
     const body = { ...values, cityId: values.cityId ? Number(values.cityId) : null, version: stale.version };
     const saved = await attempt(() => save.mutateAsync({ body, onErrorBody: stale.onErrorBody }), tr.saved);

@@ -1,0 +1,5 @@
+import { AccountPage } from './AccountPage';
+
+export function Component() {
+  return <AccountPage />;
+}
