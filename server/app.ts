@@ -13,7 +13,7 @@ import { tr } from '../common/tr';
 import { installTurkishZodMessages } from '../common/zodTr';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { urlSigner } from './storage/signedUrl';
+import { bindPhotoUrlsToSessions, urlSigner } from './storage/signedUrl';
 import { diskStorage, type Storage } from './storage/store';
 import { installErrorHandling } from './http/errors';
 import { refuseUnreadableText } from './http/input';
@@ -70,6 +70,7 @@ export async function buildApp({ database, config, webRoot, logger = false, stor
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('photoUrls', urlSigner(config.fileUrlSecret, config.fileUrlTtlMinutes));
+  bindPhotoUrlsToSessions(app, database.db);
   await installSecurityHeaders(app);
   // JSON above 1 kB travels compressed; the web app's assets were compressed at build time.
   await app.register(compress, {

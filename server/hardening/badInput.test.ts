@@ -2,11 +2,17 @@
  * The bad inputs the fuzzer found, one by one: each is a 400 (or 413) in the app's shape with a
  * Turkish message, and changes nothing.
  */
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
 import { tr } from '../../common/tr';
 import { useApiTestKit } from '../test/api';
 
-const kit = useApiTestKit();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-bad-input-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const kit = useApiTestKit({ DATA_DIR: dataDir });
 const refusal = (message: string) => ({ success: false, message });
 
 describe('bad input', () => {
@@ -80,5 +86,40 @@ describe('bad input', () => {
     expect(res.status).toBe(413);
     expect(res.body.success).toBe(false);
     expect(res.body.message).toMatch(/büyük/);
+  });
+
+  it('holds a signed photo URL only under the level that issued it and only while its session lasts', async () => {
+    const branch = await kit.as(kit.world.accounts.branch);
+    const school = await kit.as(kit.world.accounts.school);
+    const student = kit.world.students[0].id;
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
+    expect((await branch.upload(`students/${student}/photos`, [{ name: 'files', fileName: 'a.jpg', contentType: 'image/jpeg', data: photo }])).status).toBe(
+      200,
+    );
+    const fetch = (url: string) => kit.app.inject({ method: 'GET', url });
+    const fromBranch = (await branch.get(`students/${student}`)).body.item.photoUrl as string;
+    const fromSchool = (await school.get(`students/${student}`)).body.item.photoUrl as string;
+    expect(fromBranch).toMatch(/^\/api\/branch\/photo-files\//);
+    expect((await fetch(fromBranch)).statusCode).toBe(200);
+    expect((await fetch(fromSchool)).statusCode).toBe(200);
+
+    // The same signature under another level's prefix opens nothing.
+    for (const level of ['school', 'panel']) {
+      const moved = await fetch(fromBranch.replace('/api/branch/', `/api/${level}/`));
+      expect(moved.statusCode, level).toBe(404);
+      expect(moved.json().success).toBe(false);
+    }
+    // A signature made outside a signed-in request (no session) opens nothing either.
+    const sessionless = fromBranch.replace(/s=\d+\./, 's=0.');
+    expect((await fetch(sessionless)).statusCode).toBe(404);
+
+    // Signing out ends the session's URLs; the other session's stay.
+    expect((await branch.post('logout')).status).toBe(200);
+    const after = await fetch(fromBranch);
+    expect(after.statusCode).toBe(403);
+    expect(after.json()).toEqual({ success: false, message: tr.students.photos.linkExpired });
+    expect((await fetch(fromSchool)).statusCode).toBe(200);
   });
 });

@@ -22,6 +22,7 @@ import { brandingRoutes } from '../areas/branding/routes';
 import { designRoutes } from '../areas/design/routes';
 import { notificationsRoutes } from '../areas/notifications/routes';
 import { studioRoutes } from '../areas/studio/routes';
+import { noteIssuingSession } from '../storage/signedUrl';
 import { acceptUploads } from '../storage/uploads';
 import type { Api } from './types';
 import { forbidden, notFound, unauthorized } from './errors';
@@ -59,6 +60,7 @@ export const levelApi: FastifyPluginAsync = async (app) => {
     if (!caller) throw unauthorized();
     if (config.levels && !config.levels.includes(caller.level)) throw forbidden();
     request.caller = caller;
+    noteIssuingSession(caller.sessionId);
   });
   await acceptUploads(app);
   for (const register of areaRoutes) await register(app.withTypeProvider<ZodTypeProvider>());

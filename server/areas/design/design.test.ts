@@ -203,6 +203,6 @@ describe('GET design/preview', () => {
       bytes: 10,
     });
     const res = await (await kit.as(kit.world.accounts.school)).get(`design/preview?studentId=${a.id}`);
-    expect(res.body.student.photoUrl).toMatch(new RegExp(`^/api/school/photo-files/${photo.id}/display\\?e=\\d+&s=[\\w-]+$`));
+    expect(res.body.student.photoUrl).toMatch(new RegExp(`^/api/school/photo-files/${photo.id}/display\\?e=\\d+&s=\\d+\\.[\\w-]+$`));
   });
 });
