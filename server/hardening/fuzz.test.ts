@@ -167,6 +167,8 @@ const TURKISH_OR_KNOWN = /[çğıöşüÇĞİÖŞÜ]|Lütfen|Kayıt|İstek|Geçe
 
 it(`never answers 5xx, and refuses in the app's Turkish shape, over ${RUNS} malformed requests`, async () => {
   const failures: string[] = [];
+  const reached = new Set<string>();
+  let sent = 0;
   await fc.assert(
     fc.asyncProperty(request(), async ({ r, op, query, body }) => {
       const level = r.level === 'none' ? 'panel' : r.level;
@@ -186,6 +188,8 @@ it(`never answers 5xx, and refuses in the app's Turkish shape, over ${RUNS} malf
         }
       }
       const res = await kit.app.inject(options);
+      sent++;
+      reached.add(`${op.method} ${op.path}`);
       const where = `${op.method} ${url} ${typeof options.payload === 'string' ? options.payload.slice(0, 120) : ''}`;
       if (res.statusCode >= 500) failures.push(`${res.statusCode} ${where} → ${res.body.slice(0, 200)}`);
       else if (res.statusCode >= 400) {
@@ -204,6 +208,10 @@ it(`never answers 5xx, and refuses in the app's Turkish shape, over ${RUNS} malf
     { numRuns: RUNS, seed: SEED, endOnFailure: false },
   );
   expect(failures.slice(0, 25)).toEqual([]);
+  expect(sent).toBe(RUNS);
+  // Every operation of the document got its share of the malformed requests.
+  expect(operations.length).toBeGreaterThan(40);
+  expect(operations.filter((op) => !reached.has(`${op.method} ${op.path}`)).map((op) => `${op.method} ${op.path}`)).toEqual([]);
 }, 600_000);
 
 it('never answers 5xx when every path placeholder and query key of every operation gets each hostile value', async () => {
