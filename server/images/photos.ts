@@ -8,6 +8,7 @@
  * once. The smaller sizes are made in a chain, each from the one before (3000 → 1280 → 240), so
  * the full-size picture is decoded once and only the first step works on all of its pixels.
  */
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import sharp, { type Metadata } from 'sharp';
 import { tr } from '../../common/tr';
@@ -72,8 +73,9 @@ async function shrink(from: RawImage, edge: number): Promise<RawImage> {
 const encode = (image: RawImage, quality: number) =>
   sharp(image.data, { raw: image.info, limitInputPixels: false }).jpeg({ quality, mozjpeg: false }).toBuffer();
 
-export function derivePhoto(input: Buffer, limits: { maxPixels: number }): Promise<DerivedPhoto> {
-  return inTurn(() => derive(input, limits));
+/** The stored sizes of a photo, given as bytes or as the path of an uploaded file (read only when its turn comes). */
+export function derivePhoto(input: Buffer | string, limits: { maxPixels: number }): Promise<DerivedPhoto> {
+  return inTurn(async () => derive(typeof input === 'string' ? await fs.readFile(input) : input, limits));
 }
 
 async function derive(input: Buffer, limits: { maxPixels: number }): Promise<DerivedPhoto> {
