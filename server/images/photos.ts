@@ -15,6 +15,10 @@ import { tr } from '../../common/tr';
 import { HttpError } from '../http/errors';
 import { stripJpegMetadata } from './jpegStrip';
 
+// libvips keeps recent operations and their pixels for reuse; an upload never repeats one, and
+// the cache would hold a few large decoded pictures long after their request.
+sharp.cache(false);
+
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'tiff']);
 
 /** Stored sizes: the long edge in pixels (null = full size) and the JPEG quality of a made copy. */
