@@ -23,7 +23,11 @@ async function openStudents(page: Page) {
 
 /** Opens the photos dialog of the n-th student row. */
 async function openPhotos(page: Page, row: number) {
-  await page.getByRole('row').nth(row).getByRole('button', { name: /fotoğraflar$/ }).click();
+  await page
+    .getByRole('row')
+    .nth(row)
+    .getByRole('button', { name: /fotoğraflar$/ })
+    .click();
   return page.getByRole('dialog', { name: /^Fotoğraflar ·/ });
 }
 

@@ -108,6 +108,11 @@ export const students = {
     rowsOk: (n: number) => `${n} satır hazır`,
     rowsBad: (n: number) => `${n} satırda hata var`,
     fixFirst: 'Hatalı satırlar varken içe aktarma yapılamaz. Dosyayı düzeltip tekrar yükleyiniz.',
+    skipInvalid: (n: number) => `Hatalı ${n} satırı atla, geçerli satırları içe aktar`,
+    invalidSkipped: (n: number) => `İçe aktarılmayan ${n} hatalı satır`,
+    doneWithInvalid: (created: number, updated: number, skipped: number, invalid: number) =>
+      `İçe aktarma tamamlandı: ${created} yeni, ${updated} güncellendi, ${skipped} değişmedi; ${invalid} hatalı satır atlandı.`,
+    nothingValid: 'Dosyada içe aktarılabilecek geçerli satır yok.',
     done: (created: number, updated: number, skipped: number) => `İçe aktarma tamamlandı: ${created} yeni, ${updated} güncellendi, ${skipped} değişmedi.`,
     summary: 'Özet',
     created: 'Yeni',

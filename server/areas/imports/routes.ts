@@ -64,7 +64,7 @@ export async function importRoutes(app: Api) {
     const file = await readOneFile(request, limits);
     const table = await tableOf(file.data);
     const plan = await planImport(app.db, scope, table, mappingOf(file.fields.mapping, table));
-    return { plan, fileName: file.fileName };
+    return { plan, fileName: file.fileName, skipInvalid: file.fields.skipInvalid === 'true' };
   }
 
   const schoolScope = async (request: FastifyRequest, id: number): Promise<ImportScope> => {
@@ -92,14 +92,14 @@ export async function importRoutes(app: Api) {
     app.post(
       base,
       docs(
-        'Öğrenci listesini içe aktar: hepsi ya da hiçbiri (okul numarasına göre ekler/günceller)',
+        'Öğrenci listesini içe aktar: hepsi ya da hiçbiri (okul numarasına göre ekler/günceller); skipInvalid=true ile hatalı satırlar atlanır ve listelenir',
         { params: idParams, response: { 200: importResult } },
         levels,
       ),
       async (request) => {
         const scope = await scopeOf(request, request.params.id);
-        const { plan, fileName } = await prepare(request, scope);
-        return { success: true as const, ...(await commitImport(app.db, callerOf(request), scope, plan, fileName)) };
+        const { plan, fileName, skipInvalid } = await prepare(request, scope);
+        return { success: true as const, ...(await commitImport(app.db, callerOf(request), scope, plan, fileName, { skipInvalid })) };
       },
     );
   }
