@@ -98,3 +98,55 @@ test.describe('photo upload', () => {
     await expect(dialog.getByRole('link', { name: / fotoğrafını aç$/ })).toHaveCount(2);
   });
 });
+
+test.describe('import wizard', () => {
+  test('imports the valid rows and lists the skipped ones when the person chooses so', async ({ page }) => {
+    await openStudents(page);
+    await page.getByRole('button', { name: 'İçe aktar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Öğrenci listesini içe aktar' });
+    const csv = '\uFEFFOkul No;Adı;Soyadı;Cinsiyet\r\n8001;Gül;Ekinci;Kız\r\n8002;Barış;Önal;Erkek\r\n8003;;Adsız;Erkek\r\n';
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
+    await expect(dialog.getByText('1 satırda hata var')).toBeVisible();
+    const commit = dialog.getByRole('button', { name: 'İçe aktar' });
+    await expect(commit).toBeDisabled();
+    await dialog.getByRole('checkbox', { name: 'Hatalı 1 satırı atla, geçerli satırları içe aktar' }).check();
+    await commit.click();
+    const done = 'İçe aktarma tamamlandı: 2 yeni, 0 güncellendi, 0 değişmedi; 1 hatalı satır atlandı.';
+    await expect(toast(page, done).first()).toBeVisible();
+    const skipped = dialog.getByRole('list', { name: 'İçe aktarılmayan 1 hatalı satır' });
+    await expect(skipped.getByRole('listitem')).toHaveText(['Satır 4 · 8003 · Adsız: Ad: Bu alan zorunludur.']);
+    await dialog.getByRole('button', { name: 'Kapat' }).click();
+    await page.getByLabel('Ara', { exact: true }).fill('8002');
+    await expect(page.getByRole('row', { name: /Barış Önal/ })).toBeVisible();
+  });
+
+  test('closing the wizard aborts its upload, and a late answer does not appear in it', async ({ page }) => {
+    await openStudents(page);
+    // The preview's answer is held back until the test lets it go.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answered: Promise<unknown> = Promise.resolve();
+    await page.route('**/students/import/preview', async (route) => {
+      await held;
+      answered = route.continue().catch(() => undefined);
+    });
+    const aborted = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/students/import/preview'));
+    await page.getByRole('button', { name: 'İçe aktar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Öğrenci listesini içe aktar' });
+    const csv = '\uFEFFOkul No;Adı;Soyadı\r\n8101;Geç;Yanıt\r\n';
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'gec.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
+    await expect(dialog.getByRole('progressbar')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    expect((await aborted).failure()?.errorText).toMatch(/ABORTED/);
+    release();
+    await answered;
+    // Opened again: the first step, empty, with no preview from the old answer.
+    await page.getByRole('button', { name: 'İçe aktar' }).click();
+    await expect(dialog.getByRole('button', { name: 'Önizle', exact: true })).toBeDisabled();
+    await expect(dialog.getByText('1 satır hazır')).toHaveCount(0);
+    await expect(dialog.locator('input[type=file]')).toHaveValue('');
+  });
+});

@@ -75,14 +75,20 @@ export const sendStudentPhoto = (studentId: number, file: File, onProgress: (f: 
 export const sendShootPhoto = (path: string, file: File, index: File | null, onProgress: (f: number) => void, signal: AbortSignal) =>
   sendPhoto<BulkPhotoResult>(path, file, index ? { index } : {}, onProgress, signal);
 
-function importForm(file: File, mapping?: ImportMapping) {
+function importForm(file: File, mapping?: ImportMapping, skipInvalid = false) {
   const form = new FormData();
   if (mapping) form.append('mapping', JSON.stringify(mapping));
+  if (skipInvalid) form.append('skipInvalid', 'true');
   form.append('file', file, file.name);
   return form;
 }
 
-export const previewImport = (base: string, file: File, mapping: ImportMapping | undefined, onProgress: (f: number) => void) =>
-  api.uploadWithProgress<ImportPreview>(`${base}/preview`, importForm(file, mapping), onProgress);
-export const commitImport = (base: string, file: File, mapping: ImportMapping, onProgress: (f: number) => void) =>
-  api.uploadWithProgress<ImportResult>(base, importForm(file, mapping), onProgress);
+export const previewImport = (base: string, file: File, mapping: ImportMapping | undefined, onProgress: (f: number) => void, signal: AbortSignal) =>
+  api.uploadWithProgress<ImportPreview>(`${base}/preview`, importForm(file, mapping), onProgress, { signal });
+export const commitImport = (
+  base: string,
+  file: File,
+  options: { mapping: ImportMapping; skipInvalid: boolean },
+  onProgress: (f: number) => void,
+  signal: AbortSignal,
+) => api.uploadWithProgress<ImportResult>(base, importForm(file, options.mapping, options.skipInvalid), onProgress, { signal });
