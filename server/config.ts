@@ -41,6 +41,8 @@ const envSchema = z.object({
     .default(60),
   PHOTO_MAX_BYTES: positive(25 * 1024 * 1024),
   PHOTO_MAX_PIXELS: positive(60_000_000),
+  /** Photos in one upload request; the web app sends one file per request. */
+  PHOTO_MAX_FILES: positive(20),
   IMPORT_MAX_BYTES: positive(10 * 1024 * 1024),
   IMPORT_MAX_ROWS: positive(20_000),
   REQUEST_TIMEOUT_SECONDS: seconds(300),
@@ -69,6 +71,7 @@ export interface Config {
   fileUrlTtlMinutes: number;
   photoMaxBytes: number;
   photoMaxPixels: number;
+  photoMaxFiles: number;
   importMaxBytes: number;
   importMaxRows: number;
   /** Whole request, request headers, idle keep-alive connection: see the README's deploy section. */
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileUrlTtlMinutes: e.FILE_URL_TTL_MINUTES,
     photoMaxBytes: e.PHOTO_MAX_BYTES,
     photoMaxPixels: e.PHOTO_MAX_PIXELS,
+    photoMaxFiles: e.PHOTO_MAX_FILES,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importMaxRows: e.IMPORT_MAX_ROWS,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },

@@ -129,6 +129,9 @@ export const importResult = z.object({
   updated: z.number().int(),
   skipped: z.number().int(),
   branchesCreated: z.array(z.string()),
+  /** Rows with errors left out when the import was asked to skip them (up to 1 000 listed); empty otherwise. */
+  invalidRows: z.array(z.object({ line: z.number().int(), schoolNumber: z.string(), name: z.string(), errors: z.array(z.string()) })),
+  invalidCount: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResult>;
 

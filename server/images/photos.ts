@@ -1,15 +1,27 @@
 /**
  * Turning an uploaded file into the stored photo: the content decides whether it is an image
- * (not the name or the browser's type), size and pixel limits hold, and every stored copy is
- * re-encoded by sharp, which drops EXIF/XMP/IPTC metadata (GPS of minors must not leak).
+ * (not the name or the browser's type), size and pixel limits hold, and no stored copy carries
+ * EXIF/XMP/IPTC metadata (GPS of minors must not leak).
+ *
+ * The full-size original of a JPEG keeps the photographer's image data untouched: only its
+ * metadata segments are removed (ICC profile and orientation stay). Other formats are converted
+ * once. The smaller sizes are made in a chain, each from the one before (3000 → 1280 → 240), so
+ * the full-size picture is decoded once and only the first step works on all of its pixels.
  */
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import sharp, { type Metadata } from 'sharp';
 import { tr } from '../../common/tr';
 import { HttpError } from '../http/errors';
+import { stripJpegMetadata } from './jpegStrip';
+
+// libvips keeps recent operations and their pixels for reuse; an upload never repeats one, and
+// the cache would hold a few large decoded pictures long after their request.
+sharp.cache(false);
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'tiff']);
 
-/** Stored sizes: the long edge in pixels (null = full size) and the JPEG quality. */
+/** Stored sizes: the long edge in pixels (null = full size) and the JPEG quality of a made copy. */
 export const DERIVED_SIZES = {
   thumb: { edge: 240, quality: 75 },
   display: { edge: 1280, quality: 82 },
@@ -26,7 +38,51 @@ export interface DerivedPhoto {
 
 const notAnImage = () => new HttpError(400, tr.students.photos.notImage, { file: tr.students.photos.notImage });
 
-export async function derivePhoto(input: Buffer, limits: { maxPixels: number }): Promise<DerivedPhoto> {
+/**
+ * Photos worked on at once in this process. libvips spreads each one over every core already;
+ * two at a time keep the cores busy while one of them waits on its input or output, and bound
+ * the memory a burst of uploads can take (about 3 decoded pictures' worth per photo).
+ */
+const PARALLEL_PHOTOS = Math.max(2, Math.min(4, os.availableParallelism()));
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PARALLEL_PHOTOS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+interface RawImage {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/** One step of the chain: the next smaller size from the previous one's pixels. */
+async function shrink(from: RawImage, edge: number): Promise<RawImage> {
+  const { width, height, channels } = from.info;
+  if (Math.max(width, height) <= edge) return from;
+  const out = await sharp(from.data, { raw: { width, height, channels }, limitInputPixels: false })
+    .resize({ width: edge, height: edge, fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: out.data, info: { width: out.info.width, height: out.info.height, channels: out.info.channels } };
+}
+
+const encode = (image: RawImage, quality: number) =>
+  sharp(image.data, { raw: image.info, limitInputPixels: false }).jpeg({ quality, mozjpeg: false }).toBuffer();
+
+/** The stored sizes of a photo, given as bytes or as the path of an uploaded file (read only when its turn comes). */
+export function derivePhoto(input: Buffer | string, limits: { maxPixels: number }): Promise<DerivedPhoto> {
+  return inTurn(async () => derive(typeof input === 'string' ? await fs.readFile(input) : input, limits));
+}
+
+async function derive(input: Buffer, limits: { maxPixels: number }): Promise<DerivedPhoto> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -38,25 +94,50 @@ export async function derivePhoto(input: Buffer, limits: { maxPixels: number }):
     const message = tr.students.photos.tooManyPixels(Math.floor(limits.maxPixels / 1_000_000));
     throw new HttpError(413, message, { file: message });
   }
-  // One decode, auto-rotated by its EXIF orientation; each size is encoded from it.
-  const base = sharp(input, { limitInputPixels: limits.maxPixels, failOn: 'error' }).rotate();
-  let rotated: { data: Buffer; info: OutputInfo };
+  const orientation = meta.orientation ?? 1;
+  const turned = orientation >= 5 && orientation <= 8;
+  const width = turned ? meta.height : meta.width;
+  const height = turned ? meta.width : meta.height;
+
+  // The one full decode: upright, on white, sRGB, at most the download size.
+  const edge = DERIVED_SIZES.download.edge;
+  let download: RawImage;
   try {
-    rotated = await base.raw().toBuffer({ resolveWithObject: true });
+    const out = await sharp(input, { limitInputPixels: limits.maxPixels, failOn: 'error' })
+      .rotate()
+      .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    download = { data: out.data, info: { width: out.info.width, height: out.info.height, channels: out.info.channels } };
   } catch {
     throw notAnImage();
   }
-  const { width, height, channels } = rotated.info;
-  const raw = () => sharp(rotated.data, { raw: { width, height, channels }, limitInputPixels: false });
-  const entries = await Promise.all(
-    (Object.keys(DERIVED_SIZES) as StoredSize[]).map(async (size) => {
-      const { edge, quality } = DERIVED_SIZES[size];
-      let pipeline = raw();
-      if (edge) pipeline = pipeline.resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true });
-      // No withMetadata(): sharp writes no EXIF, GPS, XMP or IPTC to its output.
-      const data = await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: false }).toBuffer();
-      return [size, data] as const;
-    }),
-  );
-  return { width, height, files: Object.fromEntries(entries) as Record<StoredSize, Buffer> };
+  const display = await shrink(download, DERIVED_SIZES.display.edge);
+  const thumb = await shrink(display, DERIVED_SIZES.thumb.edge);
+  const [downloadJpeg, displayJpeg, thumbJpeg, original] = await Promise.all([
+    encode(download, DERIVED_SIZES.download.quality),
+    encode(display, DERIVED_SIZES.display.quality),
+    encode(thumb, DERIVED_SIZES.thumb.quality),
+    meta.format === 'jpeg' ? stripped(input, orientation) : converted(input, limits.maxPixels),
+  ]);
+  return { width, height, files: { thumb: thumbJpeg, display: displayJpeg, download: downloadJpeg, original } };
+}
+
+async function stripped(input: Buffer, orientation: number): Promise<Buffer> {
+  try {
+    return stripJpegMetadata(input, orientation);
+  } catch {
+    throw notAnImage();
+  }
+}
+
+/** A PNG, WebP, HEIC or TIFF original becomes a JPEG once (no withMetadata(): sharp writes no EXIF, GPS, XMP or IPTC). */
+function converted(input: Buffer, maxPixels: number): Promise<Buffer> {
+  return sharp(input, { limitInputPixels: maxPixels })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: DERIVED_SIZES.original.quality, mozjpeg: false })
+    .toBuffer();
 }

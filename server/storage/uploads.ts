@@ -1,8 +1,15 @@
 /**
- * Reading a multipart/form-data request (the call helper's form-data mode) into memory: the one
- * way every upload is read (photos, student lists, logos, covers). The parser is registered once
- * for the API; each read sets its own limits, and a file over its limit is a 413 in Turkish.
+ * Reading a multipart/form-data request (the call helper's form-data mode): the one way every
+ * upload is read. Small single files (student lists, logos, covers) are read into memory; photos
+ * are streamed to temporary files on disk part by part, so a batch never sits in memory. The
+ * parser is registered once for the API; each read sets its own limits, and a file over its
+ * limit is a 413 in Turkish.
  */
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tr } from '../../common/tr';
@@ -19,9 +26,12 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-export interface Uploads {
-  files: UploadedFile[];
-  fields: Record<string, string>;
+/** A file streamed to a temporary file: read it from `path` when its turn comes. */
+export interface SpooledFile {
+  fieldName: string;
+  fileName: string;
+  path: string;
+  bytes: number;
 }
 
 export interface UploadLimits {
@@ -38,22 +48,19 @@ export const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 1
 
 const tooLargeError = (message: string) => new HttpError(413, message, { file: message });
 
-/** Collects every part; a request that is not multipart is a 400 like any other bad body. */
-export async function readUploads(request: FastifyRequest, limits: UploadLimits): Promise<Uploads> {
+type Part = Awaited<ReturnType<FastifyRequest['file']>> & {};
+
+/** Walks the parts with the limits, handing each file part to `onFile`; parser errors become Turkish 4xx. */
+async function eachPart(request: FastifyRequest, limits: UploadLimits, onFile: (part: Part) => Promise<void>): Promise<Record<string, string>> {
   if (!request.isMultipart()) throw badRequest(limits.noFile, { file: limits.noFile });
   // A client that went away before the handler started leaves no 'close' event to wait for:
   // reading its parts would wait forever.
   if (request.raw.destroyed && !request.raw.complete) throw new Error('client closed the request before its body was read');
-  const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts({ limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 20, fieldSize: 100_000 } })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        files.push({ fieldName: part.fieldname, fileName: part.filename ?? '', data });
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
+      if (part.type === 'file') await onFile(part);
+      else fields[part.fieldname] = String(part.value ?? '');
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -62,13 +69,42 @@ export async function readUploads(request: FastifyRequest, limits: UploadLimits)
     if (code?.startsWith('FST_')) throw badRequest(tr.validation.bodyMissing);
     throw error;
   }
-  return { files, fields };
+  return fields;
 }
 
 /** The single file of an upload (logo, cover, student list) with the form's other fields; none or an empty one is a 400. */
 export async function readOneFile(request: FastifyRequest, limits: Omit<UploadLimits, 'maxFiles'>): Promise<UploadedFile & { fields: Record<string, string> }> {
-  const { files, fields } = await readUploads(request, { ...limits, maxFiles: 1 });
+  const files: UploadedFile[] = [];
+  const fields = await eachPart(request, { ...limits, maxFiles: 1 }, async (part) => {
+    files.push({ fieldName: part.fieldname, fileName: part.filename ?? '', data: await part.toBuffer() });
+  });
   const [file] = files;
   if (!file || !file.data.length) throw badRequest(limits.noFile, { file: limits.noFile });
   return { ...file, fields };
+}
+
+/**
+ * Streams every file of the request to its own temporary file and runs `use` with them; the
+ * temporary files are gone when it returns or throws. Memory holds one chunk of the stream at a
+ * time, whatever the batch's size.
+ */
+export async function withSpooledFiles<T>(
+  request: FastifyRequest,
+  limits: UploadLimits,
+  use: (files: SpooledFile[], fields: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'yp-upload-'));
+  try {
+    const files: SpooledFile[] = [];
+    const fields = await eachPart(request, limits, async (part) => {
+      const file = path.join(folder, String(files.length));
+      await pipeline(part.file, createWriteStream(file));
+      // The parser stops a file at its limit and marks it cut rather than failing the stream.
+      if (part.file.truncated) throw tooLargeError(limits.tooLarge);
+      files.push({ fieldName: part.fieldname, fileName: part.filename ?? '', path: file, bytes: part.file.bytesRead });
+    });
+    return await use(files, fields);
+  } finally {
+    await fs.rm(folder, { recursive: true, force: true });
+  }
 }

@@ -19,6 +19,8 @@ export interface PoolOptions {
 }
 
 export class TaskTimedOut extends Error {}
+/** The pool's queue is full: the caller should answer "busy, try again". */
+export class PoolBusy extends Error {}
 
 export function createWorkerPool(options: PoolOptions = {}) {
   const pool = new Piscina({
@@ -41,6 +43,7 @@ export function createWorkerPool(options: PoolOptions = {}) {
         return await pool.run({ task: name, input }, { signal });
       } catch (error) {
         if (timeout.aborted) throw new TaskTimedOut(`${name} took longer than ${limits.timeoutMs} ms`);
+        if (error instanceof Error && error.message === 'Task queue is at limit') throw new PoolBusy(error.message);
         throw error;
       }
     },

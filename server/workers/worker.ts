@@ -3,6 +3,8 @@
  * plain value (structured clone carries them: Buffers arrive as Uint8Arrays, Maps as Maps), so
  * the event loop that answers requests never waits for them.
  */
+import { readTable, type Table } from '../areas/imports/read';
+import { HttpError } from '../http/errors';
 import { imageForPrint } from '../yearbook/images';
 import type { BookModel } from '../yearbook/model';
 import { renderProofs } from '../yearbook/proofs';
@@ -25,7 +27,17 @@ async function proofs(input: { pdf: Uint8Array }): Promise<Buffer[]> {
   return pages;
 }
 
-const tasks = { printImage, book, proofs };
+/** A student list read into a table, or the Turkish message it is refused with (an error's class does not cross threads). */
+async function importTable(input: { data: Uint8Array; maxRows: number }): Promise<{ table: Table } | { refused: string }> {
+  try {
+    return { table: await readTable(asBuffer(input.data), input.maxRows) };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 400) return { refused: error.message };
+    throw error;
+  }
+}
+
+const tasks = { printImage, book, proofs, importTable };
 export type Tasks = typeof tasks;
 
 /** The one entry the pool calls: which task, with what. */

@@ -132,32 +132,63 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /**
    * The form-data mode over XMLHttpRequest, for uploads that show a progress bar (fetch cannot
-   * report upload progress). Same rules as `call`: Bearer token, 30 s timeout, toasts, false on error.
+   * report upload progress). Same rules as `call`: Bearer token, toasts, false on error; but the
+   * time limit counts from the last progress, so a large file on a slow line is not cut off while
+   * it is still moving. `signal` aborts it quietly; `onError` takes an error instead of a toast
+   * (status 0: the network or the time limit).
    */
-  function uploadWithProgress<T = Record<string, unknown>>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T | false> {
+  function uploadWithProgress<T = Record<string, unknown>>(
+    path: string,
+    form: FormData,
+    onProgress: (fraction: number) => void,
+    options: { signal?: AbortSignal; onError?(message: string, status: number): void } = {},
+  ): Promise<T | false> {
     return new Promise((resolve) => {
+      const { signal, onError } = options;
+      if (signal?.aborted) return resolve(false);
       const xhr = new XMLHttpRequest();
       xhr.open('POST', buildUrl(deps.baseUrl, deps.getLevel(), path));
       xhr.setRequestHeader('Accept', 'application/json');
       const token = deps.getToken();
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-      xhr.timeout = timeoutMs;
+      let idle: ReturnType<typeof setTimeout> | undefined;
+      let settled = false;
+      const settle = (value: T | false) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(idle);
+        signal?.removeEventListener('abort', abort);
+        resolve(value);
+      };
+      const fail = (message: string = tr.genericError, status = 0) => {
+        if (onError) onError(message, status);
+        else deps.toast('error', message);
+        settle(false);
+      };
+      const stillMoving = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => {
+          xhr.abort();
+          fail();
+        }, timeoutMs);
+      };
+      const abort = () => {
+        xhr.abort();
+        settle(false);
+      };
+      signal?.addEventListener('abort', abort);
       xhr.upload.onprogress = (event) => {
+        stillMoving();
         if (event.lengthComputable) onProgress(event.loaded / event.total);
       };
-      const fail = (message: string = tr.genericError) => {
-        deps.toast('error', message);
-        resolve(false);
-      };
       xhr.onerror = () => fail();
-      xhr.ontimeout = () => fail();
       xhr.onload = () => {
         if (xhr.status === 401) {
           if (deps.hasUser()) {
             deps.toast('error', tr.sessionEnded);
             deps.onSessionEnded();
           }
-          return resolve(false);
+          return settle(false);
         }
         let data: { message?: unknown } | null;
         try {
@@ -166,11 +197,12 @@ export function createApiClient(deps: ApiClientDeps) {
           data = null;
         }
         if (xhr.status < 200 || xhr.status >= 300) {
-          return fail(data && typeof data.message === 'string' && data.message ? data.message : tr.genericError);
+          return fail(data && typeof data.message === 'string' && data.message ? data.message : tr.genericError, xhr.status);
         }
         onProgress(1);
-        resolve(data as T);
+        settle(data as T);
       };
+      stillMoving();
       xhr.send(form);
     });
   }

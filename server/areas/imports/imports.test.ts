@@ -46,14 +46,14 @@ describe('school import: preview then commit', () => {
     const file = sampleXlsx(rows);
     const res = await send(school, `schools/${kit.world.school.id}/students/import`, file, 'liste.xlsx');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, created: 2, updated: 1, skipped: 1, branchesCreated: ['12/C'] });
+    expect(res.body).toEqual({ success: true, created: 2, updated: 1, skipped: 1, branchesCreated: ['12/C'], invalidRows: [], invalidCount: 0 });
     const omer = single(await kit.database.db.select().from(students).where(eq(students.schoolNumber, '102')));
     expect(omer.firstName).toBe('Ömer Faruk');
     expect(omer.searchKey).toBe('omer faruk celik 102');
     const ilgin = single(await kit.database.db.select().from(students).where(eq(students.schoolNumber, '401')));
     expect(ilgin.gender).toBe('female');
     const again = await send(school, `schools/${kit.world.school.id}/students/import`, file, 'liste.xlsx');
-    expect(again.body).toEqual({ success: true, created: 0, updated: 0, skipped: 4, branchesCreated: [] });
+    expect(again.body).toEqual({ success: true, created: 0, updated: 0, skipped: 4, branchesCreated: [], invalidRows: [], invalidCount: 0 });
     const audits = await kit.database.db.select().from(auditLog).where(eq(auditLog.action, 'import'));
     expect(audits).toHaveLength(2);
   });
@@ -75,6 +75,43 @@ describe('school import: preview then commit', () => {
     expect(commit.body.message).toBe(tr.students.import.fixFirst);
     expect(await kit.database.db.select().from(students)).toEqual(before);
     expect(await kit.database.db.select().from(branches).where(eq(branches.schoolId, kit.world.school.id))).toHaveLength(2);
+  });
+
+  it('with skipInvalid imports the valid rows in one go and lists the skipped ones; all-invalid still writes nothing', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const bad: SampleRow[] = [...rows, ['', 'Adsız', 'Numarasız', 'Kız', '12/A'], ['403', '', 'Soyad', 'X', '12'], ['401', 'Tekrar', 'Eden', '', '12/B']];
+    const url = `schools/${kit.world.school.id}/students/import`;
+    const res = await school.upload(url, [
+      { name: 'file', fileName: 'liste.csv', data: sampleCsv(bad) },
+      { name: 'skipInvalid', data: 'true' },
+    ]);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body).toMatchObject({ success: true, created: 2, updated: 1, skipped: 1, branchesCreated: ['12/C'], invalidCount: 3 });
+    expect(res.body.invalidRows).toEqual([
+      { line: 6, schoolNumber: '', name: 'Adsız Numarasız', errors: [`Okul No: ${tr.validation.required}`] },
+      {
+        line: 7,
+        schoolNumber: '403',
+        name: 'Soyad',
+        errors: [`Ad: ${tr.validation.required}`, tr.students.import.badGender, `Şube: ${tr.students.import.badBranch}`],
+      },
+      { line: 8, schoolNumber: '401', name: 'Tekrar Eden', errors: [`${tr.students.import.duplicateInFile} (Satır 4)`] },
+    ]);
+    // The first 401 (line 4) is in; the repeated one and the others are not.
+    const numbers = (await kit.database.db.select().from(students).where(eq(students.schoolId, kit.world.school.id))).map((s) => s.schoolNumber);
+    expect(numbers).toEqual(expect.arrayContaining(['401', '402']));
+    expect(numbers).not.toContain('403');
+    const [audit] = await kit.database.db.select().from(auditLog).where(eq(auditLog.action, 'import'));
+    expect(audit?.changes).toMatchObject({ invalidLines: [6, 7, 8] });
+
+    const before = await kit.database.db.select().from(students);
+    const none = await school.upload(url, [
+      { name: 'file', fileName: 'liste.csv', data: sampleCsv([['', 'Adsız', 'Numarasız', 'Kız', '12/A']]) },
+      { name: 'skipInvalid', data: 'true' },
+    ]);
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(tr.students.import.nothingValid);
+    expect(await kit.database.db.select().from(students)).toEqual(before);
   });
 
   it('uses a mapping the person chose', async () => {

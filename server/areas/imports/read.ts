@@ -18,6 +18,7 @@ import { searchKey, trUpper } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { badRequest } from '../../http/errors';
 import { decodeText, parseCsv } from '../../text/csv';
+import { checkZip, ZipRefused } from './zipCheck';
 
 type ImportFormat = 'csv' | 'xlsx' | 'eokul';
 
@@ -29,19 +30,35 @@ export interface Table {
   mapping: ImportMapping;
 }
 
+/**
+ * Limits that hold while a file is read (not after): what a zip may inflate to, how many entries
+ * it may have, and how many columns of a row are read. Rows are capped by IMPORT_MAX_ROWS.
+ */
+export const READ_LIMITS = { maxInflatedBytes: 50 * 1024 * 1024, maxEntries: 500, maxColumns: 100, maxCellChars: 10_000 } as const;
+
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-export function readTable(data: Buffer, maxRows: number): Table {
+/** Reads the file into a table; meant for a worker thread (see the imports' routes), as a hostile file may still cost seconds. */
+export async function readTable(data: Buffer, maxRows: number): Promise<Table> {
   let grid: string[][];
   let format: ImportFormat;
   if (data.subarray(0, 8).equals(OLE_MAGIC) || data.subarray(0, 4).equals(ZIP_MAGIC)) {
     // .xlsx, or a legacy .xls that is not e-Okul's layout: both read as a plain table.
     format = 'xlsx';
+    if (data.subarray(0, 4).equals(ZIP_MAGIC)) {
+      try {
+        await checkZip(data, READ_LIMITS);
+      } catch (error) {
+        if (!(error instanceof ZipRefused)) throw error;
+        if (error.reason === 'inflated') throw badRequest(tr.students.import.tooMuchInside(READ_LIMITS.maxInflatedBytes / 1024 / 1024));
+        throw badRequest(tr.students.import.unsupported);
+      }
+    }
     grid = readWorkbook(data, maxRows);
   } else {
     format = 'csv';
-    grid = parseCsv(decodeText(data), maxRows);
+    grid = parseCsv(decodeText(data), maxRows, { maxColumns: READ_LIMITS.maxColumns, maxCellChars: READ_LIMITS.maxCellChars });
   }
   const eOkul = readEOkulBlocks(grid);
   if (eOkul) {
@@ -81,7 +98,14 @@ function readWorkbook(data: Buffer, maxRows: number): string[][] {
   const first = workbook.SheetNames[0];
   const sheet = first ? workbook.Sheets[first] : undefined;
   if (!sheet) throw badRequest(tr.students.import.empty);
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false });
+  // Only the first columns and rows are walked, whatever range the sheet claims (a stray cell in
+  // column XFD would otherwise make every row 16 384 cells long).
+  const claimed = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');
+  const range = {
+    s: claimed.s,
+    e: { r: Math.min(claimed.e.r, claimed.s.r + maxRows + 500), c: Math.min(claimed.e.c, claimed.s.c + READ_LIMITS.maxColumns - 1) },
+  };
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: false, range });
   return rows.map((row) => (Array.isArray(row) ? row.map((c) => (c === null || c === undefined ? '' : String(c))) : []));
 }
 

@@ -8,14 +8,21 @@ import { idParams } from '../../../common/schemas/fields';
 import { importMapping, importPreview, importResult, type ImportMapping } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
-import { badRequest } from '../../http/errors';
+import { HttpError, badRequest } from '../../http/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { megabytes, readOneFile } from '../../storage/uploads';
+import { createWorkerPool, PoolBusy } from '../../workers/pool';
 import { planImport, type ImportScope } from './queries';
-import { readTable, type Table } from './read';
+import type { Table } from './read';
 import { commitImport } from './writes';
 
 const docs = routeDocs('students');
+
+/**
+ * Reading a spreadsheet happens in a worker thread with its own heap cap and a time limit, so a
+ * hostile file costs that thread, never the event loop that answers everyone else.
+ */
+const READ = { threads: 1, heapMb: 384, maxQueue: 8, timeoutMs: 20_000 } as const;
 
 /** The column mapping the person chose (a JSON field), or the one the file suggests; e-Okul's is fixed. */
 function mappingOf(field: string | undefined, table: Table): ImportMapping {
@@ -39,11 +46,25 @@ export async function importRoutes(app: Api) {
     noFile: tr.students.photos.noFile,
   };
 
+  const readers = createWorkerPool({ threads: READ.threads, heapMb: READ.heapMb, maxQueue: READ.maxQueue });
+  app.addHook('onClose', () => readers.close());
+
+  async function tableOf(data: Buffer): Promise<Table> {
+    const result = await readers.run('importTable', { data, maxRows: config.importMaxRows }, { timeoutMs: READ.timeoutMs }).catch((error: unknown) => {
+      if (error instanceof PoolBusy) throw new HttpError(503, tr.students.import.busy);
+      // Over its time or its heap: the thread is replaced, the file refused.
+      app.log.warn({ err: error }, 'student list could not be read in its worker');
+      throw badRequest(tr.students.import.tooSlow, { file: tr.students.import.tooSlow });
+    });
+    if ('refused' in result) throw badRequest(result.refused, { file: result.refused });
+    return result.table;
+  }
+
   async function prepare(request: FastifyRequest, scope: ImportScope) {
     const file = await readOneFile(request, limits);
-    const table = readTable(file.data, config.importMaxRows);
+    const table = await tableOf(file.data);
     const plan = await planImport(app.db, scope, table, mappingOf(file.fields.mapping, table));
-    return { plan, fileName: file.fileName };
+    return { plan, fileName: file.fileName, skipInvalid: file.fields.skipInvalid === 'true' };
   }
 
   const schoolScope = async (request: FastifyRequest, id: number): Promise<ImportScope> => {
@@ -71,14 +92,14 @@ export async function importRoutes(app: Api) {
     app.post(
       base,
       docs(
-        'Öğrenci listesini içe aktar: hepsi ya da hiçbiri (okul numarasına göre ekler/günceller)',
+        'Öğrenci listesini içe aktar: hepsi ya da hiçbiri (okul numarasına göre ekler/günceller); skipInvalid=true ile hatalı satırlar atlanır ve listelenir',
         { params: idParams, response: { 200: importResult } },
         levels,
       ),
       async (request) => {
         const scope = await scopeOf(request, request.params.id);
-        const { plan, fileName } = await prepare(request, scope);
-        return { success: true as const, ...(await commitImport(app.db, callerOf(request), scope, plan, fileName)) };
+        const { plan, fileName, skipInvalid } = await prepare(request, scope);
+        return { success: true as const, ...(await commitImport(app.db, callerOf(request), scope, plan, fileName, { skipInvalid })) };
       },
     );
   }

@@ -12,9 +12,20 @@ import { studentKeys } from '../students/writes';
 import type { ImportScope, Plan, PlannedRow } from './queries';
 import { parseBranch } from './read';
 
-/** Writes the plan in one transaction; any error row means nothing is written. */
-export async function commitImport(db: Db, caller: Caller, scope: ImportScope, plan: Plan, fileName: string) {
-  if (plan.preview.totals.error > 0) throw badRequest(tr.students.import.fixFirst);
+/** Error rows listed in an answer and an audit entry; the count tells the rest. */
+const LISTED_INVALID = 1000;
+
+/**
+ * Writes the plan in one transaction. An error row means nothing is written, unless the person
+ * chose to skip error rows: then the valid rows are written and the skipped ones are listed.
+ */
+export async function commitImport(db: Db, caller: Caller, scope: ImportScope, plan: Plan, fileName: string, options: { skipInvalid: boolean }) {
+  const invalid = plan.rows.filter((r) => r.action === 'error');
+  if (invalid.length && !options.skipInvalid) throw badRequest(tr.students.import.fixFirst);
+  if (invalid.length === plan.rows.length) throw badRequest(tr.students.import.nothingValid);
+  const invalidRows = invalid
+    .slice(0, LISTED_INVALID)
+    .map((r) => ({ line: r.line, schoolNumber: r.schoolNumber, name: `${r.firstName} ${r.lastName}`.trim(), errors: r.errors }));
   return db.transaction(async (tx) => {
     const branchIds = new Map<string, number>();
     const schoolBranches = await tx.select().from(branches).where(eq(branches.schoolId, scope.schoolId));
@@ -66,6 +77,7 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
       updated: updates.length,
       skipped: plan.rows.filter((r) => r.action === 'skip').length,
       branchesCreated: plan.preview.newBranches,
+      invalidCount: invalid.length,
     };
     await recordAudit(
       tx,
@@ -78,8 +90,9 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
         ...result,
         createdNumbers: creates.map((r) => r.schoolNumber).slice(0, 1000),
         updatedNumbers: updates.map((r) => r.schoolNumber).slice(0, 1000),
+        invalidLines: invalidRows.map((r) => r.line),
       },
     );
-    return result;
+    return { ...result, invalidRows };
   });
 }

@@ -65,7 +65,7 @@ export const indexKey = (fileName: string) => baseName(fileName).trim().toLowerC
 export function readPhotoIndex(data: Buffer): Map<string, IndexEntry> {
   let grid: string[][];
   try {
-    grid = parseCsv(decodeText(data), MAX_ROWS);
+    grid = parseCsv(decodeText(data), MAX_ROWS, { maxColumns: 50, maxCellChars: 1000 });
   } catch {
     throw badRequest(tr.students.photos.indexUnreadable, { index: tr.students.photos.indexUnreadable });
   }

@@ -13,7 +13,7 @@ import { schoolNumberOfFile } from './bulkMatch';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-photos-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const kit = useApiTestKit({ DATA_DIR: dataDir, PHOTO_MAX_BYTES: String(400_000), PHOTO_MAX_PIXELS: String(4_000_000) });
+const kit = useApiTestKit({ DATA_DIR: dataDir, PHOTO_MAX_BYTES: String(400_000), PHOTO_MAX_PIXELS: String(4_000_000), PHOTO_MAX_FILES: '6' });
 
 const jpeg = (width = 320, height = 240, color = '#3366aa') =>
   sharp({ create: { width, height, channels: 3, background: color } })
@@ -79,6 +79,8 @@ describe('POST students/{id}/photos', () => {
   });
 
   it('refuses a non-image renamed .jpg, an oversized file and too many pixels, storing nothing', async () => {
+    const storedFiles = () => fs.readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
+    const filesBefore = storedFiles();
     const panel = await kit.as(kit.world.accounts.panel);
     const id = kit.world.students[0].id;
     const fake = await upload(panel, `students/${id}/photos`, [file(Buffer.from('%PDF-1.4 not a photo at all'), 'vesikalik.jpg')]);
@@ -99,7 +101,18 @@ describe('POST students/{id}/photos', () => {
     expect(wide.body.message).toBe(tr.students.photos.tooManyPixels(4));
     const empty = await upload(panel, `students/${id}/photos`, []);
     expect(empty.status).toBe(400);
+    // PHOTO_MAX_FILES=6: a seventh file in one request is refused, nothing of it stored.
+    const small = await jpeg(40, 30);
+    const many = await upload(
+      panel,
+      `students/${id}/photos`,
+      Array.from({ length: 7 }, (_, i) => file(small, `${i}.jpg`)),
+    );
+    expect(many.status).toBe(413);
+    expect(many.body.message).toBe(tr.students.photos.tooManyFiles(6));
     expect(await kit.database.db.select().from(photos)).toHaveLength(0);
+    // No stored file is left behind by the refused batches.
+    expect(storedFiles()).toBe(filesBefore);
   });
 
   it('answers 404 for students outside the caller’s scope and stores nothing', async () => {

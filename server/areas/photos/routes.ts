@@ -11,28 +11,31 @@ import { tr } from '../../../common/tr';
 import { branchInScope, photoInScope, schoolInScope, studentInScope, type PhotoRow } from '../../auth/access';
 import { HttpError, notFound } from '../../http/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
-import { megabytes, readUploads } from '../../storage/uploads';
+import { megabytes, withSpooledFiles, type SpooledFile } from '../../storage/uploads';
 import type { BulkScope } from './bulkMatch';
 import { photoById, photoFile, photoItemOf, photosOf } from './queries';
 import { addPhotos, addShootPhotos, deletePhoto, setPortrait } from './writes';
 
 const docs = routeDocs('photos');
 
-const MAX_FILES = 50;
-const BULK_MAX_FILES = 500;
 const photoList = z.object({ success: z.literal(true), items: z.array(photoItem) });
 const sizeParams = z.object({ id: z.coerce.number().int().positive(), size: z.enum(photoSizes) });
 
 export async function photosRoutes(app: Api) {
   const { config, photoUrls, storage } = app;
   const limits = { maxPixels: config.photoMaxPixels };
-  const upload = (request: FastifyRequest, maxFiles: number) =>
-    readUploads(request, {
-      maxFileBytes: config.photoMaxBytes,
-      maxFiles,
-      tooLarge: tr.students.photos.tooLarge(megabytes(config.photoMaxBytes)),
-      noFile: tr.students.photos.noFile,
-    });
+  /** Streams the request's files to disk (at most PHOTO_MAX_FILES photos, plus a bulk upload's index file) and hands them on. */
+  const upload = <T>(request: FastifyRequest, extraFiles: number, use: (files: SpooledFile[]) => Promise<T>) =>
+    withSpooledFiles(
+      request,
+      {
+        maxFileBytes: config.photoMaxBytes,
+        maxFiles: config.photoMaxFiles + extraFiles,
+        tooLarge: tr.students.photos.tooLarge(megabytes(config.photoMaxBytes)),
+        noFile: tr.students.photos.noFile,
+      },
+      use,
+    );
   const items = (rows: PhotoRow[], level: string) => ({ success: true as const, items: rows.map((r) => photoItemOf(r, photoUrls, level)) });
   const send = async (reply: FastifyReply, row: PhotoRow, size: PhotoSize, cacheSeconds: number) => {
     const data = await photoFile(storage.photos, row, size);
@@ -54,8 +57,8 @@ export async function photosRoutes(app: Api) {
     async (request) => {
       const caller = callerOf(request);
       const student = await studentInScope(app.db, caller, request.params.id);
-      const { files } = await upload(request, MAX_FILES);
-      return items(await addPhotos(app.db, storage.photos, caller, student, files, limits), caller.level);
+      const saved = await upload(request, 0, (files) => addPhotos(app.db, storage.photos, caller, student, files, limits));
+      return items(saved, caller.level);
     },
   );
 
@@ -93,8 +96,8 @@ export async function photosRoutes(app: Api) {
   );
 
   const shoot = async (request: FastifyRequest, scope: BulkScope) => {
-    const { files } = await upload(request, BULK_MAX_FILES);
-    return { success: true as const, ...(await addShootPhotos(app.db, storage.photos, callerOf(request), scope, files, limits)) };
+    const result = await upload(request, 1, (files) => addShootPhotos(app.db, storage.photos, callerOf(request), scope, files, limits));
+    return { success: true as const, ...result };
   };
   const bulkSummary = 'toplu fotoğraf yükle (alan files: dosya adı = okul no; isteğe bağlı alan index: PSPA dizin dosyası)';
 

@@ -4,6 +4,7 @@
  * removed after it, so a row never points at a missing file.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { BulkPhotoResult } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
@@ -15,7 +16,7 @@ import { photos } from '../../db/schema';
 import { HttpError, badRequest } from '../../http/errors';
 import { DERIVED_SIZES, derivePhoto, type DerivedPhoto, type StoredSize } from '../../images/photos';
 import type { FileStore } from '../../storage/store';
-import type { UploadedFile } from '../../storage/uploads';
+import type { SpooledFile } from '../../storage/uploads';
 import { recordAudit } from '../audit/writes';
 import { bulkTargets, type BulkScope } from './bulkMatch';
 import { readPhotoIndex } from './photoIndex';
@@ -33,9 +34,23 @@ export async function removePhotoFiles(store: FileStore, storageKeys: string[]) 
   await Promise.all(storageKeys.map((key) => store.remove(key)));
 }
 
-/** Writes the files first, then the row; the first photo of a student becomes the portrait. */
-async function savePhoto(db: Db, store: FileStore, caller: Caller, student: StudentRow, photo: DerivedPhoto, file: UploadedFile): Promise<PhotoRow> {
-  const storageKey = await putPhotoFiles(store, student.studioId, photo);
+/** A photo's files in the store, not yet in a row. */
+interface StoredPhoto {
+  storageKey: string;
+  width: number;
+  height: number;
+  file: SpooledFile;
+}
+
+/** Makes the sizes of one uploaded file (in its turn, see derivePhoto) and puts them into the store, so no batch's pictures wait in memory. */
+async function storePhoto(store: FileStore, studioId: number, file: SpooledFile, limits: PhotoLimits): Promise<StoredPhoto> {
+  const photo = await derivePhoto(file.path, limits);
+  return { storageKey: await putPhotoFiles(store, studioId, photo), width: photo.width, height: photo.height, file };
+}
+
+/** Writes the row of stored files; the first photo of a student becomes the portrait. */
+async function savePhoto(db: Db, store: FileStore, caller: Caller, student: StudentRow, stored: StoredPhoto): Promise<PhotoRow> {
+  const { storageKey, file } = stored;
   try {
     return await db.transaction(async (tx) => {
       const [portrait] = await tx
@@ -50,9 +65,9 @@ async function savePhoto(db: Db, store: FileStore, caller: Caller, student: Stud
         isPortrait: !portrait,
         storageKey,
         originalName: file.fileName.slice(0, 200),
-        width: photo.width,
-        height: photo.height,
-        bytes: file.data.length,
+        width: stored.width,
+        height: stored.height,
+        bytes: file.bytes,
       });
       await recordAudit(tx, caller, 'create', 'photo', row, { studentId: student.id, originalName: row.originalName, isPortrait: row.isPortrait });
       return row;
@@ -69,13 +84,23 @@ export interface PhotoLimits {
 
 const noFile = () => badRequest(tr.students.photos.noFile, { file: tr.students.photos.noFile });
 
-/** Stores one student's uploaded photos; every file is checked before any is stored, so one bad file stores nothing. */
-export async function addPhotos(db: Db, store: FileStore, caller: Caller, student: StudentRow, files: UploadedFile[], limits: PhotoLimits) {
+/**
+ * Stores one student's uploaded photos; every file is made and stored before any row is written,
+ * so one bad file stores nothing (its siblings' files are removed again).
+ */
+export async function addPhotos(db: Db, store: FileStore, caller: Caller, student: StudentRow, files: SpooledFile[], limits: PhotoLimits) {
   if (!files.length) throw noFile();
-  const derived = [];
-  for (const file of files) derived.push({ file, photo: await derivePhoto(file.data, limits) });
+  const results = await Promise.allSettled(files.map((file) => storePhoto(store, student.studioId, file, limits)));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) {
+    await removePhotoFiles(
+      store,
+      results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.storageKey] : [])),
+    );
+    throw failed.reason;
+  }
   const saved: PhotoRow[] = [];
-  for (const { file, photo } of derived) saved.push(await savePhoto(db, store, caller, student, photo, file));
+  for (const r of results) if (r.status === 'fulfilled') saved.push(await savePhoto(db, store, caller, student, r.value));
   return saved;
 }
 
@@ -89,30 +114,37 @@ export async function addShootPhotos(
   store: FileStore,
   caller: Caller,
   scope: BulkScope,
-  uploads: UploadedFile[],
+  uploads: SpooledFile[],
   limits: PhotoLimits,
 ): Promise<Omit<BulkPhotoResult, 'success'>> {
   const indexFile = uploads.find((f) => f.fieldName === 'index');
   const files = uploads.filter((f) => f.fieldName !== 'index');
   if (!files.length) throw noFile();
-  const index = indexFile ? readPhotoIndex(indexFile.data) : null;
+  const index = indexFile ? readPhotoIndex(await fs.readFile(indexFile.path)) : null;
   const target = await bulkTargets(db, scope, files, index);
+  // Files are made in parallel (bounded by derivePhoto's turns); rows are written in the upload's order.
+  type Outcome = { file: SpooledFile; reason: string } | { file: SpooledFile; student: StudentRow; stored: StoredPhoto };
+  const outcomes = await Promise.all(
+    files.map(async (file): Promise<Outcome> => {
+      const found = target(file.fileName);
+      if ('reason' in found) return { file, reason: found.reason };
+      try {
+        return { file, student: found.student, stored: await storePhoto(store, found.student.studioId, file, limits) };
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        return { file, reason: error.message };
+      }
+    }),
+  );
   const matched: BulkPhotoResult['matched'] = [];
   const unmatched: BulkPhotoResult['unmatched'] = [];
-  for (const file of files) {
-    const found = target(file.fileName);
-    if ('reason' in found) {
-      unmatched.push({ fileName: file.fileName, reason: found.reason });
+  for (const outcome of outcomes) {
+    if ('reason' in outcome) {
+      unmatched.push({ fileName: outcome.file.fileName, reason: outcome.reason });
       continue;
     }
-    try {
-      const photo = await derivePhoto(file.data, limits);
-      await savePhoto(db, store, caller, found.student, photo, file);
-      matched.push({ fileName: file.fileName, studentId: found.student.id, schoolNumber: found.student.schoolNumber });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      unmatched.push({ fileName: file.fileName, reason: error.message });
-    }
+    await savePhoto(db, store, caller, outcome.student, outcome.stored);
+    matched.push({ fileName: outcome.file.fileName, studentId: outcome.student.id, schoolNumber: outcome.student.schoolNumber });
   }
   return { matched, unmatched };
 }

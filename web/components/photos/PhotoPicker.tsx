@@ -1,16 +1,39 @@
 /**
- * Photo selection: picking files yields items with `file` and `image` (a data URL),
- * shown as previews that can be removed before upload; the upload goes through the call
- * helper's form-data mode with a progress bar.
+ * Photo selection and upload: picked files are checked in the browser first (type and size, a
+ * Turkish reason for each refused one, nothing of it sent), shown as previews that can be
+ * removed, then sent one file per request, a few at a time, each with its own progress bar.
+ * A file that fails on the way (network, time limit, server error) is tried again by itself;
+ * one failing file never stops the rest of the batch, and the end of a batch gives a summary.
+ * Closing the dialog that holds the picker aborts what is still on its way.
  */
-import { ActionIcon, Button, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPhotoPlus, IconUpload, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { ActionIcon, Alert, Button, FileButton, Group, Image, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPhotoPlus, IconRefresh, IconUpload, IconX } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { tr } from '../../../common/tr';
 
-export interface PickedPhoto {
+const t = tr.students.photos;
+
+/** What the server takes by default (PHOTO_MAX_BYTES); a server set lower still answers its own message. */
+export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
+const ACCEPTED_TYPES = new Set(ACCEPT.split(','));
+const ACCEPTED_NAMES = /\.(jpe?g|png|webp|heic|heif)$/i;
+/** Files on their way at once: enough to fill a line, few enough that each finishes soon. */
+const PARALLEL = 2;
+/** Tries of one file before it is left failed (a 4xx answer is not tried again). */
+const TRIES = 3;
+
+export type SendResult = { ok: true } | { ok: false; message: string; retry: boolean };
+
+type State = 'ready' | 'sending' | 'retrying' | 'done' | 'failed';
+interface Item {
+  key: number;
   file: File;
   image: string;
+  state: State;
+  progress: number;
+  attempt: number;
+  message?: string;
 }
 
 const readAsDataUrl = (file: File) =>
@@ -21,49 +44,120 @@ const readAsDataUrl = (file: File) =>
     reader.readAsDataURL(file);
   });
 
-async function pickPhotos(files: File[]): Promise<PickedPhoto[]> {
-  return Promise.all(files.map(async (file) => ({ file, image: await readAsDataUrl(file) })));
+/** Why a file is not sent, or null when it may be. HEIC often comes with no type, so its name counts too. */
+function refusal(file: File, maxBytes: number): string | null {
+  if (!ACCEPTED_TYPES.has(file.type) && !(file.type === '' && ACCEPTED_NAMES.test(file.name))) return t.refusedType(file.name);
+  if (file.size > maxBytes) return t.refusedSize(file.name, Math.round((maxBytes / 1024 / 1024) * 10) / 10);
+  return null;
 }
 
+let nextKey = 1;
+
 export function PhotoPicker({
-  upload,
-  pickLabel = tr.students.photos.pick,
+  send,
+  onFinished,
+  pickLabel = t.pick,
   hint,
+  maxBytes = PHOTO_MAX_BYTES,
 }: {
-  /** Sends the picked files; answers whether it worked. */
-  upload(form: FormData, onProgress: (fraction: number) => void): Promise<boolean>;
+  /** Sends one file; `signal` aborts it. */
+  send(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<SendResult>;
+  /** After a batch: how many files arrived and how many are left failed. */
+  onFinished(summary: { sent: number; failed: number }): void | Promise<void>;
   pickLabel?: string;
   hint?: string;
+  maxBytes?: number;
 }) {
-  const [items, setItems] = useState<PickedPhoto[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [items, setItems] = useState<Item[]>([]);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [summary, setSummary] = useState<{ sent: number; failed: number } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const update = (key: number, change: Partial<Item>) => setItems((current) => current.map((i) => (i.key === key ? { ...i, ...change } : i)));
 
   const add = async (files: File[]) => {
-    const picked = await pickPhotos(files);
+    const reasons: string[] = [];
+    const accepted: File[] = [];
+    for (const file of files) {
+      const reason = refusal(file, maxBytes);
+      if (reason) reasons.push(reason);
+      else accepted.push(file);
+    }
+    setRefused(reasons);
+    setSummary(null);
+    const picked = await Promise.all(
+      accepted.map(async (file): Promise<Item> => ({ key: nextKey++, file, image: await readAsDataUrl(file), state: 'ready', progress: 0, attempt: 0 })),
+    );
     setItems((current) => [...current, ...picked]);
   };
-  const send = async () => {
-    if (!items.length) return;
-    const form = new FormData();
-    for (const item of items) form.append('files', item.file, item.file.name);
-    setProgress(0);
-    const ok = await upload(form, setProgress);
-    setProgress(null);
-    if (ok) setItems([]);
+
+  /** One file, tried again after a short pause while the failure is one worth retrying. */
+  const sendOne = async (item: Item, signal: AbortSignal): Promise<boolean> => {
+    for (let attempt = 1; attempt <= TRIES; attempt++) {
+      update(item.key, { state: attempt === 1 ? 'sending' : 'retrying', attempt, progress: 0, message: undefined });
+      const result = await send(item.file, (progress) => update(item.key, { progress }), signal);
+      if (signal.aborted) return false;
+      if (result.ok) {
+        update(item.key, { state: 'done', progress: 1 });
+        return true;
+      }
+      if (!result.retry || attempt === TRIES) {
+        update(item.key, { state: 'failed', message: result.message });
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+    return false;
   };
+
+  const start = async (batch: Item[]) => {
+    if (!batch.length || busy) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setBusy(true);
+    setSummary(null);
+    let sent = 0;
+    let failed = 0;
+    const queue = [...batch];
+    const lane = async () => {
+      for (let item = queue.shift(); item && !controller.signal.aborted; item = queue.shift()) {
+        if (await sendOne(item, controller.signal)) sent++;
+        else failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, batch.length) }, lane));
+    if (controller.signal.aborted) return;
+    setBusy(false);
+    // The files that arrived leave the list; failed ones stay with their reason and a retry.
+    setItems((current) => current.filter((i) => i.state !== 'done'));
+    setSummary({ sent, failed });
+    await onFinished({ sent, failed });
+  };
+
+  const waiting = items.filter((i) => i.state === 'ready' || i.state === 'failed');
+  const stateText = (item: Item) =>
+    ({
+      ready: t.fileWaiting,
+      sending: t.fileSending,
+      retrying: t.fileRetrying(item.attempt),
+      done: t.fileDone,
+      failed: `${t.fileFailed}: ${item.message ?? ''}`,
+    })[item.state];
 
   return (
     <Stack gap="sm">
       <Group gap="sm">
-        <FileButton onChange={(files) => void add(files)} accept="image/jpeg,image/png,image/webp,image/heic,image/heif" multiple>
+        <FileButton onChange={(files) => void add(files)} accept={ACCEPT} multiple>
           {(props) => (
-            <Button {...props} variant="default" leftSection={<IconPhotoPlus size={16} />} disabled={progress !== null}>
+            <Button {...props} variant="default" leftSection={<IconPhotoPlus size={16} />} disabled={busy}>
               {pickLabel}
             </Button>
           )}
         </FileButton>
-        <Button leftSection={<IconUpload size={16} />} onClick={() => void send()} disabled={!items.length} loading={progress !== null}>
-          {tr.students.photos.upload}
+        <Button leftSection={<IconUpload size={16} />} onClick={() => void start(waiting)} disabled={!waiting.length} loading={busy}>
+          {t.upload}
         </Button>
       </Group>
       {hint ? (
@@ -71,23 +165,51 @@ export function PhotoPicker({
           {hint}
         </Text>
       ) : null}
-      {progress !== null ? <Progress value={Math.round(progress * 100)} aria-label={tr.students.photos.uploading} striped animated /> : null}
+      {refused.length ? (
+        <Alert color="red" title={t.refused}>
+          <List size="sm">
+            {refused.map((reason) => (
+              <List.Item key={reason}>{reason}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+      {summary && summary.failed ? <Alert color="yellow" title={t.uploadSummary(summary.sent, summary.failed)} /> : null}
       {items.length ? (
-        <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" role="list" aria-label={tr.students.photos.previews}>
-          {items.map((item, index) => (
-            <div key={`${item.file.name}-${index}`} role="listitem" aria-label={item.file.name} style={{ position: 'relative' }}>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" role="list" aria-label={t.previews}>
+          {items.map((item) => (
+            <div key={item.key} role="listitem" aria-label={item.file.name} style={{ position: 'relative' }}>
               <Image src={item.image} alt={item.file.name} h={90} fit="cover" radius="sm" />
-              <ActionIcon
-                size="sm"
-                color="red"
-                variant="filled"
-                style={{ position: 'absolute', top: 4, right: 4 }}
-                aria-label={`${tr.students.photos.removePreview}: ${item.file.name}`}
-                onClick={() => setItems((current) => current.filter((_, i) => i !== index))}
-                disabled={progress !== null}
-              >
-                <IconX size={14} />
-              </ActionIcon>
+              {item.state !== 'ready' ? (
+                <Progress
+                  mt={4}
+                  value={Math.round(item.progress * 100)}
+                  color={item.state === 'failed' ? 'red' : item.state === 'done' ? 'green' : undefined}
+                  aria-label={t.progressOf(item.file.name)}
+                  striped={item.state === 'sending' || item.state === 'retrying'}
+                />
+              ) : null}
+              <Text size="xs" c={item.state === 'failed' ? 'red' : 'dimmed'} mt={2} lineClamp={3}>
+                {stateText(item)}
+              </Text>
+              {item.state === 'failed' && !busy ? (
+                <Button size="compact-xs" variant="light" mt={2} leftSection={<IconRefresh size={12} />} onClick={() => void start([item])}>
+                  {`${t.retry}: ${item.file.name}`}
+                </Button>
+              ) : null}
+              {item.state === 'ready' || (item.state === 'failed' && !busy) ? (
+                <ActionIcon
+                  size="sm"
+                  color="red"
+                  variant="filled"
+                  style={{ position: 'absolute', top: 4, right: 4 }}
+                  aria-label={`${t.removePreview}: ${item.file.name}`}
+                  onClick={() => setItems((current) => current.filter((i) => i.key !== item.key))}
+                  disabled={busy}
+                >
+                  <IconX size={14} />
+                </ActionIcon>
+              ) : null}
             </div>
           ))}
         </SimpleGrid>

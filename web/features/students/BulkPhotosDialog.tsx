@@ -5,12 +5,12 @@
 import { Alert, FileInput, List, Modal, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { BulkPhotoResult } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
-import { PhotoPicker } from '../../components/photos/PhotoPicker';
+import { PhotoPicker, type SendResult } from '../../components/photos/PhotoPicker';
 import { toast } from '../../toast';
-import { uploadBulkPhotos } from './api';
+import { sendShootPhoto } from './api';
 
 const t = tr.students.photos;
 
@@ -18,14 +18,25 @@ export function BulkPhotosDialog({ opened, onClose, path }: { opened: boolean; o
   const client = useQueryClient();
   const [result, setResult] = useState<BulkPhotoResult | null>(null);
   const [indexFile, setIndexFile] = useState<File | null>(null);
-  const upload = async (form: FormData, onProgress: (f: number) => void) => {
-    if (indexFile) form.append('index', indexFile, indexFile.name);
-    const answer = await uploadBulkPhotos(path, form, onProgress);
-    if (!answer) return false;
+  // Each file goes in its own request (with the index file, small, beside it); the answers add up to one result.
+  const collected = useRef<BulkPhotoResult>({ success: true, matched: [], unmatched: [] });
+  const send = async (file: File, onProgress: (f: number) => void, signal: AbortSignal): Promise<SendResult> => {
+    const sent = await sendShootPhoto(path, file, indexFile, onProgress, signal);
+    if (!sent.ok) return sent;
+    collected.current.matched.push(...sent.answer.matched);
+    collected.current.unmatched.push(...sent.answer.unmatched);
+    return { ok: true };
+  };
+  const finished = async ({ failed }: { sent: number; failed: number }) => {
+    const answer = collected.current;
+    collected.current = { success: true, matched: [], unmatched: [] };
     setResult(answer);
-    toast(answer.unmatched.length ? 'warning' : 'success', t.bulkResult(answer.matched.length, answer.unmatched.length));
-    await client.invalidateQueries({ queryKey: ['students'] });
-    return true;
+    const summary = t.bulkResult(answer.matched.length, answer.unmatched.length);
+    toast(
+      answer.unmatched.length || failed ? 'warning' : 'success',
+      failed ? `${summary} ${t.uploadSummary(answer.matched.length + answer.unmatched.length, failed)}` : summary,
+    );
+    if (answer.matched.length) await client.invalidateQueries({ queryKey: ['students'] });
   };
   return (
     <Modal
@@ -48,7 +59,7 @@ export function BulkPhotosDialog({ opened, onClose, path }: { opened: boolean; o
           clearable
           leftSection={<IconFileText size={16} />}
         />
-        <PhotoPicker upload={upload} hint={t.bulkHint} />
+        <PhotoPicker send={send} onFinished={finished} hint={t.bulkHint} />
         {result ? (
           <Alert color={result.unmatched.length ? 'yellow' : 'green'} title={t.bulkResult(result.matched.length, result.unmatched.length)}>
             {result.unmatched.length ? (

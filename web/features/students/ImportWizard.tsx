@@ -1,11 +1,29 @@
 /**
  * Import wizard: pick a CSV / XLSX / e-Okul XLS → preview with column mapping and every row's
- * errors (nothing written) → import in one go with a progress bar → summary.
+ * errors (nothing written) → import in one go with a progress bar, or, if the person chooses,
+ * only the valid rows → summary with the rows left out. Closing the wizard aborts its upload,
+ * and an answer that comes after it closed is dropped.
  */
-import { Alert, Badge, Button, FileInput, Group, Modal, Progress, SegmentedControl, SimpleGrid, Stack, Stepper, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+} from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { importFields, type ImportField, type ImportMapping, type ImportPreview, type ImportResult } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { optionsOf, SelectField } from '../../components/SelectField';
@@ -35,6 +53,17 @@ export function ImportWizard({
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [skipInvalid, setSkipInvalid] = useState(false);
+  // The upload on its way: aborted when the wizard closes, so its answer never lands in a closed wizard.
+  const inFlight = useRef<AbortController | null>(null);
+  useEffect(() => () => inFlight.current?.abort(), []);
+  const begin = () => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setProgress(0);
+    return controller.signal;
+  };
   const base = scope === 'school' && schoolId ? `schools/${schoolId}/students/import` : `branches/${branchId}/students/import`;
   const step = result ? 2 : preview ? 1 : 0;
 
@@ -43,28 +72,40 @@ export function ImportWizard({
     setPreview(null);
     setMapping(null);
     setResult(null);
+    setSkipInvalid(false);
   };
   const close = () => {
+    inFlight.current?.abort();
+    inFlight.current = null;
+    setProgress(null);
     reset();
     onClose();
   };
   const runPreview = async (nextMapping?: ImportMapping) => {
     if (!file) return;
-    setProgress(0);
-    const answer = await previewImport(base, file, nextMapping, setProgress);
+    const signal = begin();
+    const answer = await previewImport(base, file, nextMapping, setProgress, signal);
+    if (signal.aborted) return;
     setProgress(null);
     if (!answer) return;
     setPreview(answer);
     setMapping(answer.mapping);
+    setSkipInvalid(false);
   };
   const runCommit = async () => {
     if (!file || !mapping) return;
-    setProgress(0);
-    const answer = await commitImport(base, file, mapping, setProgress);
+    const signal = begin();
+    const answer = await commitImport(base, file, { mapping, skipInvalid }, setProgress, signal);
+    if (signal.aborted) return;
     setProgress(null);
     if (!answer) return;
     setResult(answer);
-    toast('success', t.import.done(answer.created, answer.updated, answer.skipped));
+    toast(
+      answer.invalidCount ? 'warning' : 'success',
+      answer.invalidCount
+        ? t.import.doneWithInvalid(answer.created, answer.updated, answer.skipped, answer.invalidCount)
+        : t.import.done(answer.created, answer.updated, answer.skipped),
+    );
     await client.invalidateQueries({ queryKey: ['students'] });
     await client.invalidateQueries({ queryKey: ['branch-siblings'] });
   };
@@ -146,7 +187,20 @@ export function ImportWizard({
                 {preview.newBranches.join(', ')}
               </Alert>
             ) : null}
-            {preview.totals.error ? <Alert color="red">{t.import.fixFirst}</Alert> : null}
+            {preview.totals.error ? (
+              <Alert color="red">
+                <Stack gap="xs">
+                  <Text size="sm">{t.import.fixFirst}</Text>
+                  {preview.totals.error < preview.totals.rows ? (
+                    <Checkbox
+                      label={t.import.skipInvalid(preview.totals.error)}
+                      checked={skipInvalid}
+                      onChange={(event) => setSkipInvalid(event.currentTarget.checked)}
+                    />
+                  ) : null}
+                </Stack>
+              </Alert>
+            ) : null}
             <Table.ScrollContainer minWidth={640} mah={360}>
               <Table striped stickyHeader aria-label={t.import.step2}>
                 <Table.Thead>
@@ -187,7 +241,11 @@ export function ImportWizard({
               <Button variant="default" onClick={reset} disabled={progress !== null}>
                 {tr.words.back}
               </Button>
-              <Button onClick={() => void runCommit()} disabled={preview.totals.error > 0 || Boolean(mappingChanged)} loading={progress !== null}>
+              <Button
+                onClick={() => void runCommit()}
+                disabled={(preview.totals.error > 0 && !skipInvalid) || Boolean(mappingChanged)}
+                loading={progress !== null}
+              >
                 {t.import.commit}
               </Button>
             </Group>
@@ -197,9 +255,22 @@ export function ImportWizard({
         {step === 2 && result ? (
           <>
             <Alert color="green" title={t.import.summary}>
-              {t.import.done(result.created, result.updated, result.skipped)}
+              {result.invalidCount
+                ? t.import.doneWithInvalid(result.created, result.updated, result.skipped, result.invalidCount)
+                : t.import.done(result.created, result.updated, result.skipped)}
               {result.branchesCreated.length ? ` ${t.import.branchesCreated}: ${result.branchesCreated.join(', ')}` : ''}
             </Alert>
+            {result.invalidCount ? (
+              <Alert color="yellow" title={t.import.invalidSkipped(result.invalidCount)}>
+                <List size="sm" aria-label={t.import.invalidSkipped(result.invalidCount)} mah={240} style={{ overflowY: 'auto' }}>
+                  {result.invalidRows.map((row) => (
+                    <List.Item
+                      key={row.line}
+                    >{`${t.import.row} ${row.line}${row.schoolNumber ? ` · ${row.schoolNumber}` : ''}${row.name ? ` · ${row.name}` : ''}: ${row.errors.join(' ')}`}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            ) : null}
             <Group justify="flex-end">
               <Button onClick={close}>{tr.words.close}</Button>
             </Group>

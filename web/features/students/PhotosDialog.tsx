@@ -10,7 +10,7 @@ import { lightboxAttributes, useLightbox, useLightboxOpen } from '../../componen
 import { PhotoPicker } from '../../components/photos/PhotoPicker';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../toast';
-import { photosKey, studentsKey, uploadStudentPhotos, usePhotoAction, useStudentPhotos } from './api';
+import { photosKey, sendStudentPhoto, studentsKey, usePhotoAction, useStudentPhotos } from './api';
 import { captionOf, photoSlug } from './slides';
 
 const t = tr.students;
@@ -38,12 +38,11 @@ function StudentPhotos({ branchId, student }: { branchId: number; student: Stude
   useLightbox(container, photos.data);
   const group = photoSlug(student);
 
-  const upload = async (form: FormData, onProgress: (f: number) => void) => {
-    const answer = await uploadStudentPhotos(student.id, form, onProgress);
-    if (!answer) return false;
-    toast('success', t.photos.uploaded(answer.items.length));
-    await Promise.all([client.invalidateQueries({ queryKey: photosKey(student.id) }), client.invalidateQueries({ queryKey: studentsKey(branchId) })]);
-    return true;
+  const send = (file: File, onProgress: (f: number) => void, signal: AbortSignal) => sendStudentPhoto(student.id, file, onProgress, signal);
+  const finished = async ({ sent, failed }: { sent: number; failed: number }) => {
+    if (failed) toast('warning', t.photos.uploadSummary(sent, failed));
+    else toast('success', t.photos.uploaded(sent));
+    if (sent) await Promise.all([client.invalidateQueries({ queryKey: photosKey(student.id) }), client.invalidateQueries({ queryKey: studentsKey(branchId) })]);
   };
   const run = async (id: number, kind: 'portrait' | 'delete') => {
     if (kind === 'delete' && !(await confirmAction({ message: tr.areYouSure }))) return;
@@ -110,7 +109,7 @@ function StudentPhotos({ branchId, student }: { branchId: number; student: Stude
   return (
     <Stack>
       <div ref={container}>{body}</div>
-      <PhotoPicker upload={upload} />
+      <PhotoPicker send={send} onFinished={finished} />
     </Stack>
   );
 }

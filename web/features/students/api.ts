@@ -10,6 +10,7 @@ import type {
   StudentItem,
   StudentUpdateBody,
 } from '../../../common/schemas/students';
+import { tr } from '../../../common/tr';
 import { api } from '../../api';
 import { useApiGet, useApiMutation } from '../../api/query';
 
@@ -66,20 +67,43 @@ export function usePhotoAction(branchId: number, studentId: number) {
   );
 }
 
-export const uploadStudentPhotos = (studentId: number, form: FormData, onProgress: (f: number) => void) =>
-  api.uploadWithProgress<{ success: true; items: PhotoItem[] }>(`students/${studentId}/photos`, form, onProgress);
+/** One photo file in its own request; a failure says whether trying again may help (network, time limit, server trouble). */
+async function sendPhoto<T>(
+  path: string,
+  file: File,
+  extra: Record<string, File>,
+  onProgress: (f: number) => void,
+  signal: AbortSignal,
+): Promise<{ ok: true; answer: T } | { ok: false; message: string; retry: boolean }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(extra)) form.append(name, value, value.name);
+  form.append('files', file, file.name);
+  let failure: { message: string; status: number } = { message: tr.genericError, status: 0 };
+  const answer = await api.uploadWithProgress<T>(path, form, onProgress, { signal, onError: (message, status) => (failure = { message, status }) });
+  if (answer) return { ok: true, answer };
+  return { ok: false, message: failure.message, retry: failure.status === 0 || failure.status === 429 || failure.status >= 500 };
+}
 
-export const uploadBulkPhotos = (path: string, form: FormData, onProgress: (f: number) => void) =>
-  api.uploadWithProgress<BulkPhotoResult>(path, form, onProgress);
+export const sendStudentPhoto = (studentId: number, file: File, onProgress: (f: number) => void, signal: AbortSignal) =>
+  sendPhoto<{ success: true; items: PhotoItem[] }>(`students/${studentId}/photos`, file, {}, onProgress, signal);
 
-function importForm(file: File, mapping?: ImportMapping) {
+export const sendShootPhoto = (path: string, file: File, index: File | null, onProgress: (f: number) => void, signal: AbortSignal) =>
+  sendPhoto<BulkPhotoResult>(path, file, index ? { index } : {}, onProgress, signal);
+
+function importForm(file: File, mapping?: ImportMapping, skipInvalid = false) {
   const form = new FormData();
   if (mapping) form.append('mapping', JSON.stringify(mapping));
+  if (skipInvalid) form.append('skipInvalid', 'true');
   form.append('file', file, file.name);
   return form;
 }
 
-export const previewImport = (base: string, file: File, mapping: ImportMapping | undefined, onProgress: (f: number) => void) =>
-  api.uploadWithProgress<ImportPreview>(`${base}/preview`, importForm(file, mapping), onProgress);
-export const commitImport = (base: string, file: File, mapping: ImportMapping, onProgress: (f: number) => void) =>
-  api.uploadWithProgress<ImportResult>(base, importForm(file, mapping), onProgress);
+export const previewImport = (base: string, file: File, mapping: ImportMapping | undefined, onProgress: (f: number) => void, signal: AbortSignal) =>
+  api.uploadWithProgress<ImportPreview>(`${base}/preview`, importForm(file, mapping), onProgress, { signal });
+export const commitImport = (
+  base: string,
+  file: File,
+  options: { mapping: ImportMapping; skipInvalid: boolean },
+  onProgress: (f: number) => void,
+  signal: AbortSignal,
+) => api.uploadWithProgress<ImportResult>(base, importForm(file, options.mapping, options.skipInvalid), onProgress, { signal });

@@ -1,0 +1,150 @@
+/**
+ * A large batch upload keeps the server's memory flat: 40 camera-sized files (24 MB each) in one
+ * request are streamed to disk and made one turn at a time, so the server process's resident
+ * memory (measured from outside, in /proc) rises by less than 300 MB at its peak and falls back
+ * afterwards. The server runs as its own process so that the measurement sees only it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const FILES = 40;
+const MB = 1024 * 1024;
+let server: { child: ChildProcess; url: string };
+let dataDir: string;
+
+/** Resident memory of a process in bytes, from /proc (Linux). */
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+/** A 24 MB JPEG of noise (noise does not compress, so a modest picture makes a camera-sized file), cached under .tmp. */
+async function bigJpeg(): Promise<Buffer> {
+  const file = path.join(root, '.tmp', 'noise-24mb.jpg');
+  if (fs.existsSync(file)) return fs.readFileSync(file);
+  const width = 3300;
+  const height = 2500;
+  const jpeg = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, jpeg);
+  return jpeg;
+}
+
+function start(): Promise<{ child: ChildProcess; url: string }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '1',
+    PHOTO_MAX_FILES: String(FILES),
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 90_000);
+    const onData = (d: Buffer) => {
+      output += d;
+      const [, url] = /Yıllık Paneli: (http:\/\/\S+).*\n/.exec(output) ?? [];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url: url.replace('localhost', '127.0.0.1') });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-upload-memory-'));
+  server = await start();
+}, 120_000);
+afterAll(async () => {
+  if (server?.child.exitCode === null) {
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Sends the files as one multipart request whose body is generated while it is sent. */
+function uploadBatch(url: string, token: string, file: Buffer, count: number): Promise<{ status: number; body: string }> {
+  const boundary = `----ypmem${randomBytes(8).toString('hex')}`;
+  async function* body() {
+    for (let i = 0; i < count; i++) {
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="kamera-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+      yield file;
+      yield Buffer.from('\r\n');
+    }
+    yield Buffer.from(`--${boundary}--\r\n`);
+  }
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    request.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    request.on('error', reject);
+    Readable.from(body()).pipe(request);
+  });
+}
+
+it('takes 40 × 24 MB in one request with less than 300 MB more memory at the peak, and gives it back', async () => {
+  const file = await bigJpeg();
+  expect(file.length).toBeGreaterThan(22 * MB);
+  expect(file.length).toBeLessThan(25 * MB);
+  const login = await fetch(`${server.url}/api/panel/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const students = (await (await fetch(`${server.url}/api/panel/branches/1/students`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    items: Array<{ id: number }>;
+  };
+  const target = `${server.url}/api/panel/students/${students.items[0]!.id}/photos`;
+
+  // Warm up: the image library and the upload path loaded once, so the baseline includes them.
+  const warm = await uploadBatch(target, token, file, 2);
+  expect(warm.status, warm.body).toBe(200);
+  const pid = server.child.pid!;
+  const baseline = rssOf(pid);
+
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 25);
+  const started = Date.now();
+  const result = await uploadBatch(target, token, file, FILES);
+  clearInterval(sampler);
+  expect(result.status, result.body).toBe(200);
+  expect((JSON.parse(result.body) as { items: unknown[] }).items).toHaveLength(FILES);
+
+  // Memory given back: within a while after the batch the process is close to where it started.
+  let after = rssOf(pid);
+  for (let i = 0; i < 100 && after - baseline > 100 * MB; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    after = rssOf(pid);
+  }
+  console.log(
+    `upload memory: ${FILES} × ${(file.length / MB).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+      `baseline ${(baseline / MB).toFixed(0)} MB, peak +${((peak - baseline) / MB).toFixed(0)} MB, after +${((after - baseline) / MB).toFixed(0)} MB`,
+  );
+  expect(peak - baseline).toBeLessThan(300 * MB);
+  expect(after - baseline).toBeLessThan(100 * MB);
+}, 300_000);

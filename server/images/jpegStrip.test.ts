@@ -1,0 +1,110 @@
+/**
+ * The lossless strip: location and camera metadata gone, colour profile and orientation kept,
+ * and the compressed image data byte for byte the camera's; the stored sizes come from it.
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { NotAJpeg, scanStart, stripJpegMetadata } from './jpegStrip';
+import { derivePhoto } from './photos';
+
+/** A camera-like JPEG: EXIF with GPS and orientation 6, XMP, a Display P3 profile, plus an IPTC and a comment segment. */
+async function cameraJpeg(): Promise<Buffer> {
+  const base = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c05030' } })
+    .composite([{ input: Buffer.from('<svg width="400" height="300"><circle cx="100" cy="80" r="60" fill="#2040a0"/></svg>'), top: 0, left: 0 }])
+    .withIccProfile('p3')
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'KonumluKamera', Orientation: '6' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 55/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '32/1 51/1 0/1' },
+    })
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>GizliNot</rdf:Description></rdf:RDF></x:xmpmeta>',
+    )
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const segment = (marker: number, text: string) => {
+    const body = Buffer.from(text, 'latin1');
+    const head = Buffer.from([0xff, marker, 0, 0]);
+    head.writeUInt16BE(body.length + 2, 2);
+    return Buffer.concat([head, body]);
+  };
+  // IPTC (APP13) and a comment right after SOI, as some cameras and editors write them.
+  return Buffer.concat([base.subarray(0, 2), segment(0xed, 'Photoshop 3.0\0IptcYazar'), segment(0xfe, 'YorumMetni'), base.subarray(2)]);
+}
+
+describe('stripJpegMetadata', () => {
+  it('removes EXIF/GPS, XMP, IPTC and comments, keeps the ICC profile, orientation and the scan bytes', async () => {
+    const input = await cameraJpeg();
+    const before = await sharp(input).metadata();
+    expect(before.exif?.toString('latin1')).toContain('KonumluKamera');
+    expect(before.xmp).toBeDefined();
+    expect(before.icc).toBeDefined();
+    expect(input.toString('latin1')).toContain('IptcYazar');
+
+    const output = stripJpegMetadata(input, before.orientation);
+    const after = await sharp(output).metadata();
+    const text = output.toString('latin1');
+    for (const secret of ['KonumluKamera', 'GizliNot', 'IptcYazar', 'YorumMetni', 'GPS']) expect(text).not.toContain(secret);
+    expect(after.xmp).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(after.comments ?? []).toEqual([]);
+    expect(after.orientation).toBe(6);
+    expect(after.icc?.equals(before.icc!)).toBe(true);
+    expect(after.width).toBe(before.width);
+    // The entropy-coded data and the tables after it are the input's, byte for byte.
+    expect(output.subarray(scanStart(output)).equals(input.subarray(scanStart(input)))).toBe(true);
+    // And so the decoded pixels are identical.
+    const pixels = (jpeg: Buffer) => sharp(jpeg).raw().toBuffer();
+    expect((await pixels(output)).equals(await pixels(input))).toBe(true);
+    expect(output.length).toBeLessThan(input.length);
+  });
+
+  it('writes no EXIF at all when the orientation is the default', async () => {
+    const input = await sharp({ create: { width: 50, height: 40, channels: 3, background: '#123456' } })
+      .withExif({ IFD0: { Make: 'KonumluKamera' } })
+      .jpeg()
+      .toBuffer();
+    const output = stripJpegMetadata(input, 1);
+    expect((await sharp(output).metadata()).exif).toBeUndefined();
+    expect(output.subarray(scanStart(output)).equals(input.subarray(scanStart(input)))).toBe(true);
+  });
+
+  it('refuses what is not a JPEG or is cut before its scan', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    expect(() => stripJpegMetadata(png)).toThrow(NotAJpeg);
+    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
+    expect(() => stripJpegMetadata(jpeg.subarray(0, 30))).toThrow(NotAJpeg);
+  });
+});
+
+describe('derivePhoto', () => {
+  it('keeps a JPEG original untouched but for its metadata, and makes upright smaller sizes in a chain', async () => {
+    const input = await cameraJpeg();
+    const photo = await derivePhoto(input, { maxPixels: 10_000_000 });
+    // Orientation 6: the stored picture is 300 wide and 400 high.
+    expect([photo.width, photo.height]).toEqual([300, 400]);
+    const original = photo.files.original;
+    expect(original.subarray(scanStart(original)).equals(input.subarray(scanStart(input)))).toBe(true);
+    expect(original.toString('latin1')).not.toContain('KonumluKamera');
+    expect((await sharp(original).metadata()).orientation).toBe(6);
+    for (const size of ['download', 'display', 'thumb'] as const) {
+      const meta = await sharp(photo.files[size]).metadata();
+      expect(meta.exif, size).toBeUndefined();
+      expect(meta.height, size).toBeGreaterThan(meta.width!);
+    }
+    expect((await sharp(photo.files.thumb).metadata()).height).toBe(240);
+  });
+
+  it('converts a PNG original to JPEG', async () => {
+    const png = await sharp({ create: { width: 64, height: 32, channels: 4, background: '#00ff0080' } })
+      .png()
+      .toBuffer();
+    const photo = await derivePhoto(png, { maxPixels: 10_000_000 });
+    expect((await sharp(photo.files.original).metadata()).format).toBe('jpeg');
+    expect([photo.width, photo.height]).toEqual([64, 32]);
+  });
+});

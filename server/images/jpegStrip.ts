@@ -1,0 +1,90 @@
+/**
+ * Removing a JPEG's metadata without decoding it: the file is a list of marker segments before
+ * the compressed scan, so dropping the segments that carry EXIF, XMP, IPTC and comments leaves
+ * the image data bit for bit as the camera wrote it. What the picture needs stays: the JFIF and
+ * Adobe segments (colour transform), the ICC colour profile, tables and frame headers, and the
+ * orientation (written back as a minimal EXIF segment holding nothing else).
+ */
+
+const SOI = 0xd8;
+const SOS = 0xda;
+const EOI = 0xd9;
+const APP0 = 0xe0;
+const APP1 = 0xe1;
+const APP2 = 0xe2;
+const APP14 = 0xee;
+const COM = 0xfe;
+
+export class NotAJpeg extends Error {}
+
+/** Markers with no length field: SOI, EOI, RSTn and TEM. */
+const standalone = (marker: number) => marker === SOI || marker === EOI || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01;
+
+function keeps(marker: number, body: Buffer): boolean {
+  if (marker === APP0 || marker === APP14) return true;
+  if (marker === APP2) return body.subarray(0, 12).toString('latin1') === 'ICC_PROFILE\0';
+  if (marker >= APP0 && marker <= 0xef) return false;
+  return marker !== COM;
+}
+
+/** An APP1 segment whose EXIF block holds only the Orientation tag (big-endian TIFF, one IFD entry). */
+export function orientationSegment(orientation: number): Buffer {
+  const body = Buffer.alloc(6 + 8 + 2 + 12 + 4);
+  body.write('Exif\0\0', 0, 'latin1');
+  body.write('MM', 6, 'latin1');
+  body.writeUInt16BE(42, 8);
+  body.writeUInt32BE(8, 10); // IFD0 right after the header
+  body.writeUInt16BE(1, 14); // one entry
+  body.writeUInt16BE(0x0112, 16); // Orientation
+  body.writeUInt16BE(3, 18); // SHORT
+  body.writeUInt32BE(1, 20); // one value
+  body.writeUInt16BE(orientation, 24); // left-justified in the 4-byte value field
+  body.writeUInt32BE(0, 28); // no next IFD
+  const header = Buffer.from([0xff, APP1, 0, 0]);
+  header.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([header, body]);
+}
+
+/**
+ * The JPEG without its metadata segments; `orientation` (1–8, from the removed EXIF) is kept
+ * when it is not the default 1. The bytes from the first scan on are copied unchanged.
+ */
+export function stripJpegMetadata(input: Buffer, orientation = 1): Buffer {
+  if (input.length < 4 || input[0] !== 0xff || input[1] !== SOI) throw new NotAJpeg('no SOI marker');
+  const parts: Buffer[] = [input.subarray(0, 2)];
+  let insertAt = 1; // after SOI, or after JFIF's APP0 when it comes first
+  let offset = 2;
+  for (;;) {
+    // Fill bytes (0xFF runs) may precede a marker.
+    while (offset < input.length && input[offset] === 0xff && input[offset + 1] === 0xff) offset++;
+    if (offset + 4 > input.length || input[offset] !== 0xff) throw new NotAJpeg(`no marker at ${offset}`);
+    const marker = input[offset + 1]!;
+    if (standalone(marker)) throw new NotAJpeg(`unexpected marker ${marker.toString(16)} before the scan`);
+    const length = input.readUInt16BE(offset + 2);
+    const end = offset + 2 + length;
+    if (length < 2 || end > input.length) throw new NotAJpeg(`segment ${marker.toString(16)} runs past the end`);
+    if (marker === SOS) {
+      parts.push(input.subarray(offset));
+      break;
+    }
+    if (keeps(marker, input.subarray(offset + 4, end))) {
+      parts.push(input.subarray(offset, end));
+      if (marker === APP0 && parts.length === 2) insertAt = 2;
+    }
+    offset = end;
+  }
+  if (orientation >= 2 && orientation <= 8) parts.splice(insertAt, 0, orientationSegment(orientation));
+  return Buffer.concat(parts);
+}
+
+/** Where the entropy-coded data starts (the first SOS segment's end): what a strip must leave unchanged from there on. */
+export function scanStart(jpeg: Buffer): number {
+  let offset = 2;
+  while (offset + 4 <= jpeg.length) {
+    const marker = jpeg[offset + 1];
+    const length = jpeg.readUInt16BE(offset + 2);
+    if (marker === SOS) return offset;
+    offset += 2 + length;
+  }
+  throw new NotAJpeg('no scan');
+}
