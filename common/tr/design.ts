@@ -22,7 +22,6 @@ export const design = {
   coverImage: 'Kapak görseli',
   chooseCover: 'Kapak görseli seç',
   removeCover: 'Kapağı kaldır',
-  coverUploaded: 'Kapak görseli yüklendi.',
   photoShape: 'Fotoğraf biçimi',
   photoShapes: { square: 'Kare', rounded: 'Yuvarlatılmış köşe', circle: 'Daire' },
   showNickname: 'Lakap gösterilsin',

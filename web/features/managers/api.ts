@@ -11,6 +11,8 @@ export const paths = (kind: ManagerKind, ownerId: number) => ({
   item: (id: number) => (kind === 'school' ? `school-managers/${id}` : `branch-managers/${id}`),
 });
 const key = (kind: ManagerKind, ownerId: number) => ['managers', kind, ownerId] as const;
+// The branches list shows each branch's manager, so a change of a branch manager refreshes it.
+const shownIn = (kind: ManagerKind) => (kind === 'branch' ? [['branches']] : []);
 
 export interface Saved {
   item: Manager;
@@ -25,12 +27,12 @@ export function useSaveManager(kind: ManagerKind, ownerId: number) {
   const p = paths(kind, ownerId);
   return useApiMutation(
     ({ id, body }: { id?: number; body: ManagerCreateBody | ManagerUpdateBody }) => (id ? api.put<Saved>(p.item(id), body) : api.post<Saved>(p.list, body)),
-    [key(kind, ownerId)],
+    [key(kind, ownerId), ...shownIn(kind)],
   );
 }
 
 export function useDeleteManager(kind: ManagerKind, ownerId: number) {
-  return useApiMutation((id: number) => api.del(paths(kind, ownerId).item(id)), [key(kind, ownerId)]);
+  return useApiMutation((id: number) => api.del(paths(kind, ownerId).item(id)), [key(kind, ownerId), ...shownIn(kind)]);
 }
 
 export const updateBodyOf = (m: Manager, changes: Partial<ManagerUpdateBody> = {}): ManagerUpdateBody => ({

@@ -67,6 +67,8 @@ export function ImportWizard({
     toast('success', t.import.done(answer.created, answer.updated, answer.skipped));
     await client.invalidateQueries({ queryKey: ['students'] });
     await client.invalidateQueries({ queryKey: ['branch-siblings'] });
+    // An import may add branches, and changes the branches' student counts.
+    await client.invalidateQueries({ queryKey: ['branches'] });
   };
 
   const headerOptions = (preview?.headers ?? []).map((h, i) => ({ value: String(i), label: h || `${i + 1}. sütun` }));
