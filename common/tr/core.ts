@@ -53,6 +53,14 @@ export const core = {
   },
   loading: 'Yükleniyor…',
   areYouSure: 'Emin misiniz?',
+  unsaved: {
+    title: 'Kaydedilmemiş değişiklikler',
+    message: 'Yaptığınız değişiklikler kaydedilmedi. Kapatırsanız kaybolacak.',
+    discard: 'Değişiklikleri at',
+    uploading: 'Yükleme sürüyor. Sayfadan ayrılırsanız yükleme yarıda kalır.',
+    leave: 'Sayfadan ayrıl',
+    stay: 'Sayfada kal',
+  },
   levels: { panel: 'Stüdyo Yönetimi', school: 'Okul Yöneticisi', branch: 'Şube Yöneticisi' },
   words: {
     login: 'Giriş yap',

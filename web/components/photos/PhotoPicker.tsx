@@ -7,6 +7,7 @@ import { ActionIcon, Button, FileButton, Group, Image, Progress, SimpleGrid, Sta
 import { IconPhotoPlus, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { tr } from '../../../common/tr';
+import { LeaveGuard } from '../LeaveGuard';
 
 export interface PickedPhoto {
   file: File;
@@ -54,6 +55,7 @@ export function PhotoPicker({
 
   return (
     <Stack gap="sm">
+      {progress !== null ? <LeaveGuard /> : null}
       <Group gap="sm">
         <FileButton onChange={(files) => void add(files)} accept="image/jpeg,image/png,image/webp,image/heic,image/heif" multiple>
           {(props) => (

@@ -26,7 +26,7 @@ export function BranchForm({ schoolId, row, onClose }: { schoolId: number; row: 
     if (await attempt(() => save.mutateAsync({ id: row?.id, body: { ...values, grade: Number(values.grade) } }), tr.saved)) onClose();
   });
   return (
-    <FormDialog title={row ? t.editTitle : t.newTitle} onClose={onClose} onSubmit={submit} busy={save.isPending}>
+    <FormDialog title={row ? t.editTitle : t.newTitle} onClose={onClose} onSubmit={submit} busy={save.isPending} dirty={form.isDirty()}>
       <GradeInput {...form.getInputProps('grade')} />
       <TextInput label={t.section} withAsterisk maxLength={5} {...form.getInputProps('section')} />
       <TextInput label={t.programme} {...form.getInputProps('programme')} />

@@ -6,6 +6,7 @@ import { DESIGN_TEMPLATES, FONT_PAIRS, PHOTO_SHAPES, designSettings, type Design
 import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
+import { LeaveGuard } from '../../components/LeaveGuard';
 import { confirmAction } from '../../components/confirm';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
@@ -86,6 +87,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
         <Paper withBorder p="md" radius="md">
           <form onSubmit={save} noValidate>
             <Stack>
+              {uploadCover.isPending ? <LeaveGuard /> : null}
               {schoolId !== null ? <Alert color={design.overridden ? 'blue' : 'gray'}>{design.overridden ? t.hasOverride : t.usesStudioDesign}</Alert> : null}
               <Labelled label={t.template}>
                 <SegmentedControl data={optionsOf(t.templates, DESIGN_TEMPLATES)} disabled={readOnly} {...form.getInputProps('template')} />

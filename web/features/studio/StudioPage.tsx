@@ -6,6 +6,7 @@ import type { StudioInfo } from '../../../common/schemas/auth';
 import { IMAGE_MAX_MB, studioBody, type StudioBody } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
+import { LeaveGuard } from '../../components/LeaveGuard';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, Loading } from '../../components/QueryState';
 import { recordOptions, SelectField } from '../../components/SelectField';
@@ -47,6 +48,7 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): Promis
   return (
     <form onSubmit={submit} noValidate>
       <Grid>
+        {uploadLogo.isPending ? <LeaveGuard /> : null}
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder p="md" radius="md" aria-label={t.profile}>
             <Stack>
