@@ -245,13 +245,20 @@ test.describe('fresh data, called once', () => {
       firstName: string;
       lastName: string;
     }>;
-    await callApi(page, 'POST', 'nicknames', { fromStudentId: from!.id, toStudentId: to!.id, text: 'Kutup Yıldızı' });
+    const nickname = `Kutup Yıldızı ${Date.now() % 100_000}`;
+    await callApi(page, 'POST', 'nicknames', { fromStudentId: from!.id, toStudentId: to!.id, text: nickname });
     await menu.getByRole('link', { name: 'Lakap Önerileri' }).click();
-    const suggestion = page.getByRole('row').filter({ hasText: 'Kutup Yıldızı' });
+    const suggestion = page.getByRole('row').filter({ hasText: nickname });
     await suggestion.getByRole('button', { name: /^Onayla/ }).click();
     await expect(toast(page, 'Onaylandı.')).toBeVisible();
     await menu.getByRole('link', { name: 'Öğrenciler' }).click();
-    await expect(page.getByRole('row').filter({ hasText: `${to!.firstName} ${to!.lastName}` })).toContainText('Lakap: Kutup Yıldızı');
+    await expect(page.getByRole('heading', { name: /^Öğrenciler/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ hasText: `${to!.firstName} ${to!.lastName}` }),
+    ).toContainText(`Lakap: ${nickname}`);
   });
 
   test('a cold load of an admin route asks for the user once', async ({ page }) => {

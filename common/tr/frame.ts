@@ -12,6 +12,7 @@ export const frame = {
     openMenu: 'Menüyü aç',
     signedInAs: 'Oturum',
     skipToContent: 'İçeriğe geç',
+    breadcrumbs: 'Bulunduğunuz yer',
   },
   home: {
     welcome: (name: string) => `Hoş geldiniz, ${name}`,
