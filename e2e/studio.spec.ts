@@ -47,6 +47,6 @@ test.describe('studio', () => {
     await signIn(page, 'school');
     await expect(page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Stüdyo' })).toHaveCount(0);
     await page.goto('/studio');
-    await expect(toast(page, 'Bu işlem için yetkiniz yok.')).toBeVisible();
+    await expect(toast(page, 'Bu işlem için yetkiniz yok: bunu yalnızca Stüdyo Yönetimi yapabilir.')).toBeVisible();
   });
 });

@@ -41,6 +41,8 @@ export const core = {
   badInput: 'Lütfen işaretli alanları düzeltiniz.',
   unauthorized: 'Bu işlem için giriş yapmanız gerekiyor.',
   forbidden: 'Bu işlem için yetkiniz yok.',
+  /** A 403 that says who may do it, e.g. "… yalnızca Stüdyo Yönetimi yapabilir." */
+  forbiddenFor: (who: string[]) => `Bu işlem için yetkiniz yok: bunu yalnızca ${who.join(' ve ')} yapabilir.`,
   loggedOut: 'Çıkış yapıldı.',
   noRecords: 'Kayıt bulunamadı.',
   pager: {

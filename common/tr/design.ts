@@ -38,4 +38,5 @@ export const design = {
   previewChooseSchool: 'Önizleme için bir okul seçiniz.',
   coverUrlInvalid: 'Kapak görseli yalnızca yükleme ile değiştirilebilir.',
   branchCannotEdit: 'Şube yöneticileri tasarımı değiştiremez.',
+  studioDesignPanelOnly: 'Stüdyo tasarımını yalnızca Stüdyo Yönetimi değiştirebilir.',
 } as const;
