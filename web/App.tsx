@@ -14,7 +14,8 @@ export function App({ router }: { router: ReturnType<typeof createBrowserRouter>
       <DatesProvider settings={{ locale: 'tr', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Onayla', cancel: 'Vazgeç' }}>
-            <Notifications position="top-right" limit={5} />
+            {/* Bottom right: toasts cover neither the header (user name, "Çıkış yap") nor a dialog's close button. */}
+            <Notifications position="bottom-right" limit={5} />
             <RouterProvider router={router} />
           </ModalsProvider>
         </QueryClientProvider>
