@@ -27,7 +27,8 @@ test.describe('yearbook design', () => {
     await page.getByLabel('Vurgu rengi').fill('#e8590c');
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await expect(toast(page, 'Kaydedildi.')).toBeVisible();
-    // The panel uses the studio's primary colour.
+    // The panel uses the studio's primary colour (seen without the pointer over the button: hover darkens it).
+    await page.mouse.move(0, 0);
     await expect(page.getByRole('button', { name: 'Kaydet' })).toHaveCSS('background-color', 'rgb(47, 158, 68)');
 
     await page.reload();
