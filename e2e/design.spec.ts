@@ -27,7 +27,8 @@ test.describe('yearbook design', () => {
     await page.getByLabel('Vurgu rengi').fill('#e8590c');
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await expect(toast(page, 'Kaydedildi.')).toBeVisible();
-    // The panel uses the studio's primary colour.
+    // The panel uses the studio's primary colour (seen without the pointer over the button: hover darkens it).
+    await page.mouse.move(0, 0);
     await expect(page.getByRole('button', { name: 'Kaydet' })).toHaveCSS('background-color', 'rgb(47, 158, 68)');
 
     await page.reload();
@@ -98,9 +99,9 @@ test.describe('yearbook design', () => {
 
     await perPage.fill('6');
     await expect(pages.getByRole('group', { name: /^Sayfa \d+ \/ 2$/, includeHidden: true })).toHaveCount(2);
-    await expect(dots.getByLabel(/^Go to slide #\d+$/)).toHaveCount(2);
+    await expect(dots.getByLabel(/^\d+\. sayfaya git$/)).toHaveCount(2);
     await expect(dots).not.toHaveClass(/is-dynamic/);
-    await dots.getByLabel('Go to slide #2').click();
+    await dots.getByLabel('2. sayfaya git').click();
     await expect(pages.getByRole('group', { name: 'Sayfa 2 / 2' })).toHaveClass(/is-selected/);
     await expect(pages.getByRole('group', { name: 'Sayfa 2 / 2' })).toContainText(`${name} · Anılar (devamı)`);
     // Each message is signed by the classmate who wrote it, not by the staff who typed it in.
@@ -109,7 +110,7 @@ test.describe('yearbook design', () => {
     await perPage.fill('1');
     const count = await pages.getByRole('group', { includeHidden: true }).count();
     expect(count).toBeGreaterThanOrEqual(11);
-    await expect(dots.getByLabel(/^Go to slide #\d+$/)).toHaveCount(count);
+    await expect(dots.getByLabel(/^\d+\. sayfaya git$/)).toHaveCount(count);
     await expect(dots).toHaveClass(/is-dynamic/);
   });
 });

@@ -339,13 +339,15 @@ test.describe('lightbox', () => {
     await expect(box).toHaveClass(/is-idle/);
 
     // Space starts the slideshow; the slide moves after 3 s (the address follows 300 ms later).
+    // Whole captions (name and school number): two students may share a last name.
     const selectedCaption = page.locator('.fancybox__slide.is-selected .fancybox__caption');
+    const captionOf = (s: (typeof students)[number]) => `${s.firstName} ${s.lastName} (${s.schoolNumber})`;
     await page.keyboard.press(' ');
     await page.clock.runFor(2_999);
     await expect(box).toHaveClass(/has-slideshow/);
-    await expect(selectedCaption).toContainText(students[0].lastName);
+    await expect(selectedCaption).toContainText(captionOf(students[0]));
     await page.clock.runFor(1);
-    await expect(selectedCaption).toContainText(students[1].lastName);
+    await expect(selectedCaption).toContainText(captionOf(students[1]));
     await page.clock.runFor(300);
     await expect(page).toHaveURL(new RegExp(`#${slug}-2$`));
     await page.keyboard.press(' ');

@@ -1,8 +1,23 @@
 import path from 'node:path';
+import type { Page, Route } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { signIn, toast } from './helpers';
 
 const files = path.join(import.meta.dirname, 'files');
+
+/** Holds every matching call until `release()`: an upload that is still under way. */
+async function holdCalls(page: Page, url: string) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: Route[] = [];
+  await page.route(url, async (route) => {
+    held.push(route);
+    await released;
+    await route.continue();
+  });
+  return { release, held };
+}
 
 test.describe('studio', () => {
   test('change the studio logo and name; both appear in the layout and on the login page', async ({ page }) => {
@@ -13,15 +28,17 @@ test.describe('studio', () => {
     await expect(header.getByRole('img', { name: /logosu/ })).toHaveCount(0);
 
     // A file that is not an image is refused with the server's Turkish message.
+    // The logo goes with the form's one "Kaydet"; nothing is "Kaydedildi." when it was refused.
     await page.locator('input[type=file]').setInputFiles(path.join(files, 'not-image.png'));
-    await page.getByRole('button', { name: 'Yükle' }).click();
+    await page.getByRole('button', { name: 'Kaydet' }).click();
     await expect(toast(page, 'Dosya bir resim değil.')).toBeVisible();
+    await expect(toast(page, 'Kaydedildi.')).toHaveCount(0);
     await expect(header.getByRole('img', { name: /logosu/ })).toHaveCount(0);
 
     await page.locator('input[type=file]').setInputFiles(path.join(files, 'logo.png'));
     await expect(page.getByRole('img', { name: 'Demo Fotoğraf Stüdyosu logosu' }).first()).toHaveAttribute('src', /^data:image\/png/);
-    await page.getByRole('button', { name: 'Yükle' }).click();
-    await expect(toast(page, 'Logo yüklendi.')).toBeVisible();
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
     const logo = header.getByRole('img', { name: 'Demo Fotoğraf Stüdyosu logosu' });
     await expect(logo).toHaveAttribute('src', /\/api\/files\/studio-logo\/\d+\?v=\d+/);
     expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
@@ -47,6 +64,30 @@ test.describe('studio', () => {
     await signIn(page, 'school');
     await expect(page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Stüdyo' })).toHaveCount(0);
     await page.goto('/studio');
-    await expect(toast(page, 'Bu işlem için yetkiniz yok.')).toBeVisible();
+    await expect(toast(page, 'Bu işlem için yetkiniz yok: bunu yalnızca Stüdyo Yönetimi yapabilir.')).toBeVisible();
+  });
+
+  test('the studio’s "Kaydet" saves a picked logo too; closing the tab during the upload asks', async ({ page }) => {
+    await signIn(page, 'panel');
+    await page.goto('/studio');
+    await expect(page.getByLabel('Stüdyo adı')).not.toHaveValue('');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 120, height: 120, channels: 3, background: '#e8590c' } })
+        .png()
+        .toBuffer(),
+    });
+    const upload = await holdCalls(page, '**/api/panel/studio/logo');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect.poll(() => upload.held.length).toBe(1);
+    const asked = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    upload.release();
+    await expect(toast(page, 'Kaydedildi.')).toHaveCount(1);
+    await expect(page.getByRole('banner').getByRole('img', { name: /logosu$/ })).toHaveAttribute('src', /\/api\/files\/studio-logo\//);
   });
 });

@@ -50,6 +50,8 @@ export const core = {
   badInput: 'Lütfen işaretli alanları düzeltiniz.',
   unauthorized: 'Bu işlem için giriş yapmanız gerekiyor.',
   forbidden: 'Bu işlem için yetkiniz yok.',
+  /** A 403 that says who may do it, e.g. "… yalnızca Stüdyo Yönetimi yapabilir." */
+  forbiddenFor: (who: string[]) => `Bu işlem için yetkiniz yok: bunu yalnızca ${who.join(' ve ')} yapabilir.`,
   loggedOut: 'Çıkış yapıldı.',
   noRecords: 'Kayıt bulunamadı.',
   pager: {
@@ -62,6 +64,14 @@ export const core = {
   },
   loading: 'Yükleniyor…',
   areYouSure: 'Emin misiniz?',
+  unsaved: {
+    title: 'Kaydedilmemiş değişiklikler',
+    message: 'Yaptığınız değişiklikler kaydedilmedi. Kapatırsanız kaybolacak.',
+    discard: 'Değişiklikleri at',
+    uploading: 'Yükleme sürüyor. Sayfadan ayrılırsanız yükleme yarıda kalır.',
+    leave: 'Sayfadan ayrıl',
+    stay: 'Sayfada kal',
+  },
   levels: { panel: 'Stüdyo Yönetimi', school: 'Okul Yöneticisi', branch: 'Şube Yöneticisi' },
   words: {
     login: 'Giriş yap',

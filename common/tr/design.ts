@@ -22,7 +22,6 @@ export const design = {
   coverImage: 'Kapak görseli',
   chooseCover: 'Kapak görseli seç',
   removeCover: 'Kapağı kaldır',
-  coverUploaded: 'Kapak görseli yüklendi.',
   photoShape: 'Fotoğraf biçimi',
   photoShapes: { square: 'Kare', rounded: 'Yuvarlatılmış köşe', circle: 'Daire' },
   showNickname: 'Lakap gösterilsin',
@@ -39,4 +38,5 @@ export const design = {
   previewChooseSchool: 'Önizleme için bir okul seçiniz.',
   coverUrlInvalid: 'Kapak görseli yalnızca yükleme ile değiştirilebilir.',
   branchCannotEdit: 'Şube yöneticileri tasarımı değiştiremez.',
+  studioDesignPanelOnly: 'Stüdyo tasarımını yalnızca Stüdyo Yönetimi değiştirebilir.',
 } as const;

@@ -7,11 +7,46 @@ export const frame = {
     otherLevels: 'Diğer girişler',
     emailPlaceholder: 'ornek@okul.com',
   },
+  /**
+   * The lightbox's and the page carousel's buttons, in the library's l10n keys. Its six messages
+   * and the modal's label are not here: the spec shows them in English, as the library has them.
+   */
+  lightbox: {
+    buttons: {
+      PANUP: 'Yukarı kaydır',
+      PANDOWN: 'Aşağı kaydır',
+      PANLEFT: 'Sola kaydır',
+      PANRIGHT: 'Sağa kaydır',
+      ZOOMIN: 'Yakınlaştır',
+      ZOOMOUT: 'Uzaklaştır',
+      TOGGLEZOOM: 'Yakınlaştır / uzaklaştır',
+      TOGGLE1TO1: 'Yakınlaştır / uzaklaştır',
+      ITERATEZOOM: 'Yakınlaştır / uzaklaştır',
+      ROTATECCW: 'Sola döndür',
+      ROTATECW: 'Sağa döndür',
+      FLIPX: 'Yatay çevir',
+      FLIPY: 'Dikey çevir',
+      FITX: 'Yatay sığdır',
+      FITY: 'Dikey sığdır',
+      RESET: 'Sıfırla',
+      TOGGLEFS: 'Tam ekran',
+      CLOSE: 'Kapat',
+      NEXT: 'Sonraki',
+      PREV: 'Önceki',
+      TOGGLE_ZOOM: 'Yakınlaştır / uzaklaştır',
+      TOGGLE_THUMBS: 'Küçük resimleri göster / gizle',
+      TOGGLE_SLIDESHOW: 'Slayt gösterisini başlat / durdur',
+      TOGGLE_FULLSCREEN: 'Tam ekran',
+      DOWNLOAD: 'İndir',
+    },
+    carousel: { NEXT: 'Sonraki sayfa', PREV: 'Önceki sayfa', GOTO: '%d. sayfaya git' },
+  },
   layout: {
     menu: 'Menü',
     openMenu: 'Menüyü aç',
     signedInAs: 'Oturum',
     skipToContent: 'İçeriğe geç',
+    breadcrumbs: 'Bulunduğunuz yer',
   },
   home: {
     welcome: (name: string) => `Hoş geldiniz, ${name}`,

@@ -15,7 +15,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = () => new HttpError(404, tr.notFound);
-export const forbidden = () => new HttpError(403, tr.forbidden);
+/** A 403 that says what is not allowed (who may do it), not just that something failed. */
+export const forbidden = (message: string = tr.forbidden) => new HttpError(403, message);
 export const unauthorized = () => new HttpError(401, tr.unauthorized);
 /** Bad input: one field (or none) with its Turkish message. */
 export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);

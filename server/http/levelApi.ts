@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isLevel } from '../../common/levels';
+import { tr } from '../../common/tr';
 import { findCaller } from '../auth/sessions';
 import { authRoutes } from '../auth/routes';
 import { citiesRoutes } from '../areas/cities/routes';
@@ -58,7 +59,7 @@ export const levelApi: FastifyPluginAsync = async (app) => {
     if (!token) throw unauthorized();
     const caller = await findCaller(app.db, token, level);
     if (!caller) throw unauthorized();
-    if (config.levels && !config.levels.includes(caller.level)) throw forbidden();
+    if (config.levels && !config.levels.includes(caller.level)) throw forbidden(tr.forbiddenFor(config.levels.map((level) => tr.levels[level])));
     request.caller = caller;
     noteIssuingSession(caller.sessionId);
   });

@@ -33,6 +33,8 @@ export interface CallOptions {
   /** No toasts, no 401 handling (logout uses it). */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** Another level's prefix than the session's (signing in at another level's login page). */
+  level?: Level;
   /** Sees the error body of a non-ok answer (forms put its field `errors` on their fields). */
   onErrorBody?: (body: { message?: string; errors?: Record<string, string> }) => void;
 }
@@ -53,6 +55,21 @@ function buildUrl(baseUrl: string, level: Level, path: string, query?: CallOptio
 export function createApiClient(deps: ApiClientDeps) {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  // The token whose end has been announced: calls that were under way with it answer 401 too,
+  // and one toast and one logout are enough for them all.
+  let endedToken: string | null = null;
+  /** A 401: with a held user, the session has ended (once per token); without one, silence. */
+  function sessionEnded(token: string | null): void {
+    if (!deps.hasUser() || (token !== null && token === endedToken)) return;
+    endedToken = token;
+    deps.toast('error', tr.sessionEnded);
+    deps.onSessionEnded();
+  }
+  /** The message of a refused call: the server's, or for a 403 without one, that it is not allowed. */
+  const refusal = (status: number, data: unknown): string => {
+    const message = data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : '';
+    return message || (status === 403 ? tr.forbidden : tr.genericError);
+  };
 
   async function call<T = Record<string, unknown>>(path: string, options: CallOptions = {}): Promise<T | false> {
     const { method = 'GET', body, formData = false, query, quiet = false } = options;
@@ -71,7 +88,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
     let response: Response;
     try {
-      response = await doFetch(buildUrl(deps.baseUrl, deps.getLevel(), path, query), {
+      response = await doFetch(buildUrl(deps.baseUrl, options.level ?? deps.getLevel(), path, query), {
         method,
         headers,
         body: body === undefined ? undefined : formData ? (body as BodyInit) : JSON.stringify(body),
@@ -86,16 +103,13 @@ export function createApiClient(deps: ApiClientDeps) {
     }
 
     if (response.status === 401) {
-      if (quiet || !deps.hasUser()) return false;
-      deps.toast('error', tr.sessionEnded);
-      deps.onSessionEnded();
+      if (!quiet) sessionEnded(token);
       return false;
     }
     const data = await response.json().catch(() => null);
     if (!response.ok) {
-      const message = data && typeof data.message === 'string' && data.message ? data.message : tr.genericError;
       if (data && typeof data === 'object') options.onErrorBody?.(data);
-      return fail(message);
+      return fail(refusal(response.status, data));
     }
     return data as T;
   }
@@ -109,14 +123,13 @@ export function createApiClient(deps: ApiClientDeps) {
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
       const response = await doFetch(buildUrl(deps.baseUrl, deps.getLevel(), path, query), { headers, signal: controller.signal });
-      if (response.status === 401 && deps.hasUser()) {
-        deps.toast('error', tr.sessionEnded);
-        deps.onSessionEnded();
+      if (response.status === 401) {
+        sessionEnded(token);
         return false;
       }
       if (!response.ok) {
         const data = await response.json().catch(() => null);
-        deps.toast('error', data?.message || tr.genericError);
+        deps.toast('error', refusal(response.status, data));
         return false;
       }
       const disposition = response.headers.get('content-disposition') ?? '';
@@ -184,10 +197,7 @@ export function createApiClient(deps: ApiClientDeps) {
       xhr.onerror = () => fail();
       xhr.onload = () => {
         if (xhr.status === 401) {
-          if (deps.hasUser()) {
-            deps.toast('error', tr.sessionEnded);
-            deps.onSessionEnded();
-          }
+          sessionEnded(token);
           return settle(false);
         }
         let data: { message?: unknown } | null;
@@ -196,9 +206,7 @@ export function createApiClient(deps: ApiClientDeps) {
         } catch {
           data = null;
         }
-        if (xhr.status < 200 || xhr.status >= 300) {
-          return fail(data && typeof data.message === 'string' && data.message ? data.message : tr.genericError, xhr.status);
-        }
+        if (xhr.status < 200 || xhr.status >= 300) return fail(refusal(xhr.status, data), xhr.status);
         onProgress(1);
         settle(data as T);
       };

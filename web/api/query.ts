@@ -42,7 +42,9 @@ export function useApiGet<T>(key: QueryKey, path: string | null, query?: CallOpt
     queryFn: ({ signal }) => unwrap(api.get<T>(path!, query, { signal })),
     enabled: path !== null,
     placeholderData: options?.keepPrevious ? keepPreviousData : undefined,
-    staleTime: options?.alwaysFresh ? 0 : undefined,
+    // Only a screen that must always ask again says so: an explicit `staleTime: undefined`
+    // would replace the client's default and make every screen refetch on each visit.
+    ...(options?.alwaysFresh ? { staleTime: 0 } : {}),
   });
 }
 

@@ -4,6 +4,7 @@
  */
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
 import { parseDisplayDate } from '../../common/dates';
 
 export type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
@@ -12,6 +13,7 @@ export type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueF
 };
 
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
+  const [calendarOpen, setCalendarOpen] = useState(false);
   return (
     <DateInput
       {...props}
@@ -23,6 +25,9 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       leftSection={<IconCalendar size={16} />}
       clearable={props.clearable ?? true}
       locale="tr"
+      popoverProps={{ ...props.popoverProps, onOpen: () => setCalendarOpen(true), onClose: () => setCalendarOpen(false) }}
+      // Escape with the calendar open closes the calendar only, not the dialog the field is in.
+      data-mantine-stop-propagation={calendarOpen ? 'true' : undefined}
     />
   );
 }

@@ -6,7 +6,7 @@ import { NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-r
 import { tr } from '../../common/tr';
 import { signOut } from '../session/actions';
 import { useSession } from '../session/store';
-import { navigationFor } from './navigation';
+import { activeItem, navigationFor } from './navigation';
 
 export function MainLayout() {
   const info = useSession((s) => s.info);
@@ -16,7 +16,7 @@ export function MainLayout() {
   const location = useLocation();
   if (!info) return null;
   const items = navigationFor(info);
-  const isActive = (to: string) => (to === '/' ? location.pathname === '/' : location.pathname.startsWith(to));
+  const active = activeItem(items, location.pathname);
 
   const logout = async () => {
     setLeaving(true);
@@ -74,7 +74,7 @@ export function MainLayout() {
       <AppShell.Navbar p="xs" aria-label={tr.layout.menu}>
         <ScrollArea>
           {items.map((item) => (
-            <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} active={isActive(item.to)} onClick={close} />
+            <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} active={item.to === active} onClick={close} />
           ))}
         </ScrollArea>
       </AppShell.Navbar>

@@ -1,6 +1,7 @@
 /** The menu of each level: the web app hides what a level cannot do (the server refuses it anyway). */
 import { tr } from '../../common/tr';
 import type { UserInfo } from '../session/store';
+import { nestedRoute } from './place';
 
 export interface NavItem {
   label: string;
@@ -42,4 +43,17 @@ export function navigationFor(info: UserInfo): NavItem[] {
     ...(level === 'branch' ? [] : [{ label: p.design, to: '/design' }]),
     ...(level === 'panel' ? [{ label: p.studio, to: '/studio' }] : []),
   ];
+}
+
+/**
+ * The menu item of the section a path is in: the item whose page it is or lies under; a screen
+ * inside a school or a branch (a school's branches, a branch's students) counts as the level's
+ * own area, the item after Home.
+ */
+export function activeItem(items: NavItem[], pathname: string): string | null {
+  const own = items
+    .filter((item) => (item.to === '/' ? pathname === '/' : pathname === item.to || pathname.startsWith(`${item.to}/`)))
+    .sort((a, b) => b.to.length - a.to.length)[0];
+  if (own) return own.to;
+  return nestedRoute(pathname) ? (items[1]?.to ?? null) : null;
 }

@@ -1,12 +1,12 @@
 /** The route guards: user info before any route but Login, and the Schools route's admin flag. */
 import { redirect } from 'react-router';
-import { loadUser } from './actions';
+import { ensureUser } from './actions';
 import { useSession } from './store';
 
 /** Before any route but Login: load user info if none is held; on failure go to /{level}/login. */
 export async function requireUser(): Promise<null> {
   if (useSession.getState().info) return null;
-  if (await loadUser()) return null;
+  if (await ensureUser()) return null;
   throw redirect(`/${useSession.getState().level}/login`);
 }
 

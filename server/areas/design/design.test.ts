@@ -93,15 +93,18 @@ describe('per-school override', () => {
 
   it('keeps school managers to their own school, branch managers read-only, other studios out', async () => {
     const school = await kit.as(kit.world.accounts.school);
-    expect((await school.put('design', { schoolId: null, version: await designVersion(null), settings: changed })).status).toBe(403);
+    const studioDesign = await school.put('design', { schoolId: null, version: await designVersion(null), settings: changed });
+    expect(studioDesign.status).toBe(403);
+    // A refusal says what is not allowed.
+    expect(studioDesign.body.message).toBe(tr.design.studioDesignPanelOnly);
     expect(
       (await school.put('design', { schoolId: kit.world.otherSchool.id, version: await designVersion(kit.world.otherSchool.id), settings: changed })).status,
     ).toBe(404);
     expect((await school.get(`design?schoolId=${kit.world.otherSchool.id}`)).status).toBe(404);
     const branch = await kit.as(kit.world.accounts.branch);
-    expect((await branch.put('design', { schoolId: kit.world.school.id, version: await designVersion(kit.world.school.id), settings: changed })).status).toBe(
-      403,
-    );
+    const branchWrite = await branch.put('design', { schoolId: kit.world.school.id, version: await designVersion(kit.world.school.id), settings: changed });
+    expect(branchWrite.status).toBe(403);
+    expect(branchWrite.body.message).toBe(tr.forbiddenFor([tr.levels.panel, tr.levels.school]));
     const foreign = await kit.as(kit.world.accounts.foreignPanel);
     expect((await foreign.put('design', { schoolId: kit.world.school.id, version: await designVersion(kit.world.school.id), settings: changed })).status).toBe(
       404,

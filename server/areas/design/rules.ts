@@ -3,6 +3,7 @@
  * a school manager (the school's yearbook coordinator) may change its own school's override
  * only; a branch manager may look at its school's design but change nothing.
  */
+import { tr } from '../../../common/tr';
 import { schoolInScope } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
@@ -23,9 +24,9 @@ export async function designSchoolToRead(db: Db, caller: Caller, requested: numb
 
 /** The school whose design the caller changes; null = the studio design (panel only). */
 export async function designSchoolToWrite(db: Db, caller: Caller, requested: number | null): Promise<number | null> {
-  if (caller.level === 'branch') throw forbidden();
+  if (caller.level === 'branch') throw forbidden(tr.design.branchCannotEdit);
   if (requested === null) {
-    if (caller.level !== 'panel') throw forbidden();
+    if (caller.level !== 'panel') throw forbidden(tr.design.studioDesignPanelOnly);
     return null;
   }
   await schoolInScope(db, caller, requested);

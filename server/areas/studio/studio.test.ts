@@ -74,7 +74,7 @@ describe('GET/PUT studio', () => {
       expect((await caller.get('studio')).status).toBe(403);
       const res = await caller.put('studio', { ...profile, version: 1 });
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe(tr.forbidden);
+      expect(res.body.message).toBe(tr.forbiddenFor(['Stüdyo Yönetimi']));
     }
     expect((await kit.call('PUT', '/api/panel/studio', { ...profile, version: 1 })).status).toBe(401);
     expect((await (await kit.as(kit.world.accounts.panel)).get('studio')).body.studio.name).toBe('Test Stüdyosu');

@@ -23,7 +23,7 @@ export function EditTextDialog(props: {
     if (!problem) props.onSave(text.trim());
   };
   return (
-    <FormDialog title={tr.words.edit} size="lg" onClose={props.onClose} onSubmit={save} busy={props.busy}>
+    <FormDialog title={tr.words.edit} size="lg" onClose={props.onClose} onSubmit={save} busy={props.busy} dirty={text !== props.initial}>
       {props.original ? (
         <div>
           <Text size="xs" c="dimmed">

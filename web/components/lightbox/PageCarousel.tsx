@@ -11,6 +11,7 @@
 import { Carousel } from '@fancyapps/ui';
 import '@fancyapps/ui/dist/carousel/carousel.css';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { tr } from '../../../common/tr';
 
 export function PageCarousel({ label, pages, pageLabel }: { label: string; pages: ReactNode[]; pageLabel(page: number, total: number): string }) {
   const container = useRef<HTMLDivElement>(null);
@@ -18,7 +19,7 @@ export function PageCarousel({ label, pages, pageLabel }: { label: string; pages
     const element = container.current;
     if (!element) return;
     // A book's pages do not wrap around from the last to the first.
-    const carousel = new Carousel(element, { infinite: false });
+    const carousel = new Carousel(element, { infinite: false, l10n: tr.lightbox.carousel });
     return () => carousel.destroy();
   }, []);
   return (

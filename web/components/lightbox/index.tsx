@@ -17,6 +17,7 @@ import { Fancybox } from '@fancyapps/ui';
 import '@fancyapps/ui/dist/fancybox/fancybox.css';
 import { useEffect, useSyncExternalStore, type RefObject } from 'react';
 import { escapeHtml } from '../../../common/text';
+import { tr } from '../../../common/tr';
 
 /** One slide of the lightbox. */
 export interface LightboxSlide {
@@ -61,8 +62,14 @@ export function useLightboxOpen(): boolean {
   );
 }
 
-/** Only what differs from the library's defaults: escaped captions, a download button in the toolbar, and the open state above. */
+/**
+ * Only what differs from the library's defaults: escaped captions, a download button in the
+ * toolbar, the open state above, and Turkish names for the buttons (the messages stay English).
+ */
 const options = {
+  l10n: tr.lightbox.buttons,
+  Carousel: { l10n: tr.lightbox.carousel },
+  Thumbs: { Carousel: { l10n: tr.lightbox.carousel } },
   caption: (_lightbox: unknown, _slide: unknown, caption?: string) => escapeHtml(caption ?? ''),
   on: {
     init: () => setOpen(true),

@@ -2,7 +2,7 @@
  * The table of every server-paged list: its rows as a record table sorted by the list's state;
  * loading, empty and error states; page and page-size controls.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { tr } from '../../../common/tr';
 import { EmptyState } from '../EmptyState';
 import { LoadFailed, Loading } from '../QueryState';
@@ -41,6 +41,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { list, result } = props;
   const { state } = list;
   const rows = result.data?.items;
+  const total = result.data?.total ?? 0;
+  // A page past the end (an old link, the last row of the last page deleted) goes to the last page.
+  const lastPage = Math.max(1, Math.ceil(total / state.perPage));
+  const pastTheEnd = rows !== undefined && rows.length === 0 && total > 0 && state.page > lastPage;
+  useEffect(() => {
+    // In place of the address: going back must not lead past the end again.
+    if (pastTheEnd) list.update({ page: lastPage }, { replace: true });
+  }, [pastTheEnd, lastPage, list]);
 
   let body: ReactNode;
   if (result.isError && !rows) {
@@ -68,7 +76,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <div>
       {body}
-      {rows && rows.length > 0 ? <ListPager list={list} total={result.data?.total ?? 0} /> : null}
+      {rows && (rows.length > 0 || total > 0) ? <ListPager list={list} total={total} /> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * whole line, so nothing scrolls sideways.
  */
 import { Button, Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { tr } from '../../../common/tr';
 import { SelectField } from '../SelectField';
 import { SearchBox } from './SearchBox';
@@ -38,6 +38,12 @@ export function ListToolbar({
   children?: ReactNode;
 }) {
   const shown = filters.filter((filter): filter is ListFilter => filter !== false);
+  // Clearing starts the search box again, so a search still waiting to be told cannot come back.
+  const [clears, setClears] = useState(0);
+  const clear = () => {
+    setClears((n) => n + 1);
+    list.clear();
+  };
   const choose = (filter: ListFilter, value: string | null) => {
     const changes: Record<string, string> = { [filter.name]: value ?? '' };
     for (const name of filter.resets ?? []) changes[name] = '';
@@ -45,7 +51,7 @@ export function ListToolbar({
   };
   return (
     <Group className="list-toolbar" gap="sm" wrap="wrap" align="flex-end">
-      <SearchBox value={list.state.q} onChange={(q) => list.update({ q })} placeholder={searchPlaceholder} />
+      <SearchBox key={clears} value={list.state.q} onChange={(q) => list.update({ q })} placeholder={searchPlaceholder} />
       {shown.map((filter) => (
         <SelectField
           key={filter.name}
@@ -60,7 +66,7 @@ export function ListToolbar({
       ))}
       {/* A search alone has its own clear button in the box. */}
       {shown.length > 0 && list.filtered ? (
-        <Button variant="subtle" onClick={list.clear}>
+        <Button variant="subtle" onClick={clear}>
           {tr.words.clearFilters}
         </Button>
       ) : null}

@@ -1,7 +1,7 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { tr } from '../../../common/tr';
 
 /** A search field that tells the list after a short pause in typing (the list toolbar's first field). */
@@ -23,11 +23,21 @@ export function SearchBox({
     setShown(value);
     setText(value);
   }
-  const tell = useDebouncedCallback((q: string) => onChange(q), 300);
+  const told = useRef(value);
+  const tell = useDebouncedCallback((q: string) => {
+    told.current = q;
+    onChange(q);
+  }, 300);
+  // A change from outside ("Filtreleri temizle", back) wins over keystrokes still waiting to be told.
+  useEffect(() => {
+    if (value !== told.current) tell.cancel();
+    told.current = value;
+  }, [value, tell]);
   const clear = () => {
     // A pending keystroke must not bring the cleared text back.
     tell.cancel();
     setText('');
+    told.current = '';
     onChange('');
   };
   return (

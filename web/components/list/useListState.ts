@@ -48,7 +48,7 @@ export function useListState(defaults: { sort: string; order?: 'asc' | 'desc'; p
   }, [params, defaultSort, defaultOrder, defaultPerPage, filterKey]);
 
   const update = useCallback(
-    (changes: Partial<Omit<ListState, 'filters'>> & { filters?: Record<string, string> }) => {
+    (changes: Partial<Omit<ListState, 'filters'>> & { filters?: Record<string, string> }, options?: { replace?: boolean }) => {
       const next = new URLSearchParams(latest.current);
       const set = (key: string, value: string | number | undefined) => {
         if (value === undefined || value === '') next.delete(key);
@@ -60,7 +60,7 @@ export function useListState(defaults: { sort: string; order?: 'asc' | 'desc'; p
       if (changes.perPage !== undefined) set('perPage', changes.perPage);
       for (const [key, value] of Object.entries(changes.filters ?? {})) set(key, value);
       set('page', changes.page !== undefined && changes.page > 1 ? changes.page : undefined);
-      go(next, changes.page === undefined);
+      go(next, options?.replace ?? changes.page === undefined);
     },
     [go],
   );

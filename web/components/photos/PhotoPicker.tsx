@@ -10,6 +10,7 @@ import { ActionIcon, Alert, Button, FileButton, Group, Image, List, Progress, Si
 import { IconPhotoPlus, IconRefresh, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { tr } from '../../../common/tr';
+import { LeaveGuard } from '../LeaveGuard';
 
 const t = tr.students.photos;
 
@@ -148,6 +149,7 @@ export function PhotoPicker({
 
   return (
     <Stack gap="sm">
+      {busy ? <LeaveGuard /> : null}
       <Group gap="sm">
         <FileButton onChange={(files) => void add(files)} accept={ACCEPT} multiple>
           {(props) => (

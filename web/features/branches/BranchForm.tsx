@@ -29,7 +29,7 @@ export function BranchForm({ schoolId, row, onClose }: { schoolId: number; row: 
     if (await attempt(() => save.mutateAsync({ id: row?.id, body, onErrorBody: stale.onErrorBody }), tr.saved)) onClose();
   });
   return (
-    <FormDialog title={row ? t.editTitle : t.newTitle} onClose={onClose} onSubmit={submit} busy={save.isPending}>
+    <FormDialog title={row ? t.editTitle : t.newTitle} onClose={onClose} onSubmit={submit} busy={save.isPending} dirty={form.isDirty()}>
       {stale.notice}
       <GradeInput {...form.getInputProps('grade')} />
       <TextInput label={t.section} withAsterisk maxLength={5} {...form.getInputProps('section')} />

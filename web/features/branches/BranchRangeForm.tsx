@@ -27,7 +27,7 @@ export function BranchRangeForm({ schoolId, onClose }: { schoolId: number; onClo
     onClose();
   });
   return (
-    <FormDialog title={t.rangeTitle} onClose={onClose} onSubmit={submit} busy={create.isPending} submitLabel={t.rangeButton}>
+    <FormDialog title={t.rangeTitle} onClose={onClose} onSubmit={submit} busy={create.isPending} dirty={form.isDirty()} submitLabel={t.rangeButton}>
       <GradeInput {...form.getInputProps('grade')} />
       <SimpleGrid cols={2}>
         <TextInput label={t.from} withAsterisk maxLength={1} {...form.getInputProps('from')} />

@@ -11,8 +11,8 @@ export function useBranches(schoolId: number, query: Record<string, string | num
   return useApiGet<ListResult<Branch>>(key(schoolId), `schools/${schoolId}/branches`, query, { keepPrevious: true });
 }
 
-export function useBranch(id: number) {
-  return useApiGet<{ item: Branch }>(['branch', id], `branches/${id}`);
+export function useBranch(id: number | null) {
+  return useApiGet<{ item: Branch }>(['branch', id], id ? `branches/${id}` : null);
 }
 
 /** Reads one branch as stored now (an edit form reloads it after someone else changed it). */

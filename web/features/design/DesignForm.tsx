@@ -1,15 +1,17 @@
 /** The settings of one design (studio or school) beside the live preview of a real student. */
 import { Alert, Button, ColorInput, Grid, Group, NumberInput, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { DESIGN_TEMPLATES, FONT_PAIRS, PHOTO_SHAPES, designSettings, type DesignResponse, type DesignSettings } from '../../../common/schemas/design';
 import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
+import { LeaveGuard } from '../../components/LeaveGuard';
 import { confirmAction } from '../../components/confirm';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { loadUser } from '../../session/actions';
-import { ImagePicker } from '../studio/ImagePicker';
+import { ImagePicker, type PickedImage } from '../studio/ImagePicker';
 import { useStaleGuard } from '../../components/form/staleRecord';
 import { readDesign, usePreviewStudent, useRemoveOverride, useSaveDesign, useUploadCover } from './api';
 import { YearbookPage } from './YearbookPage';
@@ -30,7 +32,22 @@ function Labelled({ label, children }: { label: string; children: React.ReactNod
 
 export function DesignForm({ design, readOnly, onChanged }: { design: DesignResponse; readOnly: boolean; onChanged(): Promise<unknown> }) {
   const schoolId = design.schoolId;
-  const form = useForm<DesignSettings>({ mode: 'controlled', initialValues: design.settings, validate: zodValidate(designSettings) });
+  // Set up once per design shown: a refetch or an upload must not take the person's edits away.
+  const form = useForm<DesignSettings>({
+    mode: 'controlled',
+    initialValues: design.settings,
+    validate: zodValidate(designSettings),
+    validateInputOnChange: ['messagesPerPage'],
+  });
+  const [cover, setCover] = useState<PickedImage | null>(null);
+  // Settings changed elsewhere come in only while there is nothing unsaved to lose.
+  const { settings } = design;
+  useEffect(() => {
+    if (form.isDirty()) return;
+    form.setValues(settings);
+    form.resetDirty(settings);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `form` is a new object each render; only the server's settings matter here
+  }, [settings]);
   const preview = usePreviewStudent(schoolId);
   const saveDesign = useSaveDesign();
   const removeOverride = useRemoveOverride();
@@ -42,13 +59,27 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
     // The panel's colour follows the design the caller sees.
     await Promise.all([onChanged(), loadUser()]);
   };
+  // One "Kaydet" for all the form shows: a picked cover goes up first, then the settings with it.
   const save = form.onSubmit(async (values) => {
+    let coverImageUrl = values.coverImageUrl;
+    // A cover upload is a write of the design too: the save after it sends the version it made.
+    let version = stale.version;
+    if (cover) {
+      const uploaded = await attempt(() => uploadCover.mutateAsync({ schoolId, file: cover.file }));
+      if (!uploaded) return;
+      stale.saved(uploaded);
+      version = uploaded.version;
+      coverImageUrl = uploaded.settings.coverImageUrl;
+      setCover(null);
+      form.setFieldValue('coverImageUrl', coverImageUrl);
+    }
     const result = await attempt(
-      () => saveDesign.mutateAsync({ schoolId, settings: values, version: stale.version, onErrorBody: stale.onErrorBody }),
+      () => saveDesign.mutateAsync({ schoolId, settings: { ...values, coverImageUrl }, version, onErrorBody: stale.onErrorBody }),
       tr.saved,
     );
     if (!result) return;
     stale.saved(result);
+    form.setValues(result.settings);
     form.resetDirty(result.settings);
     await afterWrite();
   });
@@ -68,6 +99,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
           <form onSubmit={save} noValidate>
             <Stack>
               {stale.notice}
+              {uploadCover.isPending ? <LeaveGuard /> : null}
               {schoolId !== null ? <Alert color={design.overridden ? 'blue' : 'gray'}>{design.overridden ? t.hasOverride : t.usesStudioDesign}</Alert> : null}
               <Labelled label={t.template}>
                 <SegmentedControl data={optionsOf(t.templates, DESIGN_TEMPLATES)} disabled={readOnly} {...form.getInputProps('template')} />
@@ -98,24 +130,18 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
                     hint={tr.studio.logoHint.replace('2 MB', `${IMAGE_MAX_MB.cover} MB`)}
                     currentUrl={v.coverImageUrl}
                     previewAlt={t.coverImage}
-                    uploading={uploadCover.isPending}
+                    maxMb={IMAGE_MAX_MB.cover}
+                    picked={cover}
+                    onPick={setCover}
                     size={72}
-                    onUpload={async ({ file }) => {
-                      const result = await attempt(() => uploadCover.mutateAsync({ schoolId, file }), t.coverUploaded);
-                      if (!result) return false;
-                      stale.saved(result);
-                      form.setFieldValue('coverImageUrl', result.settings.coverImageUrl);
-                      await afterWrite();
-                      return true;
-                    }}
                   />
-                  {v.coverImageUrl ? (
+                  {v.coverImageUrl && !cover ? (
                     <Button variant="subtle" color="red" onClick={() => form.setFieldValue('coverImageUrl', null)} style={{ alignSelf: 'flex-start' }}>
                       {t.removeCover}
                     </Button>
                   ) : null}
                   <Group>
-                    <Button type="submit" loading={saveDesign.isPending}>
+                    <Button type="submit" loading={saveDesign.isPending || uploadCover.isPending}>
                       {tr.words.save}
                     </Button>
                     {schoolId !== null && design.overridden ? (
@@ -134,7 +160,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
         <Stack gap="xs" role="region" aria-label={t.preview}>
           <Text fw={600}>{t.preview}</Text>
           {preview.data?.student ? (
-            <YearbookPage settings={v} student={preview.data.student} />
+            <YearbookPage settings={cover ? { ...v, coverImageUrl: cover.image } : v} student={preview.data.student} />
           ) : preview.isError ? (
             <Alert color="red">{tr.error.description}</Alert>
           ) : preview.data ? (

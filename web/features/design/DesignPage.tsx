@@ -25,12 +25,11 @@ export function DesignPage() {
   let content;
   if (design.isError) {
     content = <LoadFailed />;
-  } else if (!design.data || design.isFetching) {
+  } else if (!design.data) {
     content = <Loading />;
   } else {
-    content = (
-      <DesignForm key={`${scope}-${design.dataUpdatedAt}`} design={design.data} readOnly={info.level === 'branch'} onChanged={() => design.refetch()} />
-    );
+    // One form per design shown; a refetch of the same design keeps the form and its edits.
+    content = <DesignForm key={scope} design={design.data} readOnly={info.level === 'branch'} onChanged={() => design.refetch()} />;
   }
 
   return (

@@ -21,8 +21,11 @@ type Message = PreviewStudent['messages'][number];
 /** The student's messages cut into the book's pages; a page without messages when there are none. */
 function messagePages(settings: DesignSettings, messages: Message[]): Message[][] {
   if (!settings.showMessages || !messages.length) return [[]];
+  // While the field is being typed in it may hold nothing, 0 or a fraction: a step under 1 would never end.
+  const perPage = Math.floor(Number(settings.messagesPerPage));
+  if (!Number.isFinite(perPage) || perPage < 1) return [messages];
   const pages: Message[][] = [];
-  for (let i = 0; i < messages.length; i += settings.messagesPerPage) pages.push(messages.slice(i, i + settings.messagesPerPage));
+  for (let i = 0; i < messages.length; i += perPage) pages.push(messages.slice(i, i + perPage));
   return pages;
 }
 

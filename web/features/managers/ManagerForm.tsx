@@ -37,7 +37,7 @@ export function ManagerForm(props: { kind: ManagerKind; ownerId: number; row: Ma
     if (saved.generatedPassword) props.onPassword(saved.generatedPassword);
   });
   return (
-    <FormDialog title={row ? t.editTitle : t.newTitle} onClose={props.onClose} onSubmit={submit} busy={save.isPending}>
+    <FormDialog title={row ? t.editTitle : t.newTitle} onClose={props.onClose} onSubmit={submit} busy={save.isPending} dirty={form.isDirty()}>
       {stale.notice}
       <TextInput label={t.name} withAsterisk {...form.getInputProps('name')} />
       <TextInput label={t.email} type="email" withAsterisk {...form.getInputProps('email')} />

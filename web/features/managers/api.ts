@@ -12,6 +12,8 @@ export const paths = (kind: ManagerKind, ownerId: number) => ({
   item: (id: number) => (kind === 'school' ? `school-managers/${id}` : `branch-managers/${id}`),
 });
 const key = (kind: ManagerKind, ownerId: number) => ['managers', kind, ownerId] as const;
+// The branches list shows each branch's manager, so a change of a branch manager refreshes it.
+const shownIn = (kind: ManagerKind) => (kind === 'branch' ? [['branches']] : []);
 
 export interface Saved {
   item: Manager;
@@ -27,12 +29,12 @@ export function useSaveManager(kind: ManagerKind, ownerId: number) {
   return useApiMutation(
     ({ id, body, onErrorBody }: { id?: number; body: ManagerCreateBody | ManagerUpdateBody; onErrorBody?: CallOptions['onErrorBody'] }) =>
       id ? api.put<Saved>(p.item(id), body, { onErrorBody }) : api.post<Saved>(p.list, body),
-    [key(kind, ownerId)],
+    [key(kind, ownerId), ...shownIn(kind)],
   );
 }
 
 export function useDeleteManager(kind: ManagerKind, ownerId: number) {
-  return useApiMutation((id: number) => api.del(paths(kind, ownerId).item(id)), [key(kind, ownerId)]);
+  return useApiMutation((id: number) => api.del(paths(kind, ownerId).item(id)), [key(kind, ownerId), ...shownIn(kind)]);
 }
 
 export const updateBodyOf = (m: Manager, changes: Partial<ManagerUpdateBody> = {}): ManagerUpdateBody => ({

@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../components/list/DataTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
 import { optionsOf } from '../../components/SelectField';
+import { useSchoolColumn } from '../moderation/schoolColumn';
 import { useScopeFilters } from '../moderation/scopeFilters';
 import { useStudentCounts } from './api';
 
@@ -28,6 +29,7 @@ export function StudentCountsPage({ direction }: { direction: 'from' | 'to' }) {
   const list = useListState({ sort: 'name', filters: ['schoolId', 'branchId', 'has'] });
   const counts = useStudentCounts(direction, list.query);
   const scopeFilters = useScopeFilters(list);
+  const schoolColumn = useSchoolColumn<StudentCount>();
 
   const columns: Column<StudentCount>[] = [
     { key: 'schoolNumber', header: tr.messages.schoolNumber, sortKey: 'schoolNumber', render: (r) => r.schoolNumber, width: 90 },
@@ -41,6 +43,7 @@ export function StudentCountsPage({ direction }: { direction: 'from' | 'to' }) {
         </Anchor>
       ),
     },
+    ...(schoolColumn ? [schoolColumn] : []),
     { key: 'branch', header: tr.messages.branch, sortKey: 'branch', render: (r) => r.branchName, width: 90 },
     { key: 'pending', header: tr.status.pending, render: (r) => <Count n={r.pending} color="yellow" />, width: 120, align: 'center' },
     { key: 'approved', header: tr.status.approved, render: (r) => <Count n={r.approved} color="teal" />, width: 110, align: 'center' },

@@ -12,6 +12,7 @@ export function RejectDialog({ busy, onClose, onConfirm }: { busy: boolean; onCl
     <FormDialog
       title={tr.words.reject}
       onClose={onClose}
+      dirty={note.trim() !== ''}
       onSubmit={() => (error ? undefined : onConfirm(note.trim()))}
       busy={busy}
       actions={

@@ -68,7 +68,7 @@ export function StudentEntryDialog(props: {
   );
 
   return (
-    <FormDialog title={props.title} size="lg" onClose={props.onClose} onSubmit={() => void save()} busy={props.busy}>
+    <FormDialog title={props.title} size="lg" onClose={props.onClose} onSubmit={() => void save()} busy={props.busy} dirty={text !== ''}>
       {props.branchId || branchOptions.length === 1 ? null : (
         <SelectField
           label={tr.messages.branch}

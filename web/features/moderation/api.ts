@@ -35,19 +35,21 @@ export function useModerationCalls<Row, Match>(kind: ModeratedKind) {
   const reloadWhenStale = (body: { errors?: Record<string, string> }) => {
     if (body.errors?.version) void client.invalidateQueries({ queryKey: lists });
   };
+  // An approved nickname is the student's nickname, shown in the students' lists.
+  const shown: string[][] = kind.path === 'nicknames' ? [['students']] : [];
   return {
     create: useApiMutation(({ text, ...students }: StudentEntry) => api.post<Written<Row>>(kind.path, { ...students, [kind.textField]: text }), [lists]),
     update: useApiMutation(
       ({ id, text, ...decision }: { id: number; version: number; text?: string; status?: Decision; note?: string }) =>
         api.put<Written<Row>>(`${kind.path}/${id}`, { ...decision, [kind.textField]: text }, { onErrorBody: reloadWhenStale }),
-      [lists],
+      [lists, ...shown],
     ),
     remove: useApiMutation((id: number) => api.del<{ success: true }>(`${kind.path}/${id}`), [lists]),
     moderate: useApiMutation(
       (body: BulkVars<Match>) => api.post<{ success: true; count: number; undoToken: number | null }>(`${kind.path}/moderate`, body),
-      [lists],
+      [lists, ...shown],
     ),
-    undo: useApiMutation((token: number) => api.post<{ success: true; count: number }>(`${kind.path}/undo`, { token }), [lists]),
+    undo: useApiMutation((token: number) => api.post<{ success: true; count: number }>(`${kind.path}/undo`, { token }), [lists, ...shown]),
   };
 }
 export type ModerationCalls<Row, Match> = ReturnType<typeof useModerationCalls<Row, Match>>;

@@ -1,8 +1,9 @@
 /** nickname-messages: nickname suggestions, listed and moderated like student messages. */
-import { NICKNAME_MAX } from '../../../common/schemas/messages';
+import { NICKNAME_MAX, type Nickname } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
 import { idFilter } from '../moderation/api';
 import { ModeratedText, ModerationList, useModerationListState } from '../moderation/ModerationList';
+import { useSchoolColumn } from '../moderation/schoolColumn';
 import { useScopeFilters } from '../moderation/scopeFilters';
 import { statusFilter } from '../moderation/status';
 import { useNicknameCalls, useNicknames } from './api';
@@ -12,6 +13,7 @@ export function NicknamesPage() {
   const nicknames = useNicknames(list.query);
   const calls = useNicknameCalls();
   const scopeFilters = useScopeFilters(list);
+  const schoolColumn = useSchoolColumn<Nickname>();
   const { q, filters } = list.state;
 
   return (
@@ -28,6 +30,7 @@ export function NicknamesPage() {
         { key: 'to', header: tr.messages.to, render: (n) => n.toName },
         { key: 'text', header: tr.messages.text, render: (n) => <ModeratedText text={n.text} note={n.note} strong /> },
         { key: 'from', header: tr.messages.from, render: (n) => n.fromName },
+        ...(schoolColumn ? [schoolColumn] : []),
         { key: 'branch', header: tr.messages.branch, render: (n) => n.branchName, width: 80 },
       ]}
       rowLabel={(n) => `${n.text} → ${n.toName}`}

@@ -108,6 +108,7 @@ export function NotificationForm({ item, onClose }: { item: NotificationItem | n
       onClose={onClose}
       onSubmit={submit('draft')}
       busy={save.isPending}
+      dirty={!readOnly && form.isDirty()}
       cancelLabel={readOnly ? t.close : tr.words.cancel}
       actions={
         readOnly ? null : (

@@ -78,7 +78,7 @@ export function SchoolForm({ row, onClose }: { row: School | null; onClose(): vo
   });
 
   return (
-    <FormDialog title={row ? t.editTitle : t.newTitle} size="lg" onClose={onClose} onSubmit={submit} busy={save.isPending}>
+    <FormDialog title={row ? t.editTitle : t.newTitle} size="lg" onClose={onClose} onSubmit={submit} busy={save.isPending} dirty={form.isDirty()}>
       {stale.notice}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t.name} withAsterisk {...form.getInputProps('name')} />

@@ -54,11 +54,16 @@ export function SchoolsPage() {
   const history = useAuditHistory('school');
 
   const columns: Column<School>[] = [
-    nameColumn(t.name, (r) => [
-      { to: `/school-managers/${r.id}`, label: t.managers },
-      { to: `/school-messages/${r.id}`, label: t.messages },
-      { to: `/branches/${r.id}`, label: t.branches },
-    ]),
+    // The school's name opens the school: its branches.
+    nameColumn(
+      t.name,
+      (r) => [
+        { to: `/school-managers/${r.id}`, label: t.managers },
+        { to: `/school-messages/${r.id}`, label: t.messages },
+        { to: `/branches/${r.id}`, label: t.branches },
+      ],
+      (r) => ({ to: `/branches/${r.id}`, label: r.name }),
+    ),
     { key: 'city', header: t.city, sortKey: 'city', render: (r) => r.cityName },
     { key: 'district', header: t.district, sortKey: 'district', render: (r) => r.district },
     { key: 'academicYear', header: t.academicYear, sortKey: 'academicYear', render: (r) => r.academicYear },

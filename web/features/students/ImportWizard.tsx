@@ -108,6 +108,8 @@ export function ImportWizard({
     );
     await client.invalidateQueries({ queryKey: ['students'] });
     await client.invalidateQueries({ queryKey: ['branch-siblings'] });
+    // An import may add branches, and changes the branches' student counts.
+    await client.invalidateQueries({ queryKey: ['branches'] });
   };
 
   const headerOptions = (preview?.headers ?? []).map((h, i) => ({ value: String(i), label: h || `${i + 1}. sütun` }));

@@ -13,6 +13,12 @@ export function MoveDialog({ branchId, student, onClose }: { branchId: number; s
   const siblings = useSiblings(branchId);
   const move = useMoveStudent(branchId);
   const [target, setTarget] = useState<string | null>(null);
+  // Each student starts with no target: the previous student's choice is no answer for this one.
+  const [shownFor, setShownFor] = useState(student);
+  if (shownFor !== student) {
+    setShownFor(student);
+    setTarget(null);
+  }
   const options = recordOptions((siblings.data?.items ?? []).filter((b) => b.id !== branchId));
   const submit = async () => {
     if (!student || !target) return;

@@ -61,7 +61,7 @@ export function StudentForm({ branchId, student, onClose }: { branchId: number; 
   });
 
   return (
-    <FormDialog title={student ? t.editStudent : t.newStudent} size="lg" onClose={onClose} onSubmit={submit} busy={save.isPending}>
+    <FormDialog title={student ? t.editStudent : t.newStudent} size="lg" onClose={onClose} onSubmit={submit} busy={save.isPending} dirty={form.isDirty()}>
       {stale.notice}
       <Group grow align="flex-start" wrap="wrap">
         <TextInput label={t.fields.schoolNumber} required {...form.getInputProps('schoolNumber')} miw={140} />

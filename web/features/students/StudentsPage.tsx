@@ -16,13 +16,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { optionsOf } from '../../components/SelectField';
 import { useSession } from '../../session/store';
 import { useAuditHistory } from '../audit/AuditDialog';
-import { useDeleteStudent, useSiblings, useStudents } from './api';
+import { useDeleteStudent, useSiblings, useStudent, useStudents } from './api';
 import { BulkPhotosDialog } from './BulkPhotosDialog';
 import { ImportWizard } from './ImportWizard';
 import { MoveDialog } from './MoveDialog';
 import { PhotosDialog } from './PhotosDialog';
 import { StudentForm } from './StudentForm';
-import { branchSlug, captionOf } from './slides';
+import { branchSlug, captionOf, studentOfHash } from './slides';
 
 const t = tr.students;
 const fullName = (s: StudentItem) => `${s.firstName} ${s.lastName}`;
@@ -40,6 +40,16 @@ export function StudentsPage({ branchId }: { branchId: number }) {
   const [importing, setImporting] = useState(false);
   const [bulk, setBulk] = useState(false);
   const history = useAuditHistory('student');
+  // A link into a student's photos (`#ogrenci236-2`, copied from the address bar) opens its dialog
+  // again after a load; the dialog's lightbox then opens the slide the address names.
+  const [linkedId] = useState(() => studentOfHash(window.location.hash));
+  const linked = useStudent(linkedId);
+  const linkedStudent = linked.data?.item ?? null;
+  const [linkOpened, setLinkOpened] = useState(false);
+  if (!linkOpened && linkedStudent?.branchId === branchId) {
+    setLinkOpened(true);
+    setPhotosOf(linkedStudent);
+  }
   const container = useRef<HTMLDivElement>(null);
   useLightbox(container, students.data);
 

@@ -21,6 +21,11 @@ export function useStudents(branchId: number, query: Record<string, string | num
   return useApiGet<ListResult<StudentItem>>([...studentsKey(branchId), 'list'], `branches/${branchId}/students`, query, { keepPrevious: true });
 }
 
+/** One student (a link into its photos may name a student of another page of the list). */
+export function useStudent(id: number | null) {
+  return useApiGet<{ success: true; item: StudentItem }>(['students', 'one', id], id ? `students/${id}` : null);
+}
+
 export function useSiblings(branchId: number) {
   return useApiGet<{ success: true; schoolId: number; branchName: string; items: Array<{ id: number; name: string }> }>(
     ['branch-siblings', branchId],

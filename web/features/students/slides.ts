@@ -12,3 +12,9 @@ export function captionOf(student: Pick<StudentItem, 'firstName' | 'lastName' | 
 // No "-" before the id: the hash "#slug-N" reads a trailing "-number" as the slide index.
 export const branchSlug = (branchId: number) => `sube${branchId}`;
 export const photoSlug = (student: Pick<StudentItem, 'id'>) => `ogrenci${student.id}`;
+
+/** The student whose photos a `#ogrenci{id}` / `#ogrenci{id}-N` address opens, or null. */
+export function studentOfHash(hash: string): number | null {
+  const match = /^#ogrenci(\d+)(?:-\d+)?$/.exec(hash);
+  return match ? Number(match[1]) : null;
+}

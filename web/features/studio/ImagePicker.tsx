@@ -1,6 +1,10 @@
-/** Picks an image, previews it (a data URL) and uploads it in the call helper's form-data mode. */
+/**
+ * Picks an image and previews it (a data URL). The form it sits in sends the picked file with
+ * its own "Kaydet", so one save saves everything the form shows. Type and size are checked here
+ * first, so a file the server would refuse is not sent at all.
+ */
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { IconPhoto, IconUpload } from '@tabler/icons-react';
+import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { tr } from '../../../common/tr';
 
@@ -9,6 +13,8 @@ export interface PickedImage {
   /** A data URL for the preview. */
   image: string;
 }
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -19,18 +25,32 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
+/** Why a file cannot be sent as an image of at most `maxMb` MB, or null when it can. */
+function refusalOf(file: File, maxMb: number): string | null {
+  if (!IMAGE_TYPES.includes(file.type)) return tr.studio.notImage;
+  if (file.size > maxMb * 1024 * 1024) return tr.studio.tooLarge(maxMb);
+  return null;
+}
+
 export function ImagePicker(props: {
   label: string;
   chooseLabel: string;
   hint: string;
   currentUrl: string | null;
   previewAlt: string;
-  uploading: boolean;
-  onUpload(picked: PickedImage): Promise<boolean>;
+  maxMb: number;
+  picked: PickedImage | null;
+  onPick(picked: PickedImage | null): void;
   size?: number;
 }) {
-  const [picked, setPicked] = useState<PickedImage | null>(null);
-  const shown = picked?.image ?? props.currentUrl;
+  const [error, setError] = useState<string | null>(null);
+  const shown = props.picked?.image ?? props.currentUrl;
+  const choose = async (file: File | null) => {
+    if (!file) return;
+    const refusal = refusalOf(file, props.maxMb);
+    setError(refusal);
+    if (!refusal) props.onPick({ file, image: await readAsDataUrl(file) });
+  };
   return (
     <Stack gap="xs">
       <Text size="sm" fw={500}>
@@ -41,26 +61,20 @@ export function ImagePicker(props: {
           <IconPhoto size={32} aria-hidden />
         </Avatar>
         <Stack gap={6}>
-          <FileButton accept="image/png,image/jpeg,image/webp" onChange={async (file) => file && setPicked({ file, image: await readAsDataUrl(file) })}>
+          <FileButton accept={IMAGE_TYPES.join(',')} onChange={(file) => void choose(file)}>
             {(buttonProps) => (
               <Button variant="default" leftSection={<IconPhoto size={16} />} {...buttonProps}>
                 {props.chooseLabel}
               </Button>
             )}
           </FileButton>
-          {picked ? (
-            <Button
-              leftSection={<IconUpload size={16} />}
-              loading={props.uploading}
-              onClick={async () => {
-                if (await props.onUpload(picked)) setPicked(null);
-              }}
-            >
-              {tr.studio.upload}
+          {props.picked ? (
+            <Button variant="subtle" size="xs" onClick={() => props.onPick(null)} style={{ alignSelf: 'flex-start' }}>
+              {tr.studio.cancelPick}
             </Button>
           ) : null}
-          <Text size="xs" c="dimmed">
-            {props.hint}
+          <Text size="xs" c={error ? 'red' : 'dimmed'} role={error ? 'alert' : undefined}>
+            {error ?? props.hint}
           </Text>
         </Stack>
       </Group>

@@ -1,10 +1,12 @@
 /** Stüdyo (level panel): the studio profile and its logo; both appear in the layout and on the login page. */
 import { Button, Grid, Paper, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import type { StudioInfo } from '../../../common/schemas/auth';
-import { studioBody, type StudioBody } from '../../../common/schemas/studio';
+import { IMAGE_MAX_MB, studioBody, type StudioBody } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
+import { LeaveGuard } from '../../components/LeaveGuard';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, Loading } from '../../components/QueryState';
 import { recordOptions, SelectField } from '../../components/SelectField';
@@ -13,13 +15,16 @@ import { loadUser } from '../../session/actions';
 import { useSession } from '../../session/store';
 import { useStaleGuard } from '../../components/form/staleRecord';
 import { readStudio, useSaveStudio, useStudio, useUploadStudioLogo } from './api';
-import { ImagePicker } from './ImagePicker';
+import { ImagePicker, type PickedImage } from './ImagePicker';
 
 const t = tr.studio;
 
-function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): void }) {
+/** The profile and the logo in one form: its "Kaydet" sends a picked logo and the profile, and says "Kaydedildi." once both are in. */
+function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): Promise<unknown> }) {
   const cities = useSession((s) => s.info?.cities ?? []);
   const save = useSaveStudio();
+  const uploadLogo = useUploadStudioLogo();
+  const [logo, setLogo] = useState<PickedImage | null>(null);
   const form = useForm<Omit<StudioBody, 'cityId'> & { cityId: string | null }>({
     mode: 'controlled',
     initialValues: {
@@ -45,59 +50,47 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): void }
     },
   );
   const submit = form.onSubmit(async (values) => {
+    if (logo) {
+      if (!(await attempt(() => uploadLogo.mutateAsync(logo.file)))) return;
+      setLogo(null);
+    }
     const body = { ...values, cityId: values.cityId ? Number(values.cityId) : null, version: stale.version };
     const saved = await attempt(() => save.mutateAsync({ body, onErrorBody: stale.onErrorBody }), tr.saved);
     if (!saved) return;
     stale.saved(saved.studio);
-    onSaved();
+    form.resetDirty();
+    await onSaved();
   });
   return (
     <form onSubmit={submit} noValidate>
-      <Stack>
-        {stale.notice}
-        <TextInput label={t.name} required {...form.getInputProps('name')} />
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t.phone} type="tel" {...form.getInputProps('phone')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t.email} type="email" {...form.getInputProps('email')} />
-          </Grid.Col>
-        </Grid>
-        <Textarea label={t.address} autosize minRows={2} {...form.getInputProps('address')} />
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <SelectField label={t.city} data={recordOptions(cities)} clearable {...form.getInputProps('cityId')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t.website} placeholder="https://" {...form.getInputProps('website')} />
-          </Grid.Col>
-        </Grid>
-        <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-          {tr.words.save}
-        </Button>
-      </Stack>
-    </form>
-  );
-}
-
-export function StudioPage() {
-  const studio = useStudio();
-  const uploadLogo = useUploadStudioLogo();
-
-  let content;
-  if (studio.isError) {
-    content = <LoadFailed />;
-  } else if (!studio.data) {
-    content = <Loading />;
-  } else {
-    const s = studio.data.studio;
-    content = (
       <Grid>
+        {uploadLogo.isPending ? <LeaveGuard /> : null}
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder p="md" radius="md" aria-label={t.profile}>
-            {/* The layout shows the studio's name and logo from user info, so it is loaded again after a write. */}
-            <StudioForm studio={s} onSaved={loadUser} />
+            <Stack>
+              {stale.notice}
+              <TextInput label={t.name} required {...form.getInputProps('name')} />
+              <Grid>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label={t.phone} type="tel" {...form.getInputProps('phone')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label={t.email} type="email" {...form.getInputProps('email')} />
+                </Grid.Col>
+              </Grid>
+              <Textarea label={t.address} autosize minRows={2} {...form.getInputProps('address')} />
+              <Grid>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <SelectField label={t.city} data={recordOptions(cities)} clearable {...form.getInputProps('cityId')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput label={t.website} placeholder="https://" {...form.getInputProps('website')} />
+                </Grid.Col>
+              </Grid>
+              <Button type="submit" loading={save.isPending || uploadLogo.isPending} style={{ alignSelf: 'flex-start' }}>
+                {tr.words.save}
+              </Button>
+            </Stack>
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -106,19 +99,30 @@ export function StudioPage() {
               label={t.logo}
               chooseLabel={t.chooseLogo}
               hint={t.logoHint}
-              currentUrl={s.logoUrl}
-              previewAlt={t.logoAlt(s.name)}
-              uploading={uploadLogo.isPending}
-              onUpload={async ({ file }) => {
-                if (!(await attempt(() => uploadLogo.mutateAsync(file), t.logoUploaded))) return false;
-                await loadUser();
-                return true;
-              }}
+              currentUrl={studio.logoUrl}
+              previewAlt={t.logoAlt(studio.name)}
+              maxMb={IMAGE_MAX_MB.logo}
+              picked={logo}
+              onPick={setLogo}
             />
           </Paper>
         </Grid.Col>
       </Grid>
-    );
+    </form>
+  );
+}
+
+export function StudioPage() {
+  const studio = useStudio();
+
+  let content;
+  if (studio.isError) {
+    content = <LoadFailed />;
+  } else if (!studio.data) {
+    content = <Loading />;
+  } else {
+    // The layout shows the studio's name and logo from user info, so it is loaded again after a write.
+    content = <StudioForm studio={studio.data.studio} onSaved={loadUser} />;
   }
   return (
     <Stack>
