@@ -1,8 +1,7 @@
-import { DatesProvider } from '@mantine/dates';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { useTheme } from './theme';
 
@@ -14,18 +13,28 @@ const queryClient = new QueryClient({
   },
 });
 
+const Toasts = lazy(() => import('./Toasts'));
+
+/** Mounts the toast container once there is a first toast, and keeps it from then on. */
+function ToastHost() {
+  const state = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && state.notifications.length + state.queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
 export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   const theme = useTheme();
   return (
     <MantineProvider theme={theme}>
-      <DatesProvider settings={{ locale: 'tr', firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider labels={{ confirm: 'Onayla', cancel: 'Vazgeç' }}>
-            <Notifications position="top-right" limit={5} />
-            <RouterProvider router={router} />
-          </ModalsProvider>
-        </QueryClientProvider>
-      </DatesProvider>
+      <QueryClientProvider client={queryClient}>
+        <ToastHost />
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </MantineProvider>
   );
 }
