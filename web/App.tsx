@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { useTheme } from './theme';
 
@@ -13,18 +13,19 @@ const queryClient = new QueryClient({
   },
 });
 
-const Toasts = lazy(() => import('./Toasts'));
-
-/** Mounts the toast container once there is a first toast, and keeps it from then on. */
+/**
+ * Loads and mounts the toast container with the first toast, and keeps it from then on. A plain
+ * import rather than React.lazy: Suspense may hold back showing it on a timer, and a toast must
+ * appear at once.
+ */
 function ToastHost() {
   const state = useNotifications();
-  const [needed, setNeeded] = useState(false);
-  if (!needed && state.notifications.length + state.queue.length > 0) setNeeded(true);
-  return needed ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  ) : null;
+  const [Toasts, setToasts] = useState<ComponentType | null>(null);
+  const needed = state.notifications.length + state.queue.length > 0;
+  useEffect(() => {
+    if (needed && !Toasts) void import('./Toasts').then((module) => setToasts(() => module.default));
+  }, [needed, Toasts]);
+  return Toasts ? <Toasts /> : null;
 }
 
 export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {

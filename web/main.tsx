@@ -22,10 +22,16 @@ import './styles.css';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { onSessionEnded } from './api';
+import { turkishMessage } from '../common/zodTr';
 import { App } from './App';
 import { routes } from './routes';
 import { signOut } from './session/actions';
 import { useSession } from './session/store';
+
+// zod's settings, given before zod itself loads (with the first screen that has a schema): zod
+// takes a settings object already on globalThis as its own. Turkish messages; and no compiled
+// parsers, since the Content-Security-Policy forbids eval (zod must not even try it).
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true, customError: turkishMessage };
 
 const router = createBrowserRouter(routes);
 

@@ -1,11 +1,5 @@
 /** Runs a shared zod schema as a @mantine/form validator: the same rules and Turkish messages as the server. */
-import { z } from 'zod';
-import { installTurkishZodMessages } from '../../../common/zodTr';
-
-// zod arrives with the first form that uses it, not with the login page; its settings with it.
-installTurkishZodMessages();
-// The Content-Security-Policy forbids eval: zod must not even try its compiled parsers.
-z.config({ jitless: true });
+import type { z } from 'zod';
 
 export function zodValidate<T extends z.ZodType>(schema: T) {
   return (values: unknown): Record<string, string> => {
