@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, keyLower, orderKey, searchKey, trCompare, trLower, trUpper } from './text';
+import { escapeHtml, genitive, keyLower, orderKey, searchKey, trCompare, trLower, trUpper } from './text';
 
 describe('Turkish text helpers', () => {
   it('sorts in Turkish alphabet order (Ç after C, I before İ, Ş after S)', () => {
@@ -34,5 +34,16 @@ describe('Turkish text helpers', () => {
 
   it('escapes HTML for captions', () => {
     expect(escapeHtml('<img src=x onerror="alert(1)">&\'')).toBe('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
+  });
+
+  it('puts a name in the genitive by vowel harmony, with "n" after a vowel', () => {
+    expect(genitive('Ayşe Yılmaz')).toBe("Ayşe Yılmaz'ın");
+    expect(genitive('Ali Çelik')).toBe("Ali Çelik'in");
+    expect(genitive('Burak Solmaz')).toBe("Burak Solmaz'ın");
+    expect(genitive('Oya Tunç')).toBe("Oya Tunç'un");
+    expect(genitive('Nur Öztürk')).toBe("Nur Öztürk'ün");
+    expect(genitive('Ayşe')).toBe("Ayşe'nin");
+    expect(genitive('Deniz Kaya')).toBe("Deniz Kaya'nın");
+    expect(genitive('Mert Uysal ')).toBe("Mert Uysal'ın");
   });
 });

@@ -78,3 +78,18 @@ export function escapeHtml(text: string): string {
 
 /** A branch as people write it: grade, slash, section letter ("12/A", "10/İ"). */
 export const branchName = (branch: { grade: number; section: string }): string => `${branch.grade}/${branch.section}`;
+
+const BACK_VOWELS: Record<string, string> = { a: 'ı', ı: 'ı', e: 'i', i: 'i', o: 'u', u: 'u', ö: 'ü', ü: 'ü', â: 'ı', î: 'i', û: 'u' };
+
+/**
+ * A proper name in the Turkish genitive, suffix after an apostrophe by vowel harmony:
+ * "Ayşe Yılmaz" → "Ayşe Yılmaz'ın", "Ali Çelik" → "Ali Çelik'in", "Ayşe" → "Ayşe'nin".
+ */
+export function genitive(name: string): string {
+  const word = trLower(name.trim());
+  const vowels = [...word].filter((ch) => ch in BACK_VOWELS);
+  const last = vowels.at(-1);
+  const vowel = last ? BACK_VOWELS[last] : 'i';
+  const endsInVowel = word.length > 0 && word.at(-1)! in BACK_VOWELS;
+  return `${name.trim()}'${endsInVowel ? 'n' : ''}${vowel}n`;
+}

@@ -8,7 +8,8 @@ import { tr } from './tr';
 
 type Issue = $ZodRawIssue;
 
-function turkishMessage(issue: Issue): string {
+/** The Turkish message of one schema error (zod's `customError`). */
+export function turkishMessage(issue: Issue): string {
   const v = tr.validation;
   switch (issue.code) {
     case 'invalid_type':

@@ -16,6 +16,8 @@ export interface SeedCounts {
   deadlines: Array<{ name: string; deadline: string }>;
   pendingNicknames: number;
   pendingMessages: number;
+  /** Demo messages and nicknames with markup in them (test payloads belong in tests). */
+  markup: number;
 }
 
 export async function countDemoSeed(): Promise<SeedCounts> {
@@ -52,6 +54,9 @@ export async function countDemoSeed(): Promise<SeedCounts> {
       },
       pendingNicknames: await n(sql`SELECT count(*) AS n FROM nicknames WHERE status = 'pending'`),
       pendingMessages: await n(sql`SELECT count(*) AS n FROM messages WHERE status = 'pending' AND kind = 'student'`),
+      markup: await n(
+        sql`SELECT (SELECT count(*) FROM messages WHERE body ~ '[<>]') + (SELECT count(*) FROM nicknames WHERE text ~ '[<>]') + (SELECT count(*) FROM notifications WHERE body ~ '[<>]' OR title ~ '[<>]') AS n`,
+      ),
       deadlines: await rows<{ name: string; deadline: string }>(
         sql`SELECT name, to_char(message_deadline, 'YYYY-MM-DD') AS deadline FROM schools ORDER BY message_deadline`,
       ),

@@ -1,25 +1,34 @@
-import { DatesProvider } from '@mantine/dates';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ComponentType } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { queryClient } from './api/queryClient';
 import { useTheme } from './theme';
+
+/**
+ * Loads and mounts the toast container with the first toast, and keeps it from then on. A plain
+ * import rather than React.lazy: Suspense may hold back showing it on a timer, and a toast must
+ * appear at once.
+ */
+function ToastHost() {
+  const state = useNotifications();
+  const [Toasts, setToasts] = useState<ComponentType | null>(null);
+  const needed = state.notifications.length + state.queue.length > 0;
+  useEffect(() => {
+    if (needed && !Toasts) void import('./Toasts').then((module) => setToasts(() => module.default));
+  }, [needed, Toasts]);
+  return Toasts ? <Toasts /> : null;
+}
 
 export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   const theme = useTheme();
   return (
     <MantineProvider theme={theme}>
-      <DatesProvider settings={{ locale: 'tr', firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider labels={{ confirm: 'Onayla', cancel: 'Vazgeç' }}>
-            {/* Bottom right: toasts cover neither the header (user name, "Çıkış yap") nor a dialog's close button. */}
-            <Notifications position="bottom-right" limit={5} />
-            <RouterProvider router={router} />
-          </ModalsProvider>
-        </QueryClientProvider>
-      </DatesProvider>
+      <QueryClientProvider client={queryClient}>
+        <ToastHost />
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

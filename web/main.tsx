@@ -1,25 +1,37 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+// The first load (the login page) takes only the styles of what it shows; the signed-in frame
+// brings the whole Mantine stylesheet with it.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Avatar.css';
 import './styles.css';
-import dayjs from 'dayjs';
-import 'dayjs/locale/tr';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { createBrowserRouter } from 'react-router';
-import { installTurkishZodMessages } from '../common/zodTr';
 import { onSessionEnded } from './api';
+import { turkishMessage } from '../common/zodTr';
 import { App } from './App';
 import { routes } from './routes';
 import { signOut } from './session/actions';
 import { useSession } from './session/store';
 
-dayjs.extend(customParseFormat);
-dayjs.locale('tr');
-installTurkishZodMessages();
-// The Content-Security-Policy forbids eval: zod must not even try its compiled parsers.
-z.config({ jitless: true });
+// zod's settings, given before zod itself loads (with the first screen that has a schema): zod
+// takes a settings object already on globalThis as its own. Turkish messages; and no compiled
+// parsers, since the Content-Security-Policy forbids eval (zod must not even try it).
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true, customError: turkishMessage };
 
 const router = createBrowserRouter(routes);
 

@@ -5,7 +5,6 @@
  */
 import { redirect, type RouteObject } from 'react-router';
 import { isLevel } from '../common/levels';
-import { MainLayout } from './layout/MainLayout';
 import { RouteError } from './layout/RouteError';
 import { requireUser } from './session/access';
 
@@ -14,10 +13,12 @@ export const routes: RouteObject[] = [
     path: '/:page/login',
     loader: ({ params }) => (isLevel(params.page) ? null : redirect('/')),
     lazy: () => import('./features/login/route'),
+    errorElement: <RouteError />,
   },
   {
     path: '/',
-    element: <MainLayout />,
+    // The frame loads with the first signed-in screen, not with the login page.
+    lazy: async () => ({ Component: (await import('./layout/MainLayout')).MainLayout }),
     errorElement: <RouteError />,
     loader: requireUser,
     // The guard runs on every navigation, so a session cleared meanwhile is noticed.

@@ -39,6 +39,10 @@ export function useTheme() {
         primaryShade: 5,
         fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
         defaultRadius: 'md',
+        components: {
+          // A badge always shows its whole word: it keeps its width in a crowded table cell or row.
+          Badge: { styles: { root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
+        },
       }),
     [primary],
   );

@@ -21,6 +21,19 @@ const deadlineRow = z.object({
   daysLeft: z.number().int().nullable(),
 });
 
+/** A student the school still waits for, with what is needed to open the student's list. */
+const studentToChase = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  schoolNumber: z.string(),
+  branchId: z.number().int(),
+  branchName: z.string(),
+  schoolName: z.string(),
+});
+
+/** The first few of a longer list, and how many there are in all. */
+const firstOf = z.object({ total: z.number().int(), items: z.array(studentToChase) });
+
 export const dashboard = z.object({
   /** 'school' for level panel (one row per school), 'branch' below it. */
   progressBy: z.enum(['school', 'branch']),
@@ -28,5 +41,9 @@ export const dashboard = z.object({
   deadlines: z.array(deadlineRow),
   /** The last 30 days, oldest first, every day present ('yyyy-mm-dd', UTC days). */
   messagesPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  /** Students with no portrait yet. */
+  withoutPhoto: firstOf,
+  /** Students who have written no message (none waiting, none approved). */
+  wroteNothing: firstOf,
 });
 export type Dashboard = z.infer<typeof dashboard>;

@@ -1,4 +1,5 @@
 /** Turkish texts of messages, the per-student overviews and nickname suggestions. */
+import { genitive } from '../text';
 export const messages = {
   messages: {
     schoolTitle: 'Okul Mesajları',
@@ -71,5 +72,17 @@ export const messages = {
     selectPage: 'Sayfadakilerin tümünü seç',
     selectRow: (label: string) => `Seç: ${label}`,
     bulkRegion: 'Toplu işlem',
+    /** How a row's buttons name it: "Onayla: Ayşe Yılmaz'ın mesajı". */
+    messageOf: (from: string) => `${genitive(from)} mesajı`,
+    nicknameRowOf: (from: string) => `${genitive(from)} lakap önerisi`,
+    shortcuts: {
+      title: 'Klavye kısayolları',
+      open: 'Klavye kısayolları (?)',
+      next: 'Sonraki kayıt',
+      previous: 'Önceki kayıt',
+      approve: 'Seçili kaydı onayla',
+      reject: 'Seçili kaydı reddet',
+      help: 'Bu yardımı aç',
+    },
   },
 } as const;

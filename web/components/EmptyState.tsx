@@ -4,7 +4,7 @@ import { tr } from '../../common/tr';
 
 export function EmptyState({ title = tr.empty.title, description = tr.empty.description }: { title?: string; description?: string }) {
   return (
-    <Center py="xl">
+    <Center py="xl" data-empty-state>
       <Stack align="center" gap="xs">
         <ThemeIcon size={48} radius="xl" variant="light">
           <IconInbox size={28} />

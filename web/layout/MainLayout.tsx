@@ -6,6 +6,7 @@ import { NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-r
 import { tr } from '../../common/tr';
 import { signOut } from '../session/actions';
 import { useSession } from '../session/store';
+import { FrameProviders } from './FrameProviders';
 import { activeItem, navigationFor } from './navigation';
 
 export function MainLayout() {
@@ -26,61 +27,63 @@ export function MainLayout() {
   };
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
-      <a className="skip-link" href="#main">
-        {tr.layout.skipToContent}
-      </a>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={tr.layout.openMenu} />
-            {info.studio.logoUrl ? <Avatar src={info.studio.logoUrl} alt={tr.studio.logoAlt(info.studio.name)} radius="sm" /> : null}
-            <Title order={1} size="h4" lineClamp={1} data-testid="studio-name">
-              {info.studio.name}
-            </Title>
+    <FrameProviders>
+      <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <a className="skip-link" href="#main">
+          {tr.layout.skipToContent}
+        </a>
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={tr.layout.openMenu} />
+              {info.studio.logoUrl ? <Avatar src={info.studio.logoUrl} alt={tr.studio.logoAlt(info.studio.name)} radius="sm" /> : null}
+              <Title order={1} size="h4" lineClamp={1} data-testid="studio-name">
+                {info.studio.name}
+              </Title>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              {/* The user menu: the person's own account (password, sessions). */}
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <UnstyledButton aria-label={tr.account.menu}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Stack gap={0} visibleFrom="xs" align="flex-end">
+                        <Text size="sm" fw={600} data-testid="user-name">
+                          {info.userInfo.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {tr.levels[info.level]}
+                          {info.school ? ` · ${info.school.name}` : ''}
+                          {info.branch ? ` · ${info.branch.name}` : ''}
+                        </Text>
+                      </Stack>
+                      <IconUserCircle size={28} aria-hidden />
+                    </Group>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item component={RouterLink} to="/account">
+                    {tr.account.title}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+              <Button variant="subtle" leftSection={<IconLogout size={18} />} onClick={logout} loading={leaving}>
+                {tr.words.logout}
+              </Button>
+            </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            {/* The user menu: the person's own account (password, sessions). */}
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <UnstyledButton aria-label={tr.account.menu}>
-                  <Group gap="xs" wrap="nowrap">
-                    <Stack gap={0} visibleFrom="xs" align="flex-end">
-                      <Text size="sm" fw={600} data-testid="user-name">
-                        {info.userInfo.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {tr.levels[info.level]}
-                        {info.school ? ` · ${info.school.name}` : ''}
-                        {info.branch ? ` · ${info.branch.name}` : ''}
-                      </Text>
-                    </Stack>
-                    <IconUserCircle size={28} aria-hidden />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component={RouterLink} to="/account">
-                  {tr.account.title}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-            <Button variant="subtle" leftSection={<IconLogout size={18} />} onClick={logout} loading={leaving}>
-              {tr.words.logout}
-            </Button>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={tr.layout.menu}>
-        <ScrollArea>
-          {items.map((item) => (
-            <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} active={item.to === active} onClick={close} />
-          ))}
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main id="main">
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label={tr.layout.menu}>
+          <ScrollArea>
+            {items.map((item) => (
+              <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} active={item.to === active} onClick={close} />
+            ))}
+          </ScrollArea>
+        </AppShell.Navbar>
+        <AppShell.Main id="main">
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </FrameProviders>
   );
 }

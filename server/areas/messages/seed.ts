@@ -34,7 +34,11 @@ export async function seedDemoMessages(db: Db, studioId: number): Promise<void> 
     const r = rand.next();
     return r < 0.45 ? 'pending' : r < 0.85 ? 'approved' : 'rejected';
   };
-  const daysAgo = (n: number) => new Date(Date.UTC(2026, 3, 30) - n * 86_400_000 - rand.int(0, 86_000) * 1000);
+  // Seeded on the day the demo starts: its messages spread over the last four weeks.
+  const now = Date.now();
+  const daysAgo = (n: number) => new Date(now - n * 86_400_000 - rand.int(0, 86_000) * 1000);
+  /** A decision after the writing, and not in the future. */
+  const decidedAfter = (created: Date, decided: Date) => (decided > created ? decided : new Date(Math.min(now, created.getTime() + 3_600_000)));
 
   for (const school of schoolRows) {
     const schoolAuthor = staff.find((u) => u.level === 'school') ?? moderator;
@@ -87,6 +91,9 @@ export async function seedDemoMessages(db: Db, studioId: number): Promise<void> 
           if (!to || to.id === from.id) continue;
           const status = statusPick();
           const body = rand.pick(STUDENT_TEXTS);
+          const note = status === 'rejected' ? rand.pick(NOTES) : '';
+          const decided = status === 'pending' ? null : daysAgo(rand.int(0, 5));
+          const createdAt = daysAgo(rand.int(0, 27));
           messageRows.push({
             studioId,
             kind: 'student' as const,
@@ -96,11 +103,11 @@ export async function seedDemoMessages(db: Db, studioId: number): Promise<void> 
             toStudentId: to.id,
             body,
             status,
-            note: status === 'rejected' ? rand.pick(NOTES) : '',
+            note,
             moderatedBy: status === 'pending' ? null : moderator.id,
-            moderatedAt: status === 'pending' ? null : daysAgo(rand.int(0, 5)),
+            moderatedAt: decided && decidedAfter(createdAt, decided),
             searchKey: searchKey(body),
-            createdAt: daysAgo(rand.int(6, 25)),
+            createdAt,
           });
         }
         if (rand.chance(0.6)) {

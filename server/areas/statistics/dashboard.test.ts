@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages, nicknames, photos, schools } from '../../db/schema';
+import { messages, nicknames, photos, schools, students } from '../../db/schema';
+import { studentRow } from '../../db/seed/demo';
 import { useApiTestKit } from '../../test/api';
-import { dashboardFor } from './dashboard';
+import { dashboardFor, STUDENTS_SHOWN } from './dashboard';
 
 const kit = useApiTestKit();
 const DAY = 86_400_000;
@@ -133,6 +134,108 @@ describe('GET statistics (Home dashboard)', () => {
     expect(d.deadlines[0]).toMatchObject({ deadline: '2026-05-15', daysLeft: -5 });
     expect(d.messagesPerDay[0]?.date).toBe('2026-04-21');
     expect(d.messagesPerDay[29]?.date).toBe('2026-05-20');
+  });
+
+  describe('students still to chase', () => {
+    /** s1 has a portrait and an approved message; s2 a picture that is no portrait; s3 only a rejected message; s4 a pending one. */
+    async function seedChase() {
+      const db = kit.database.db;
+      const w = kit.world;
+      const [s1, s2, s3, s4, s5, sx] = w.students;
+      const photo = (s: typeof s1, isPortrait: boolean) => ({
+        studioId: w.studio.id,
+        schoolId: w.school.id,
+        branchId: s.branchId,
+        studentId: s.id,
+        isPortrait,
+        storageKey: `k${s.id}${isPortrait}`,
+        width: 10,
+        height: 10,
+        bytes: 10,
+      });
+      await db.insert(photos).values([photo(s1, true), photo(s2, false)]);
+      const msg = (from: typeof s1, to: typeof s1, status: 'pending' | 'approved' | 'rejected', schoolId = w.school.id, studioId = w.studio.id) => ({
+        studioId,
+        kind: 'student' as const,
+        schoolId,
+        branchId: from.branchId,
+        fromStudentId: from.id,
+        toStudentId: to.id,
+        authorName: 'x',
+        body: 'Mesaj',
+        status,
+      });
+      await db
+        .insert(messages)
+        .values([msg(s1, s2, 'approved'), msg(s3, s1, 'rejected'), msg(s4, s1, 'pending'), msg(sx, sx, 'approved', w.foreignSchool.id, w.otherStudio.id)]);
+      return { s1, s2, s3, s4, s5, sx };
+    }
+    const ids = (list: { items: Array<{ id: number }> }) => list.items.map((x) => x.id);
+
+    it('level panel: every school of the studio, named with class and school for the link', async () => {
+      const { s2, s3, s4, s5 } = await seedChase();
+      const { dashboard: d } = (await (await kit.as(kit.world.accounts.panel)).get('statistics')).body;
+      // School order (Işıklar before Şehit Öğretmen), then class, then name in Turkish order (İpek before Ömer).
+      expect(d.withoutPhoto.total).toBe(4);
+      expect(ids(d.withoutPhoto)).toEqual([s3.id, s2.id, s4.id, s5.id]);
+      expect(d.withoutPhoto.items[0]).toEqual({
+        id: s3.id,
+        name: 'İpek Ünal',
+        schoolNumber: '103',
+        branchId: kit.world.branch.id,
+        branchName: '12/A',
+        schoolName: 'Işıklar Anadolu Lisesi',
+      });
+      // A rejected message is no message; a waiting one is.
+      expect(d.wroteNothing.total).toBe(3);
+      expect(ids(d.wroteNothing)).toEqual([s3.id, s2.id, s5.id]);
+    });
+
+    it('level school and branch: their own school and branch only; another school sees its own', async () => {
+      const { s2, s3, s4, s5 } = await seedChase();
+      const school = (await (await kit.as(kit.world.accounts.school)).get('statistics')).body.dashboard;
+      expect(ids(school.withoutPhoto)).toEqual([s3.id, s2.id, s4.id]);
+      expect(ids(school.wroteNothing)).toEqual([s3.id, s2.id]);
+      const branch = (await (await kit.as(kit.world.accounts.branch)).get('statistics')).body.dashboard;
+      expect(ids(branch.withoutPhoto)).toEqual([s3.id, s2.id]);
+      expect(branch.wroteNothing.total).toBe(2);
+      const sibling = (await (await kit.as(kit.world.accounts.siblingBranch)).get('statistics')).body.dashboard;
+      expect(ids(sibling.withoutPhoto)).toEqual([s4.id]);
+      expect(sibling.wroteNothing).toEqual({ total: 0, items: [] });
+      const other = (await (await kit.as(kit.world.accounts.otherSchool)).get('statistics')).body.dashboard;
+      expect(ids(other.withoutPhoto)).toEqual([s5.id]);
+      expect(ids(other.wroteNothing)).toEqual([s5.id]);
+    });
+
+    it('another studio sees only its own students', async () => {
+      const { sx } = await seedChase();
+      const foreign = (await (await kit.as(kit.world.accounts.foreignPanel)).get('statistics')).body.dashboard;
+      expect(ids(foreign.withoutPhoto)).toEqual([sx.id]);
+      expect(foreign.wroteNothing).toEqual({ total: 0, items: [] });
+    });
+
+    it('shows the first few of a long list and counts them all', async () => {
+      const w = kit.world;
+      const extra = STUDENTS_SHOWN + 5;
+      await kit.database.db.insert(students).values(
+        Array.from({ length: extra }, (_, i) =>
+          studentRow({
+            studioId: w.studio.id,
+            schoolId: w.school.id,
+            branchId: w.siblingBranch.id,
+            schoolNumber: String(500 + i),
+            firstName: 'Ek',
+            lastName: `Öğrenci ${String(i).padStart(2, '0')}`,
+            gender: '',
+          }),
+        ),
+      );
+      const { dashboard: d } = (await (await kit.as(w.accounts.school)).get('statistics')).body;
+      expect(d.withoutPhoto.total).toBe(4 + extra);
+      expect(d.withoutPhoto.items).toHaveLength(STUDENTS_SHOWN);
+      expect(d.wroteNothing.total).toBe(4 + extra);
+      expect(d.wroteNothing.items).toHaveLength(STUDENTS_SHOWN);
+    });
   });
 
   it('needs a session', async () => {

@@ -1,9 +1,10 @@
 /**
  * Home dashboard figures for the caller's scope: progress per school (level panel) or per
- * branch (school, branch), days left to each school's message deadline, and student messages
- * per day over the last 30 days. Each figure is one grouped, indexed query.
+ * branch (school, branch), days left to each school's message deadline, student messages
+ * per day over the last 30 days, and the first students without a portrait or without a
+ * message. Each figure is one grouped, indexed query.
  */
-import { and, asc, count, countDistinct, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gte, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Dashboard } from '../../../common/schemas/dashboard';
 import type { Caller } from '../../auth/caller';
 import { branchesWhere, schoolsWhere, scopeWhere } from '../../auth/access';
@@ -13,6 +14,8 @@ import { turkishOrder } from '../../http/list';
 
 const DAY_MS = 86_400_000;
 const CHART_DAYS = 30;
+/** How many students each "still waiting for" list shows; the total says how many there are. */
+export const STUDENTS_SHOWN = 10;
 
 /** 'yyyy-mm-dd' of a UTC day. */
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -25,6 +28,48 @@ function countsBy(rows: Array<{ unit: number | null; n: number }>): Map<number, 
   const map = new Map<number, number>();
   for (const row of rows) if (row.unit !== null) map.set(Number(row.unit), Number(row.n));
   return map;
+}
+
+/** Students of the caller's scope that match `condition`: the first few in school, class and name order, and the count. */
+async function studentsWhere(db: Db, caller: Caller, condition: SQL) {
+  const where = and(scopeWhere(caller, students), condition);
+  const [items, [all]] = await Promise.all([
+    db
+      .select({
+        id: students.id,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        schoolNumber: students.schoolNumber,
+        branchId: students.branchId,
+        grade: branches.grade,
+        section: branches.section,
+        schoolName: schools.name,
+      })
+      .from(students)
+      .innerJoin(branches, eq(branches.id, students.branchId))
+      .innerJoin(schools, eq(schools.id, students.schoolId))
+      .where(where)
+      .orderBy(
+        asc(turkishOrder(schools.sortKey)),
+        asc(branches.grade),
+        asc(turkishOrder(branches.sectionKey)),
+        asc(turkishOrder(students.sortKey)),
+        asc(students.id),
+      )
+      .limit(STUDENTS_SHOWN),
+    db.select({ n: count() }).from(students).where(where),
+  ]);
+  return {
+    total: Number(all?.n ?? 0),
+    items: items.map((s) => ({
+      id: s.id,
+      name: `${s.firstName} ${s.lastName}`,
+      schoolNumber: s.schoolNumber,
+      branchId: s.branchId,
+      branchName: `${s.grade}/${s.section}`,
+      schoolName: s.schoolName,
+    })),
+  };
 }
 
 export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date()): Promise<Dashboard> {
@@ -40,7 +85,21 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
   const firstDay = utcDay(now.getTime() - (CHART_DAYS - 1) * DAY_MS);
   const day = sql<string>`to_char(${messages.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
-  const [units, studentRows, wroteRows, receivedRows, pendingRows, photoRows, schoolRows, dayRows] = await Promise.all([
+  // Both by the indexes on a photo's and a message's student.
+  const noPortrait = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(photos)
+      .where(and(eq(photos.studentId, students.id), eq(photos.isPortrait, true))),
+  );
+  const noMessage = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(messages)
+      .where(and(eq(messages.fromStudentId, students.id), inArray(messages.status, ['pending', 'approved']), eq(messages.kind, 'student'))),
+  );
+
+  const [units, studentRows, wroteRows, receivedRows, pendingRows, photoRows, schoolRows, dayRows, withoutPhoto, wroteNothing] = await Promise.all([
     bySchool
       ? db
           .select({ id: schools.id, name: schools.name })
@@ -87,6 +146,8 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
       .from(messages)
       .where(and(scopeWhere(caller, messages), eq(messages.kind, 'student'), gte(messages.createdAt, new Date(`${firstDay}T00:00:00Z`))))
       .groupBy(day),
+    studentsWhere(db, caller, noPortrait),
+    studentsWhere(db, caller, noMessage),
   ]);
 
   const studentCounts = countsBy(studentRows);
@@ -117,5 +178,7 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
       const date = utcDay(Date.parse(`${firstDay}T00:00:00Z`) + i * DAY_MS);
       return { date, count: perDay.get(date) ?? 0 };
     }),
+    withoutPhoto,
+    wroteNothing,
   };
 }

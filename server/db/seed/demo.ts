@@ -3,6 +3,7 @@
  * three schools in different cities, their branches and students, and the demo accounts.
  * Later areas add their rows to `seedDemo` below.
  */
+import { todayApiDate } from '../../../common/dates';
 import { orderKey, searchKey } from '../../../common/text';
 import type { Level } from '../../../common/levels';
 import { hashPassword } from '../../auth/passwords';
@@ -73,6 +74,16 @@ export function studentRow(input: {
   };
 }
 
+const DAY_MS = 86_400_000;
+/** The day `n` days from today ('yyyy-mm-dd'; n < 0 for the past). */
+const dayFromToday = (n: number) => todayApiDate(new Date(Date.now() + n * DAY_MS));
+
+/** The school year a day falls in: from September on it is this year's, before it last year's ("2025-2026"). */
+function schoolYearOf(now: Date): string {
+  const first = now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1;
+  return `${first}-${first + 1}`;
+}
+
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (await countWhere(db, studios, undefined)) === 0;
 }
@@ -105,8 +116,9 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
         address: `${s.district} Mah. Okul Sok. No: ${i + 1}`,
         phone: `0212 444 0${i} 0${i}`,
         email: `bilgi${i + 1}@okul.demo.test`,
-        academicYear: '2025-2026',
-        messageDeadline: `2026-05-${String(15 + i * 5).padStart(2, '0')}`,
+        // The demo is seeded on the day it starts: its deadlines lie ahead, two, four and six weeks away.
+        academicYear: schoolYearOf(new Date()),
+        messageDeadline: dayFromToday(12 + i * 14),
         searchKey: searchKey(s.name),
         sortKey: orderKey(s.name),
       });
@@ -127,7 +139,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
         for (let k = 0; k < size; k++) {
           const female = rand.chance(0.5);
           number += rand.int(1, 7);
-          // Most parents gave written consent (KVKK) in the first weeks of the school year.
+          // Most parents gave written consent (KVKK) a few weeks ago.
           const consented = consent.chance(0.85);
           rows.push({
             ...studentRow({
@@ -140,7 +152,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
               gender: female ? 'female' : 'male',
             }),
             photoConsent: consented,
-            photoConsentDate: consented ? `2025-09-${String(consent.int(8, 30)).padStart(2, '0')}` : null,
+            photoConsentDate: consented ? dayFromToday(-consent.int(20, 60)) : null,
           });
         }
         await tx.insert(students).values(rows);

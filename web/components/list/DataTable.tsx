@@ -35,6 +35,8 @@ export interface DataTableProps<T> {
   /** What it says once a search or filter finds nothing; "Kayıt bulunamadı." unless given. */
   filteredEmpty?: EmptyText;
   minWidth?: number;
+  /** The row keyboard shortcuts act on. */
+  activeKey?: string | number | null;
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -69,6 +71,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         sort={{ by: state.sort, order: state.order, onSort }}
         busy={result.isFetching}
         minWidth={props.minWidth}
+        activeKey={props.activeKey}
       />
     );
   }

@@ -1,9 +1,11 @@
 /**
  * A table drawn from column definitions: one definition gives each column its header, its cells
- * and, where the list can be sorted by it, a sort button in the header. Wide tables scroll
- * sideways inside their box at phone width, never the page.
+ * and, where the list can be sorted by it, a sort button in the header. Below 768 px the same
+ * rows are cards, one under the other, each column a labelled line and the row's actions last,
+ * full width, within a thumb's reach: nothing scrolls sideways on a phone.
  */
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -15,6 +17,71 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /** What a phone's card shows for the column instead of its cell; false leaves it out. */
+  card?: ((row: T) => ReactNode) | false;
+}
+
+/** Below Mantine's `sm` breakpoint (48em, 768 px) lists are cards. */
+const PHONE = '(max-width: 47.99em)';
+
+/** Whether the screen is phone-narrow, known already at the first render (no table flashes first). */
+export function usePhoneLayout(): boolean {
+  return useMediaQuery(PHONE, typeof window !== 'undefined' && window.matchMedia(PHONE).matches, { getInitialValueInEffect: false });
+}
+
+/** The row a keyboard user is on: outlined, and told to screen readers as the current one. */
+const activeProps = (active: boolean) =>
+  active
+    ? { 'data-active': 'true', 'aria-current': 'true' as const, style: { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: -2 } }
+    : {};
+
+function RecordCards<T>(props: {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey(row: T): string | number;
+  caption: string;
+  busy?: boolean;
+  activeKey?: string | number | null;
+}) {
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      aria-label={props.caption}
+      aria-busy={props.busy ? 'true' : 'false'}
+      style={{ listStyle: 'none', padding: 0, margin: 0, opacity: props.busy ? 0.6 : 1 }}
+    >
+      {props.rows.map((row) => (
+        <Paper
+          component="li"
+          key={props.rowKey(row)}
+          withBorder
+          p="sm"
+          radius="md"
+          data-testid="record-card"
+          {...activeProps(props.rowKey(row) === props.activeKey)}
+        >
+          <Stack gap={6}>
+            {props.columns.map((c) => {
+              if (c.card === false) return null;
+              const content = (c.card ?? c.render)(row);
+              // A column without a header (a tick box) and the row's actions take the card's whole width.
+              return c.header && c.key !== 'actions' ? (
+                <Group key={c.key} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    {c.header}
+                  </Text>
+                  <div style={{ minWidth: 0, textAlign: 'right', overflowWrap: 'anywhere' }}>{content}</div>
+                </Group>
+              ) : (
+                <div key={c.key}>{content}</div>
+              );
+            })}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
 }
 
 /** How the rows are sorted, and what choosing another column does. */
@@ -47,8 +114,12 @@ export function RecordTable<T>(props: {
   /** Newer rows are on the way: the ones shown are dimmed. */
   busy?: boolean;
   minWidth?: number;
+  /** The row keyboard shortcuts act on. */
+  activeKey?: string | number | null;
 }) {
   const { columns, sort, busy } = props;
+  const phone = usePhoneLayout();
+  if (phone) return <RecordCards columns={columns} rows={props.rows} rowKey={props.rowKey} caption={props.caption} busy={busy} activeKey={props.activeKey} />;
   return (
     <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-busy={busy ? 'true' : 'false'}>
@@ -75,7 +146,7 @@ export function RecordTable<T>(props: {
         </Table.Thead>
         <Table.Tbody style={{ opacity: busy ? 0.6 : 1 }}>
           {props.rows.map((row) => (
-            <Table.Tr key={props.rowKey(row)}>
+            <Table.Tr key={props.rowKey(row)} {...activeProps(props.rowKey(row) === props.activeKey)}>
               {columns.map((c) => (
                 <Table.Td key={c.key} style={{ textAlign: c.align }}>
                   {c.render(row)}

@@ -23,7 +23,12 @@ export function DeadlineList({ deadlines }: { deadlines: Dashboard['deadlines'] 
               </Text>
             </Stack>
             {s.daysLeft !== null ? (
-              <Badge color={s.daysLeft < 0 ? 'gray' : s.daysLeft <= 7 ? 'red' : 'blue'} variant="light" style={{ flexShrink: 0 }}>
+              // A passed deadline is the one to act on: red and filled; a near one orange.
+              <Badge
+                color={s.daysLeft < 0 ? 'red' : s.daysLeft <= 7 ? 'orange' : 'blue'}
+                variant={s.daysLeft < 0 ? 'filled' : 'light'}
+                data-overdue={s.daysLeft < 0 ? 'true' : undefined}
+              >
                 {d.daysLeft(s.daysLeft)}
               </Badge>
             ) : null}

@@ -8,6 +8,7 @@ import { DeadlineList } from './DeadlineList';
 import { MessagesChart } from './MessagesChart';
 import { PendingWork } from './PendingWork';
 import { ProgressTable } from './ProgressTable';
+import { StudentsToChase } from './StudentsToChase';
 
 function Figure({ label, value, extra }: { label: string; value: number | string; extra?: React.ReactNode }) {
   return (
@@ -61,6 +62,26 @@ export function HomePage() {
           </Grid>
           <ProgressTable board={fresh.data.dashboard} />
           <MessagesChart days={fresh.data.dashboard.messagesPerDay} />
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <StudentsToChase
+                id="without-photo-title"
+                title={tr.dashboard.withoutPhoto}
+                none={tr.dashboard.allHavePhotos}
+                list={fresh.data.dashboard.withoutPhoto}
+                showSchool={info.level === 'panel'}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <StudentsToChase
+                id="wrote-nothing-title"
+                title={tr.dashboard.wroteNothing}
+                none={tr.dashboard.allWrote}
+                list={fresh.data.dashboard.wroteNothing}
+                showSchool={info.level === 'panel'}
+              />
+            </Grid.Col>
+          </Grid>
         </>
       ) : fresh.isError ? (
         <LoadFailed />

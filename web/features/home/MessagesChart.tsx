@@ -1,56 +1,50 @@
-/** Messages per day over the last 30 days: a small SVG bar chart, described for screen readers. */
+/**
+ * Messages per day over the last 30 days: a bar chart with named axes and Turkish day names,
+ * described for screen readers in one sentence; an empty state when nothing was written.
+ */
+import { BarChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
 import { Paper, Text } from '@mantine/core';
-import { displayDate } from '../../../common/dates';
+import dayjs from 'dayjs';
 import type { Dashboard } from '../../../common/schemas/dashboard';
 import { tr } from '../../../common/tr';
+import { EmptyState } from '../../components/EmptyState';
 
-const W = 600;
-const H = 160;
-const PAD = 18;
+/** "24 Kas" on the axis, "24 Kasım 2026" in the tooltip (dayjs speaks Turkish in this app). */
+const shortDay = (date: string) => dayjs(date).format('D MMM');
+const longDay = (date: string) => dayjs(date).format('D MMMM YYYY');
 
 export function MessagesChart({ days }: { days: Dashboard['messagesPerDay'] }) {
   const d = tr.dashboard;
   const max = Math.max(0, ...days.map((x) => x.count));
   const total = days.reduce((sum, x) => sum + x.count, 0);
-  const slot = (W - PAD) / days.length;
-  const barWidth = Math.max(2, slot - 4);
-  const scale = (n: number) => (max ? (n / max) * (H - PAD * 2) : 0);
   return (
     <Paper withBorder p="md" radius="md">
       <Text fw={600} mb="xs" id="messages-chart-title">
         {d.messagesPerDay}
       </Text>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby="messages-chart-title messages-chart-summary" style={{ display: 'block' }}>
-        <desc id="messages-chart-summary">{d.chartSummary(total, max)}</desc>
-        <line x1={PAD} x2={W} y1={H - PAD} y2={H - PAD} stroke="var(--mantine-color-gray-4)" />
-        <text x={0} y={PAD} fontSize={11} fill="var(--mantine-color-dimmed)">
-          {max}
-        </text>
-        {days.map((day, i) => {
-          const h = scale(day.count);
-          return (
-            <rect
-              key={day.date}
-              data-testid="chart-bar"
-              data-count={day.count}
-              x={PAD + i * slot + 2}
-              y={H - PAD - h}
-              width={barWidth}
-              height={Math.max(h, day.count ? 1 : 0)}
-              rx={2}
-              fill="var(--mantine-primary-color-filled)"
-            >
-              <title>{d.dayBar(displayDate(day.date), day.count)}</title>
-            </rect>
-          );
-        })}
-        <text x={PAD} y={H - 2} fontSize={11} fill="var(--mantine-color-dimmed)">
-          {displayDate(days[0]?.date)}
-        </text>
-        <text x={W} y={H - 2} fontSize={11} textAnchor="end" fill="var(--mantine-color-dimmed)">
-          {displayDate(days.at(-1)?.date)}
-        </text>
-      </svg>
+      {total === 0 ? (
+        <EmptyState title={d.chartEmpty} description={d.chartEmptyHint} />
+      ) : (
+        <div role="img" aria-labelledby="messages-chart-title messages-chart-summary" data-testid="messages-chart">
+          <Text id="messages-chart-summary" className="visually-hidden">
+            {d.chartSummary(total, max)}
+          </Text>
+          <BarChart
+            h={240}
+            data={days.map((day) => ({ date: day.date, [d.chartSeries]: day.count }))}
+            dataKey="date"
+            series={[{ name: d.chartSeries, color: 'var(--mantine-primary-color-filled)' }]}
+            xAxisLabel={d.chartDay}
+            yAxisLabel={d.chartCount}
+            xAxisProps={{ tickFormatter: shortDay, interval: 'preserveStartEnd', minTickGap: 16 }}
+            yAxisProps={{ allowDecimals: false, width: 40 }}
+            tooltipProps={{ labelFormatter: (label) => longDay(String(label)) }}
+            tooltipAnimationDuration={0}
+            barProps={{ isAnimationActive: false }}
+          />
+        </div>
+      )}
     </Paper>
   );
 }

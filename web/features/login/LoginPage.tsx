@@ -1,40 +1,54 @@
 import { Anchor, Avatar, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LEVELS, type Level } from '../../../common/levels';
-import { loginBody } from '../../../common/schemas/auth';
 import { tr } from '../../../common/tr';
-import { zodValidate } from '../../components/form/zodValidate';
 import { signIn } from '../../session/actions';
 import { useBranding } from './api';
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export function LoginPage() {
   const level = useParams().page as Level;
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const branding = useBranding();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    validate: zodValidate(loginBody),
+  // Two fields, checked plainly (no form library, no zod), so the first page stays light; the server checks the rest.
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const field = (name: 'email' | 'password') => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((old) => ({ ...old, [name]: value }));
+      setErrors((old) => ({ ...old, [name]: undefined }));
+    },
   });
 
   useEffect(() => {
     document.title = `${tr.pages.login} · ${tr.appName}`;
   }, []);
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const email = values.email.trim();
+    const found = {
+      email: !email ? tr.validation.required : EMAIL.test(email) ? undefined : tr.validation.email,
+      password: values.password ? undefined : tr.validation.required,
+    };
+    setErrors(found);
+    if (found.email || found.password) return;
     setBusy(true);
-    const ok = await signIn(level, values.email, values.password);
+    const ok = await signIn(level, email, values.password);
     setBusy(false);
     if (ok) navigate('/');
-  });
+  };
 
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
             <Group gap="sm" wrap="nowrap">
               {branding?.logoUrl ? <Avatar src={branding.logoUrl} alt={tr.studio.logoAlt(branding.name)} size={56} radius="md" /> : null}
@@ -52,9 +66,9 @@ export function LoginPage() {
               placeholder={tr.login.emailPlaceholder}
               required
               autoFocus
-              {...form.getInputProps('email')}
+              {...field('email')}
             />
-            <PasswordInput label={tr.words.password} autoComplete="current-password" required {...form.getInputProps('password')} />
+            <PasswordInput label={tr.words.password} autoComplete="current-password" required {...field('password')} />
             <Button type="submit" loading={busy} fullWidth>
               {tr.login.submit}
             </Button>

@@ -37,6 +37,7 @@ export function StudentMessagesPage({ type, id }: { type: MessageListType; id: s
         { key: 'body', header: tr.messages.body, render: (m) => <ModeratedText text={m.body} note={m.note} edited={m.originalBody !== null} /> },
       ]}
       rowLabel={(m) => `${m.fromName} → ${m.toName}`}
+      rowName={(m) => tr.messages.messageOf(m.fromName)}
       text={{ label: tr.messages.body, max: MESSAGE_MAX, multiline: true, of: (m) => m.body, originalOf: (m) => m.originalBody }}
       entry={{
         label: tr.messages.newStudentMessage,

@@ -22,6 +22,8 @@ import { BulkBar, PageCheckbox, RowCheckbox, useSelection } from './selection';
 import { StatusBadge, statusOptions } from './status';
 import { StudentEntryDialog } from './StudentEntryDialog';
 import { useModerationActions } from './useModerationActions';
+import { useModerationShortcuts } from './shortcuts';
+import { usePhoneLayout } from '../../components/list/RecordTable';
 
 export interface ModeratedRow {
   id: number;
@@ -70,6 +72,8 @@ export interface ModerationListProps<Row extends ModeratedRow, Match> {
   columns: Column<Row>[];
   /** Names a row for its tick box ("Ayşe → Ali"). */
   rowLabel(row: Row): string;
+  /** Names a row for its buttons ("Ayşe Yılmaz'ın mesajı"). */
+  rowName(row: Row): string;
   /** The moderated text: what it is called, its limit, and where a row keeps it (and its first version). */
   text: { label: string; max: number; multiline?: boolean; of(row: Row): string; originalOf?(row: Row): string | null };
   /** Staff entering a student's text: the button's label and whose students can be chosen. */
@@ -86,6 +90,8 @@ export function ModerationList<Row extends ModeratedRow, Match>(props: Moderatio
   const [entering, setEntering] = useState(false);
 
   const rows = result.data?.items;
+  const phone = usePhoneLayout();
+  const shortcuts = useModerationShortcuts(rows, { approve: (row) => void setStatus(row, 'approved'), reject: (row) => setRejecting(row) });
   const total = result.data?.total ?? 0;
   const pageIds = (rows ?? []).map((row) => row.id);
   const columns: Column<Row>[] = [
@@ -99,6 +105,8 @@ export function ModerationList<Row extends ModeratedRow, Match>(props: Moderatio
       width: 150,
       render: (row) => (
         <RowActions
+          row={props.rowName(row)}
+          large={phone}
           status={row.status}
           busy={busy?.id === row.id ? busy.action : null}
           onApprove={() => setStatus(row, 'approved')}
@@ -113,7 +121,15 @@ export function ModerationList<Row extends ModeratedRow, Match>(props: Moderatio
 
   return (
     <Stack>
-      <PageHeader title={props.title} actions={<Button onClick={() => setEntering(true)}>{props.entry.label}</Button>} />
+      <PageHeader
+        title={props.title}
+        actions={
+          <>
+            <Button onClick={() => setEntering(true)}>{props.entry.label}</Button>
+            {shortcuts.helpButton}
+          </>
+        }
+      />
       <ListToolbar list={list} filters={[byStatus, ...props.filters]} />
       <Group gap="xs">
         <PageCheckbox selection={selection} pageIds={pageIds} />
@@ -138,7 +154,9 @@ export function ModerationList<Row extends ModeratedRow, Match>(props: Moderatio
         empty={{ title: props.emptyTitle }}
         filteredEmpty={{ title: props.emptyTitle }}
         minWidth={props.minWidth}
+        activeKey={shortcuts.activeId}
       />
+      {shortcuts.helpDialog}
       {rejecting !== null ? (
         <RejectDialog
           busy={calls.update.isPending || calls.moderate.isPending}

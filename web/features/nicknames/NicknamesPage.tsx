@@ -34,6 +34,7 @@ export function NicknamesPage() {
         { key: 'branch', header: tr.messages.branch, render: (n) => n.branchName, width: 80 },
       ]}
       rowLabel={(n) => `${n.text} → ${n.toName}`}
+      rowName={(n) => tr.messages.nicknameRowOf(n.fromName)}
       text={{ label: tr.messages.text, max: NICKNAME_MAX, of: (n) => n.text }}
       entry={{ label: tr.messages.newNickname }}
       minWidth={900}
