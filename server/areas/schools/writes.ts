@@ -10,7 +10,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { insertOne, single } from '../../db/rows';
 import { branches, messages, notifications, schools, users } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { conflict, conflictOnDuplicate, HttpError } from '../../http/errors';
 import { imageKey, normaliseImage } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
 import { changedFields, recordAudit } from '../audit/writes';
@@ -30,6 +30,7 @@ function rowValues(body: SchoolBody) {
     email: body.email,
     academicYear: body.academicYear,
     messageDeadline: body.messageDeadline,
+    ...(body.code === undefined ? {} : { code: body.code }),
     status: body.status,
     searchKey: searchKey(`${body.name} ${body.district}`),
     sortKey: orderKey(body.name),
@@ -62,6 +63,9 @@ async function saveLogo(tx: Tx, images: FileStore, schoolId: number, logo: Buffe
     .where(eq(schools.id, schoolId));
 }
 
+/** Two schools never share the code students type. */
+const codeTaken = () => conflict('code', tr.student.schoolCodeTaken);
+
 /** A school's audit entries are filed under the school itself. */
 const asSubject = (school: { id: number }) => ({ id: school.id, schoolId: school.id });
 
@@ -75,7 +79,7 @@ const auditable = (row: Record<string, unknown>) => {
 export async function createSchool(db: Db, images: FileStore, caller: Caller, body: SchoolBody): Promise<number> {
   const logo = await logoOf(body);
   return db.transaction(async (tx) => {
-    const row = await insertOne(tx, schools, { studioId: caller.studioId, ...rowValues(body) });
+    const row = await conflictOnDuplicate(codeTaken, () => insertOne(tx, schools, { studioId: caller.studioId, ...rowValues(body) }));
     await saveLogo(tx, images, row.id, logo);
     await recordAudit(tx, caller, 'create', 'school', asSubject(row), changedFields({}, auditable({ ...row, logoPath: logo ? 'image' : null })));
     return row.id;
@@ -88,11 +92,13 @@ export async function updateSchool(db: Db, images: FileStore, caller: Caller, be
   await db.transaction(async (tx) => {
     await saveLogo(tx, images, before.id, logo);
     const after = single(
-      await tx
-        .update(schools)
-        .set({ ...rowValues(body), updatedAt: new Date() })
-        .where(eq(schools.id, before.id))
-        .returning(),
+      await conflictOnDuplicate(codeTaken, () =>
+        tx
+          .update(schools)
+          .set({ ...rowValues(body), updatedAt: new Date() })
+          .where(eq(schools.id, before.id))
+          .returning(),
+      ),
     );
     const action = before.status !== after.status ? (after.status === 'archived' ? 'archive' : 'restore') : 'update';
     await recordAudit(tx, caller, action, 'school', asSubject(before), changedFields(auditable(before), auditable(after)));

@@ -23,6 +23,8 @@ interface Values {
   email: string;
   academicYear: string;
   messageDeadline: string | null;
+  /** Empty for a new school: the server picks one. */
+  code: string;
   status: 'active' | 'archived';
   logo: string | null;
 }
@@ -40,6 +42,7 @@ function initial(row: School | null): Values {
     email: '',
     academicYear: `${start}-${start + 1}`,
     messageDeadline: null,
+    code: '',
     status: 'active',
     logo: null,
   };
@@ -48,11 +51,19 @@ function initial(row: School | null): Values {
 export function SchoolForm({ row, onClose }: { row: School | null; onClose(): void }) {
   const cities = useSession((s) => s.info?.cities ?? []);
   const save = useSaveSchool();
-  const form = useForm<Values>({ initialValues: initial(row), validate: zodValidate(schoolBody) });
+  const form = useForm<Values>({
+    initialValues: initial(row),
+    validate: (values) => zodValidate(schoolBody)({ ...values, code: values.code.trim() || undefined }),
+  });
 
   const submit = form.onSubmit(async (values) => {
     const logoChanged = values.logo !== (row?.logoUrl ?? null);
-    const body = { ...values, cityId: values.cityId ?? 0, ...(logoChanged ? { logo: values.logo } : { logo: undefined }) };
+    const body = {
+      ...values,
+      cityId: values.cityId ?? 0,
+      code: values.code.trim() || undefined,
+      ...(logoChanged ? { logo: values.logo } : { logo: undefined }),
+    };
     // A refusal is toasted by the call helper; the form stays open.
     if (await attempt(() => save.mutateAsync({ id: row?.id, body }), tr.saved)) onClose();
   });
@@ -79,6 +90,7 @@ export function SchoolForm({ row, onClose }: { row: School | null; onClose(): vo
           onChange={(v) => form.setFieldValue('messageDeadline', v)}
           error={form.errors.messageDeadline}
         />
+        <TextInput label={tr.student.schoolCode} {...form.getInputProps('code')} />
         <LogoPicker value={form.values.logo} onChange={(v) => form.setFieldValue('logo', v)} error={form.errors.logo as string | undefined} />
       </SimpleGrid>
       <TextInput label={t.address} {...form.getInputProps('address')} />

@@ -59,6 +59,7 @@ export function SchoolsPage() {
       { to: `/school-messages/${r.id}`, label: t.messages },
       { to: `/branches/${r.id}`, label: t.branches },
     ]),
+    { key: 'code', header: tr.student.schoolCode, render: (r) => r.code },
     { key: 'city', header: t.city, sortKey: 'city', render: (r) => r.cityName },
     { key: 'district', header: t.district, sortKey: 'district', render: (r) => r.district },
     { key: 'academicYear', header: t.academicYear, sortKey: 'academicYear', render: (r) => r.academicYear },

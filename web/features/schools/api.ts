@@ -37,6 +37,7 @@ export function bodyOf(row: School, changes: Partial<SchoolBody> = {}): SchoolBo
     email: row.email,
     academicYear: row.academicYear,
     messageDeadline: row.messageDeadline,
+    code: row.code,
     status: row.status,
     ...changes,
   };
