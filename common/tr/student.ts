@@ -12,6 +12,8 @@ export const student = {
   nicknameApproved: 'Onaylanan lakap değiştirilemez.',
   noPhotoConsent: 'Fotoğraf izni kaydedilmediği için fotoğrafların gösterilemez.',
   notYourself: 'Kendine yazamazsın.',
+  noQuoteDraft: 'Öğrencinin onay bekleyen bir yıllık sözü yok.',
+  nicknameExists: 'Bu arkadaşına zaten bir lakap önerdin; önerini düzenleyebilirsin.',
   statuses: { none: 'Yazılmadı', pending: 'Bekliyor', approved: 'Onaylandı', rejected: 'Reddedildi' },
   cards: {
     action: 'Giriş kartları',
