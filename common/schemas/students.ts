@@ -60,6 +60,11 @@ export const studentItem = z.object({
   photoUrl: z.string().nullable(),
   thumbUrl: z.string().nullable(),
   downloadUrl: z.string().nullable(),
+  /** The quote the student wrote itself, waiting for approval. */
+  quoteDraft: z.string().nullable(),
+  /** The portrait the student picked itself, and its thumbnail. */
+  portraitPickPhotoId: z.number().int().nullable(),
+  portraitPickThumbUrl: z.string().nullable(),
 });
 export type StudentItem = z.infer<typeof studentItem>;
 

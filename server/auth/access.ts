@@ -109,9 +109,9 @@ export function classmatesWhere(me: StudentCaller, acrossBranches: boolean): SQL
 export const classmateInScope = (db: Db, me: StudentCaller, id: number, acrossBranches: boolean): Promise<StudentRow> =>
   rowInScope(db, students, id, classmatesWhere(me, acrossBranches));
 
-/** The student's own memory messages (what it wrote). */
+/** The student's own memory messages: from it (written by it, or entered by staff on its behalf). */
 export const ownMessagesWhere = (me: StudentCaller): SQL =>
-  and(eq(messages.studioId, me.studioId), eq(messages.kind, 'student'), eq(messages.authorStudentId, me.studentId))!;
+  and(eq(messages.studioId, me.studioId), eq(messages.kind, 'student'), eq(messages.fromStudentId, me.studentId))!;
 
 export const ownMessageInScope = (db: Db, me: StudentCaller, id: number): Promise<MessageRow> => rowInScope(db, messages, id, ownMessagesWhere(me));
 
@@ -119,8 +119,8 @@ export const ownMessageInScope = (db: Db, me: StudentCaller, id: number): Promis
 export const approvedToMeWhere = (me: StudentCaller): SQL =>
   and(eq(messages.studioId, me.studioId), eq(messages.kind, 'student'), eq(messages.toStudentId, me.studentId), eq(messages.status, 'approved'))!;
 
-/** The nickname suggestions the student made itself. */
-export const ownNicknamesWhere = (me: StudentCaller): SQL => and(eq(nicknames.studioId, me.studioId), eq(nicknames.authorStudentId, me.studentId))!;
+/** The student's own nickname suggestions (made by it, or entered by staff on its behalf). */
+export const ownNicknamesWhere = (me: StudentCaller): SQL => and(eq(nicknames.studioId, me.studioId), eq(nicknames.fromStudentId, me.studentId))!;
 
 export const ownNicknameInScope = (db: Db, me: StudentCaller, id: number): Promise<NicknameRow> => rowInScope(db, nicknames, id, ownNicknamesWhere(me));
 

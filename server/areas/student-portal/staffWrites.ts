@@ -36,7 +36,7 @@ export async function remindUnwritten(db: Db, caller: Caller, branch: BranchRow)
         and(
           eq(students.branchId, branch.id),
           eq(students.status, 'active'),
-          sql`not exists (select 1 from messages m where m.from_student_id = ${students.id} and m.kind = 'student')`,
+          sql`not exists (select 1 from messages m where m.from_student_id = students.id and m.kind = 'student')`,
         ),
       );
     if (!silent.length) return 0;

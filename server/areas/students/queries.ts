@@ -93,6 +93,9 @@ function studentItemOf(
     photoUrl: portrait ? signer.url(level, portrait, 'display') : null,
     thumbUrl: portrait ? signer.url(level, portrait, 'thumb') : null,
     downloadUrl: portrait ? signer.url(level, portrait, 'download') : null,
+    quoteDraft: row.quoteDraft,
+    portraitPickPhotoId: row.portraitPickPhotoId,
+    portraitPickThumbUrl: row.portraitPickPhotoId ? signer.url(level, row.portraitPickPhotoId, 'thumb') : null,
   };
 }
 
