@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'message-from', lazy: () => import('./features/message-from/route') },
       { path: 'message-to', lazy: () => import('./features/message-to/route') },
       { path: 'nickname-messages', lazy: () => import('./features/nicknames/route') },
+      { path: 'login-cards/:id', lazy: () => import('./features/login-cards/route') },
     ],
   },
   // Any unknown path redirects to '/'.

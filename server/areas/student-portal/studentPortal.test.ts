@@ -245,6 +245,18 @@ describe('classmates and messages', () => {
     expect((await me.put(`messages/${created.body.item.id}`, { body: 'x' })).status).toBe(409);
     expect((await me.del(`messages/${created.body.item.id}`)).status).toBe(409);
     expect((await me.get('user')).body.statistics.written).toBe(1);
+    const from = (await branch.get(`message-from?branchId=${kit.world.branch.id}`)).body.items;
+    expect(from.map((r: { schoolNumber: string; signedIn: boolean; written: number }) => [r.schoolNumber, r.signedIn, r.written])).toEqual([
+      ['103', false, 0],
+      ['102', true, 0],
+      ['101', true, 1],
+    ]);
+    const to = (await branch.get(`message-to?branchId=${kit.world.branch.id}`)).body.items;
+    expect(to.map((r: { schoolNumber: string; received: number }) => [r.schoolNumber, r.received])).toEqual([
+      ['103', 0],
+      ['102', 1],
+      ['101', 0],
+    ]);
   });
 
   it('edits and deletes its own pending message; refuses bad input with Turkish messages and writes nothing', async () => {

@@ -1,0 +1,50 @@
+/** A student's row action: a new access code, shown once in a dialog (the old one stops at once). */
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconKey } from '@tabler/icons-react';
+import { tr } from '../../../common/tr';
+import { attempt } from '../../api/query';
+import { confirmAction } from '../../components/confirm';
+import { useStudentCode } from './api';
+
+const t = tr.student.cards;
+
+export function StudentCodeButton({ studentId, name }: { studentId: number; name: string }) {
+  const issue = useStudentCode();
+  const run = async () => {
+    if (!(await confirmAction({ title: t.regenerateOne, message: `${name}: ${t.regenerateConfirm}`, confirmLabel: t.regenerateOne }))) return;
+    const result = await attempt(() => issue.mutateAsync(studentId));
+    if (result)
+      modals.open({
+        title: t.regenerateOne,
+        children: (
+          <Text size="lg" data-testid="new-access-code">
+            {t.newCode(name, result.code)}
+          </Text>
+        ),
+      });
+  };
+  return (
+    <Tooltip label={t.regenerateOne}>
+      <ActionIcon variant="subtle" aria-label={`${t.regenerateOne}: ${name}`} onClick={() => void run()} loading={issue.isPending}>
+        <IconKey size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The student's own choices waiting for staff: its portrait pick (thumbnail) and its quote draft. */
+export function StudentChoices({ pickThumbUrl, quoteDraft }: { pickThumbUrl: string | null; quoteDraft: string | null }) {
+  if (!pickThumbUrl && quoteDraft === null) return null;
+  return (
+    <>
+      {pickThumbUrl ? (
+        <Text size="xs" c="dimmed" component="span" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+          {tr.student.staff.portraitPick}:
+          <img src={pickThumbUrl} alt={tr.student.staff.portraitPick} width={24} height={24} style={{ objectFit: 'cover', borderRadius: 4 }} />
+        </Text>
+      ) : null}
+      {quoteDraft !== null ? <Text size="xs" c="dimmed">{`${tr.student.portal.quote} (${tr.student.portal.quotePending}): ${quoteDraft}`}</Text> : null}
+    </>
+  );
+}
