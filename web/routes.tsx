@@ -8,8 +8,10 @@ import { isLevel } from '../common/levels';
 import { MainLayout } from './layout/MainLayout';
 import { RouteError } from './layout/RouteError';
 import { requireUser } from './session/access';
+import { studentRoutes } from './features/student/routes';
 
 export const routes: RouteObject[] = [
+  ...studentRoutes,
   {
     path: '/:page/login',
     loader: ({ params }) => (isLevel(params.page) ? null : redirect('/')),

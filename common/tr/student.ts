@@ -1,4 +1,15 @@
 /** Turkish texts of the student side: login cards, access codes and the students' own pages. */
+
+const ONES = ['ına', 'ine', 'sine', 'üne', 'üne', 'ine', 'sına', 'sine', 'ine', 'una'];
+const TENS = ['', 'una', 'sine', 'una', 'ına', 'sine', 'ına', 'ine', 'ine', 'ına'];
+
+/** The possessive dative ending a number takes when read aloud: 5'ine, 3'üne, 6'sına, 10'una, 40'ına, 100'üne. */
+export function toItsNumber(n: number): string {
+  if (n % 10 !== 0) return `${n}'${ONES[n % 10]}`;
+  if (n === 0) return "0'ına";
+  if (n % 100 !== 0) return `${n}'${TENS[(n % 100) / 10]}`;
+  return n % 1000 === 0 ? `${n}'ine` : `${n}'üne`;
+}
 export const student = {
   schoolCode: 'Okul kodu',
   schoolCodeInvalid: 'Okul kodu 4-10 harf veya rakamdan oluşmalıdır.',
@@ -45,7 +56,7 @@ export const student = {
     nicknames: 'Lakaplar',
     myPage: 'Sayfam',
     notifications: 'Bildirimler',
-    progress: (total: number, written: number) => `${total} arkadaşından ${written}'ine yazdın`,
+    progress: (total: number, written: number) => `${total} arkadaşından ${toItsNumber(written)} yazdın`,
     deadline: (date: string) => `Son tarih: ${date}`,
     daysLeft: (n: number) => (n === 0 ? 'Bugün son gün' : `${n} gün kaldı`),
     closed: (date: string) => `Son tarih (${date}) geçti; sayfaların artık yalnızca okunabilir.`,

@@ -4,7 +4,7 @@
  * Content-Type; calls abort after 30 s. On any error it shows the catalogue's toast and
  * returns false.
  */
-import type { Level } from '../../common/levels';
+import type { ApiLevel } from '../../common/levels';
 import { tr } from '../../common/tr';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -12,7 +12,7 @@ export type ToastClass = 'success' | 'error' | 'warning' | 'info';
 
 export interface ApiClientDeps {
   baseUrl: string;
-  getLevel(): Level;
+  getLevel(): ApiLevel;
   getToken(): string | null;
   /** Whether user info is held (a 401 without a user is silent: nobody was signed in). */
   hasUser(): boolean;
@@ -39,7 +39,7 @@ export interface CallOptions {
 
 const isFullUrl = (path: string) => /^https?:\/\//i.test(path);
 
-function buildUrl(baseUrl: string, level: Level, path: string, query?: CallOptions['query']): string {
+function buildUrl(baseUrl: string, level: ApiLevel, path: string, query?: CallOptions['query']): string {
   const url = isFullUrl(path) ? path : `${baseUrl.replace(/\/$/, '')}/${level}/${path.replace(/^\//, '')}`;
   if (!query) return url;
   const params = new URLSearchParams();
