@@ -6,7 +6,12 @@ import { auditLog, messages, photos, schools, students } from '../../db/schema';
 import { useApiTestKit } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
 import { inspectPdf } from '../../test/pdf';
+import { seedDemo } from '../../db/seed/demo';
 import { CODE_ALPHABET, CODE_LENGTH } from './accessCodes';
+import { DEMO_ACCESS_CODE, DEMO_SCHOOL_CODE } from './demoSeed';
+
+/** The demo student the README names (the demo branch's first by school number). */
+const DEMO_SCHOOL_NUMBER = '102';
 
 const kit = useApiTestKit();
 
@@ -423,5 +428,26 @@ describe('scope: every /api/student operation with a foreign id is 404', () => {
     expect(everything).not.toContain('İlgaz');
     expect(everything).not.toContain('Çağla');
     expect(everything).not.toContain('accessCode');
+  });
+});
+
+describe('demo seed', () => {
+  it('lets the README’s demo student sign in with its published code', async () => {
+    await kit.database.reset();
+    await seedDemo(kit.database.db);
+    const [first] = await kit.database.db
+      .select({ number: students.schoolNumber, name: students.firstName })
+      .from(students)
+      .innerJoin(schools, eq(schools.id, students.schoolId))
+      .where(eq(schools.code, DEMO_SCHOOL_CODE))
+      .orderBy(students.branchId, students.schoolNumber)
+      .limit(1);
+    expect(first!.number).toBe(DEMO_SCHOOL_NUMBER);
+    const login = await kit.call('POST', '/api/student/login', {
+      schoolCode: DEMO_SCHOOL_CODE,
+      schoolNumber: DEMO_SCHOOL_NUMBER,
+      accessCode: DEMO_ACCESS_CODE,
+    });
+    expect(login.status, login.raw).toBe(200);
   });
 });
