@@ -8,7 +8,7 @@ import { tr } from '../tr';
 const schoolStatus = z.enum(['active', 'archived']);
 
 /** The short code students type to name their school: letters and digits, compared in upper case. */
-export const schoolCode = z
+const schoolCode = z
   .string()
   .trim()
   .transform((v) => v.toLocaleUpperCase('en'))

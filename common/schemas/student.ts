@@ -32,7 +32,7 @@ export const quoteDecisionBody = z.object({ action: z.enum(['approve', 'reject']
 export const remindResponse = z.object({ success: z.literal(true), count: z.number().int() });
 
 /** What a student sees of its own writing to a classmate. */
-export const writeStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
+const writeStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
 export type WriteStatus = z.infer<typeof writeStatus>;
 
 const myMessage = z.object({
@@ -46,7 +46,7 @@ export type MyMessage = z.infer<typeof myMessage>;
 const myNickname = z.object({ id: z.number().int(), toStudentId: z.number().int(), text: z.string(), status: z.enum(['pending', 'approved', 'rejected']) });
 export type MyNickname = z.infer<typeof myNickname>;
 
-export const classmate = z.object({
+const classmate = z.object({
   id: z.number().int(),
   name: z.string(),
   branchName: z.string(),
@@ -72,7 +72,6 @@ export const quoteInput = z.object({ text: requiredText(QUOTE_MAX) }).strict();
 export const portraitInput = z.object({ photoId: id }).strict();
 
 const ownPhoto = z.object({ id: z.number().int(), thumbUrl: z.string(), photoUrl: z.string(), downloadUrl: z.string(), originalName: z.string() });
-export type OwnPhoto = z.infer<typeof ownPhoto>;
 
 export const profileResponse = z.object({
   success: z.literal(true),

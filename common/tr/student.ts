@@ -42,6 +42,8 @@ export const student = {
     hasWritten: 'Yazdı',
     receivedNothing: 'Mesaj almadı',
     portraitPick: 'Seçtiği vesikalık',
+    approveQuote: 'Sözü onayla',
+    rejectQuote: 'Sözü reddet',
     remindTitle: 'Mesaj yazmayı unutma',
     remindBody: 'Sınıf arkadaşlarına yıllık mesajını henüz yazmadın. Son tarihten önce yazmayı unutma!',
     remind: 'Yazmayanlara bildirim gönder',

@@ -57,11 +57,3 @@ export async function findStudentCaller(db: Db, token: string): Promise<StudentC
 export async function revokeStudentSession(db: Db, sessionId: number): Promise<void> {
   await db.update(studentSessions).set({ revokedAt: new Date() }).where(eq(studentSessions.id, sessionId));
 }
-
-/** Ends every session of a student (its access code was replaced). */
-export async function revokeStudentSessions(db: Db, studentId: number): Promise<void> {
-  await db
-    .update(studentSessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(studentSessions.studentId, studentId), isNull(studentSessions.revokedAt)));
-}

@@ -25,9 +25,9 @@ export interface CardSheet {
 }
 
 /** The address a card's QR code opens: the student sign-in with the school filled in. */
-export const cardUrl = (loginUrl: string, schoolCode: string) => `${loginUrl}?okul=${encodeURIComponent(schoolCode)}`;
+const cardUrl = (loginUrl: string, schoolCode: string) => `${loginUrl}?okul=${encodeURIComponent(schoolCode)}`;
 
-export function qrSvg(text: string): string {
+function qrSvg(text: string): string {
   const qr = qrcode(0, 'M');
   qr.addData(text);
   qr.make();

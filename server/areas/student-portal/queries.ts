@@ -23,7 +23,7 @@ import { turkishOrder } from '../../http/list';
 import type { UrlSigner } from '../../storage/signedUrl';
 
 /** The calendar day in Türkiye, where schools' deadlines are set. */
-export function todayInTurkey(now: Date = new Date()): string {
+function todayInTurkey(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 

@@ -1,11 +1,11 @@
 /** A student's row action: a new access code, shown once in a dialog (the old one stops at once). */
-import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconKey } from '@tabler/icons-react';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
-import { useStudentCode } from './api';
+import { useQuoteDecision, useStudentCode } from './api';
 
 const t = tr.student.cards;
 
@@ -33,9 +33,21 @@ export function StudentCodeButton({ studentId, name }: { studentId: number; name
   );
 }
 
-/** The student's own choices waiting for staff: its portrait pick (thumbnail) and its quote draft. */
-export function StudentChoices({ pickThumbUrl, quoteDraft }: { pickThumbUrl: string | null; quoteDraft: string | null }) {
+/** The student's own choices: its portrait pick (thumbnail), and its quote draft with approve / reject. */
+export function StudentChoices({
+  studentId,
+  branchId,
+  pickThumbUrl,
+  quoteDraft,
+}: {
+  studentId: number;
+  branchId: number;
+  pickThumbUrl: string | null;
+  quoteDraft: string | null;
+}) {
+  const decide = useQuoteDecision(branchId);
   if (!pickThumbUrl && quoteDraft === null) return null;
+  const run = (action: 'approve' | 'reject') => void attempt(() => decide.mutateAsync({ studentId, action }), tr.saved);
   return (
     <>
       {pickThumbUrl ? (
@@ -44,7 +56,17 @@ export function StudentChoices({ pickThumbUrl, quoteDraft }: { pickThumbUrl: str
           <img src={pickThumbUrl} alt={tr.student.staff.portraitPick} width={24} height={24} style={{ objectFit: 'cover', borderRadius: 4 }} />
         </Text>
       ) : null}
-      {quoteDraft !== null ? <Text size="xs" c="dimmed">{`${tr.student.portal.quote} (${tr.student.portal.quotePending}): ${quoteDraft}`}</Text> : null}
+      {quoteDraft !== null ? (
+        <Group gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed">{`${tr.student.portal.quote} (${tr.student.portal.quotePending}): ${quoteDraft}`}</Text>
+          <Button size="compact-xs" variant="light" color="teal" onClick={() => run('approve')} aria-label={`${tr.student.staff.approveQuote}: ${quoteDraft}`}>
+            {tr.student.staff.approveQuote}
+          </Button>
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => run('reject')} aria-label={`${tr.student.staff.rejectQuote}: ${quoteDraft}`}>
+            {tr.student.staff.rejectQuote}
+          </Button>
+        </Group>
+      ) : null}
     </>
   );
 }

@@ -86,7 +86,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
             {fullName(s)}
           </Text>
           {s.nickname ? <Text size="xs" c="dimmed">{`${t.fields.nickname}: ${s.nickname}`}</Text> : null}
-          <StudentChoices pickThumbUrl={s.portraitPickThumbUrl} quoteDraft={s.quoteDraft} />
+          <StudentChoices studentId={s.id} branchId={branchId} pickThumbUrl={s.portraitPickThumbUrl} quoteDraft={s.quoteDraft} />
         </Stack>
       ),
     },
