@@ -6,3 +6,8 @@ export const DEFAULT_LEVEL: Level = 'panel';
 export function isLevel(value: unknown): value is Level {
   return typeof value === 'string' && (LEVELS as readonly string[]).includes(value);
 }
+
+/** The students' own pages: a level of their own with its own sign-in, not an account level. */
+export const STUDENT_LEVEL = 'student';
+/** What an API path may start with: a staff level, or the students' prefix. */
+export type ApiLevel = Level | typeof STUDENT_LEVEL;

@@ -20,6 +20,7 @@ import { refuseUnreadableText } from './http/input';
 import { logOneLinePerRequest } from './http/requestLog';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { levelApi } from './http/levelApi';
+import { studentApi } from './http/studentApi';
 import { brandingFiles } from './areas/branding/routes';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -104,6 +105,8 @@ export async function buildApp({ database, config, webRoot, logger = false, stor
   });
   await app.register(async (files) => brandingFiles(files.withTypeProvider<ZodTypeProvider>()), { prefix: '/api/files' });
   await app.register(levelApi, { prefix: '/api/:level' });
+  // The static prefix wins over /api/:level for the student routes; any other path there is 404.
+  await app.register(studentApi, { prefix: '/api/student' });
 
   const indexHtml = webRoot ? path.join(webRoot, 'index.html') : undefined;
   if (webRoot && indexHtml && fs.existsSync(indexHtml)) {

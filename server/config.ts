@@ -31,6 +31,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   /** Staff may enter student messages and nicknames between students of different branches of one school. */
   MESSAGES_ACROSS_BRANCHES: flag.default(false),
+  /** How many memory messages a student may write to one classmate. */
+  STUDENT_MESSAGES_PER_CLASSMATE: z.coerce.number().int().min(1).max(20).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs short-lived photo URLs; set it when more than one process serves the app. */
   FILE_URL_SECRET: z.string().min(16).optional(),
@@ -66,6 +68,7 @@ export interface Config {
   loginFailureWindowMinutes: number;
   trustProxy: boolean;
   messagesAcrossBranches: boolean;
+  studentMessagesPerClassmate: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   fileUrlSecret: string;
   fileUrlTtlMinutes: number;
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     trustProxy: e.TRUST_PROXY,
     messagesAcrossBranches: e.MESSAGES_ACROSS_BRANCHES,
+    studentMessagesPerClassmate: e.STUDENT_MESSAGES_PER_CLASSMATE,
     logLevel: e.LOG_LEVEL,
     fileUrlSecret: e.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     fileUrlTtlMinutes: e.FILE_URL_TTL_MINUTES,

@@ -7,8 +7,10 @@ import { redirect, type RouteObject } from 'react-router';
 import { isLevel } from '../common/levels';
 import { RouteError } from './layout/RouteError';
 import { requireUser } from './session/access';
+import { studentRoutes } from './features/student/routes';
 
 export const routes: RouteObject[] = [
+  ...studentRoutes,
   {
     path: '/:page/login',
     loader: ({ params }) => (isLevel(params.page) ? null : redirect('/')),
@@ -40,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'message-to', lazy: () => import('./features/message-to/route') },
       { path: 'nickname-messages', lazy: () => import('./features/nicknames/route') },
       { path: 'account', lazy: () => import('./features/account/route') },
+      { path: 'login-cards/:id', lazy: () => import('./features/login-cards/route') },
     ],
   },
   // Any unknown path redirects to '/'.

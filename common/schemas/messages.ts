@@ -100,6 +100,11 @@ export const studentCount = z.object({
   approved: z.number(),
   rejected: z.number(),
   total: z.number(),
+  /** The student has signed in to the student pages at least once. */
+  signedIn: z.boolean(),
+  /** Memory messages the student has written / received, whatever their status. */
+  written: z.number(),
+  received: z.number(),
 });
 export type StudentCount = z.infer<typeof studentCount>;
 

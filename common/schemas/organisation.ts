@@ -7,6 +7,13 @@ import { tr } from '../tr';
 
 const schoolStatus = z.enum(['active', 'archived']);
 
+/** The short code students type to name their school: letters and digits, compared in upper case. */
+const schoolCode = z
+  .string()
+  .trim()
+  .transform((v) => v.toLocaleUpperCase('en'))
+  .pipe(z.string().regex(/^[A-Z0-9]{4,10}$/, { message: tr.student.schoolCodeInvalid }));
+
 export const school = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -19,6 +26,7 @@ export const school = z.object({
   logoUrl: z.string().nullable(),
   academicYear: z.string(),
   messageDeadline: z.string().nullable(),
+  code: z.string(),
   status: schoolStatus,
   branchCount: z.number().int(),
   studentCount: z.number().int(),
@@ -53,6 +61,8 @@ export const schoolBody = z
     email: z.union([z.literal(''), email]).default(''),
     academicYear,
     messageDeadline: apiDate.nullable().default(null),
+    /** Absent: kept (a new school gets a random one). */
+    code: schoolCode.optional(),
     status: schoolStatus.default('active'),
     /** A new logo (data URL), null to remove it, absent to keep it. */
     logo: logoDataUrl.nullable().optional(),

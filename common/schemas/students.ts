@@ -68,6 +68,11 @@ export const studentItem = z.object({
   thumbUrl: z.string().nullable(),
   downloadUrl: z.string().nullable(),
   version: z.number().int(),
+  /** The quote the student wrote itself, waiting for approval. */
+  quoteDraft: z.string().nullable(),
+  /** The portrait the student picked itself, and its thumbnail. */
+  portraitPickPhotoId: z.number().int().nullable(),
+  portraitPickThumbUrl: z.string().nullable(),
 });
 export type StudentItem = z.infer<typeof studentItem>;
 

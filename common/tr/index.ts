@@ -10,8 +10,9 @@ import { messages } from './messages';
 import { notifications } from './notifications';
 import { organisation } from './organisation';
 import { pages } from './pages';
+import { student } from './student';
 import { students } from './students';
 import { studio } from './studio';
 import { yearbook } from './yearbook';
 
-export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard, yearbook } as const;
+export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard, yearbook, student } as const;

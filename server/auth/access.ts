@@ -6,12 +6,12 @@
  * Areas never write a scope condition of their own: they call `scopeWhere` (lists), one of the
  * `*Where` filters for the organisation tables, or a `*InScope` loader (one row by id).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
 import { notFound } from '../http/errors';
-import type { Caller } from './caller';
+import type { Caller, StudentCaller } from './caller';
 
 export interface ScopedColumns {
   studioId: PgColumn;
@@ -88,3 +88,51 @@ export function managerInScope(db: Db, caller: Caller, id: number, level: 'schoo
   const reach = level === 'school' ? (caller.level === 'panel' ? eq(users.studioId, caller.studioId) : sql`false`) : managersWhere(caller);
   return rowInScope(db, users, id, and(eq(users.level, level), reach));
 }
+
+/*
+ * The student level. A student reaches its classmates (its branch, or its school when students may
+ * write across branches), never itself; of messages and nicknames only those it wrote; of photos
+ * only its own. Everything else is "not found".
+ */
+
+/** The students a signed-in student may write to. */
+export function classmatesWhere(me: StudentCaller, acrossBranches: boolean): SQL {
+  return and(
+    eq(students.studioId, me.studioId),
+    eq(students.schoolId, me.schoolId),
+    acrossBranches ? undefined : eq(students.branchId, me.branchId),
+    eq(students.status, 'active'),
+    ne(students.id, me.studentId),
+  )!;
+}
+
+export const classmateInScope = (db: Db, me: StudentCaller, id: number, acrossBranches: boolean): Promise<StudentRow> =>
+  rowInScope(db, students, id, classmatesWhere(me, acrossBranches));
+
+/** The student's own memory messages: from it (written by it, or entered by staff on its behalf). */
+export const ownMessagesWhere = (me: StudentCaller): SQL =>
+  and(eq(messages.studioId, me.studioId), eq(messages.kind, 'student'), eq(messages.fromStudentId, me.studentId))!;
+
+export const ownMessageInScope = (db: Db, me: StudentCaller, id: number): Promise<MessageRow> => rowInScope(db, messages, id, ownMessagesWhere(me));
+
+/** Messages written to the student that a moderator approved: never pending or rejected ones. */
+export const approvedToMeWhere = (me: StudentCaller): SQL =>
+  and(eq(messages.studioId, me.studioId), eq(messages.kind, 'student'), eq(messages.toStudentId, me.studentId), eq(messages.status, 'approved'))!;
+
+/** The student's own nickname suggestions (made by it, or entered by staff on its behalf). */
+export const ownNicknamesWhere = (me: StudentCaller): SQL => and(eq(nicknames.studioId, me.studioId), eq(nicknames.fromStudentId, me.studentId))!;
+
+export const ownNicknameInScope = (db: Db, me: StudentCaller, id: number): Promise<NicknameRow> => rowInScope(db, nicknames, id, ownNicknamesWhere(me));
+
+/** The student's own photos. */
+export const ownPhotosWhere = (me: StudentCaller): SQL => and(eq(photos.studioId, me.studioId), eq(photos.studentId, me.studentId))!;
+
+export const ownPhotoInScope = (db: Db, me: StudentCaller, id: number): Promise<PhotoRow> => rowInScope(db, photos, id, ownPhotosWhere(me));
+
+/** Notifications that reached the student (sent to its studio, school or branch while it was there). */
+export const notificationsToMeWhere = (me: StudentCaller): SQL =>
+  and(
+    eq(notifications.studioId, me.studioId),
+    eq(notifications.status, 'sent'),
+    sql`exists (select 1 from notification_recipients r where r.notification_id = ${notifications.id} and r.student_id = ${me.studentId})`,
+  )!;

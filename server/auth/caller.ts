@@ -12,9 +12,21 @@ export interface Caller {
   email: string;
 }
 
+/** A signed-in student (under /api/student only): itself, its branch, school and studio. */
+export interface StudentCaller {
+  level: 'student';
+  studentId: number;
+  sessionId: number;
+  studioId: number;
+  schoolId: number;
+  branchId: number;
+  name: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
+    student?: StudentCaller;
   }
   interface FastifyContextConfig {
     /** Open without a session (login). */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { query, type Sql } from './sql';
 
 /** Left out of archives: restored sign-ins and lock-outs would surprise whoever restores them. */
-export const TABLES_LEFT_OUT = new Set(['sessions', 'login_failures']);
+export const TABLES_LEFT_OUT = new Set(['sessions', 'student_sessions', 'login_failures']);
 
 /** Reference data every database gets anyway; it may be present in an otherwise empty target. */
 export const REFERENCE_TABLES = new Set(['cities']);

@@ -95,6 +95,10 @@ export const schools = pgTable(
     logoPath: text('logo_path'),
     academicYear: text('academic_year').notNull().default(''),
     messageDeadline: date('message_deadline', { mode: 'string' }),
+    /** Short code students type (or a login card's QR fills in) to name their school; upper case, unique. */
+    code: text('code')
+      .notNull()
+      .default(sql`upper(substr(md5(random()::text || clock_timestamp()::text), 1, 6))`),
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),
@@ -108,6 +112,7 @@ export const schools = pgTable(
     index('schools_studio_sort_idx').on(t.studioId, cSorted(t.sortKey), t.id),
     index('schools_studio_city_idx').on(t.studioId, t.cityId),
     index('schools_search_trgm_idx').using('gin', trgm(t.searchKey)),
+    uniqueIndex('schools_code_uq').on(t.code),
   ],
 );
 
@@ -182,6 +187,24 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/** Students' sessions: like staff sessions, but valid only under /api/student. */
+export const studentSessions = pgTable(
+  'student_sessions',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [uniqueIndex('student_sessions_token_hash_uq').on(t.tokenHash), index('student_sessions_student_idx').on(t.studentId)],
+);
+
 /**
  * Sign-in attempts per key ("ip:…", "pair:<account>|<ip>", "account:…") in the current window,
  * for rate limiting (auth/loginLimiter.ts); `blocked_until` holds a key back until then.
@@ -208,6 +231,14 @@ export const students = pgTable(
     nickname: text('nickname').notNull().default(''),
     photoConsent: boolean('photo_consent').notNull().default(false),
     photoConsentDate: date('photo_consent_date', { mode: 'string' }),
+    /** The student's own sign-in: an access code (argon2 hash; the code itself is shown once). */
+    accessCodeHash: text('access_code_hash'),
+    accessCodeCreatedAt: timestamp('access_code_created_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** A quote the student wrote, waiting for approval; approving it moves it to `quote`. */
+    quoteDraft: text('quote_draft'),
+    /** The shoot photo the student picked as their yearbook portrait. */
+    portraitPickPhotoId: integer('portrait_pick_photo_id'),
     status: text('status', { enum: ['active', 'passive'] })
       .notNull()
       .default('active'),
@@ -258,6 +289,8 @@ export const messages = pgTable(
     toStudentId: integer('to_student_id').references(() => students.id, { onDelete: 'cascade' }),
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull().default(''),
+    /** Set when the student wrote it themself (then no staff author). */
+    authorStudentId: integer('author_student_id').references(() => students.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     /** The text as first written, kept when a moderator edits it. */
     originalBody: text('original_body'),
@@ -292,6 +325,8 @@ export const nicknames = pgTable(
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    /** Set when the student suggested it themself rather than staff entering it. */
+    authorStudentId: integer('author_student_id').references(() => students.id, { onDelete: 'set null' }),
     ...moderation(),
     searchKey: text('search_key').notNull().default(''),
     createdAt: createdAt(),
@@ -374,6 +409,8 @@ export const auditLog = pgTable(
     studioId: studioRef(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull().default(''),
+    /** The student who made the change, when a student did. */
+    studentId: integer('student_id').references(() => students.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: integer('entity_id'),

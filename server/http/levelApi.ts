@@ -24,6 +24,7 @@ import { designRoutes } from '../areas/design/routes';
 import { notificationsRoutes } from '../areas/notifications/routes';
 import { studioRoutes } from '../areas/studio/routes';
 import { noteIssuingSession } from '../storage/signedUrl';
+import { studentPortalStaffRoutes } from '../areas/student-portal/staffRoutes';
 import { acceptUploads } from '../storage/uploads';
 import type { Api } from './types';
 import { forbidden, notFound, unauthorized } from './errors';
@@ -46,6 +47,7 @@ const areaRoutes: Array<(app: Api) => Promise<void>> = [
   studioRoutes,
   designRoutes,
   brandingRoutes,
+  studentPortalStaffRoutes,
 ];
 
 export const levelApi: FastifyPluginAsync = async (app) => {

@@ -4,7 +4,7 @@
  * Content-Type; calls abort after 30 s. On any error it shows the catalogue's toast and
  * returns false.
  */
-import type { Level } from '../../common/levels';
+import type { ApiLevel } from '../../common/levels';
 import { tr } from '../../common/tr';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -12,7 +12,7 @@ export type ToastClass = 'success' | 'error' | 'warning' | 'info';
 
 export interface ApiClientDeps {
   baseUrl: string;
-  getLevel(): Level;
+  getLevel(): ApiLevel;
   getToken(): string | null;
   /** Whether user info is held (a 401 without a user is silent: nobody was signed in). */
   hasUser(): boolean;
@@ -34,14 +34,14 @@ export interface CallOptions {
   quiet?: boolean;
   signal?: AbortSignal;
   /** Another level's prefix than the session's (signing in at another level's login page). */
-  level?: Level;
+  level?: ApiLevel;
   /** Sees the error body of a non-ok answer (forms put its field `errors` on their fields). */
   onErrorBody?: (body: { message?: string; errors?: Record<string, string> }) => void;
 }
 
 const isFullUrl = (path: string) => /^https?:\/\//i.test(path);
 
-function buildUrl(baseUrl: string, level: Level, path: string, query?: CallOptions['query']): string {
+function buildUrl(baseUrl: string, level: ApiLevel, path: string, query?: CallOptions['query']): string {
   const url = isFullUrl(path) ? path : `${baseUrl.replace(/\/$/, '')}/${level}/${path.replace(/^\//, '')}`;
   if (!query) return url;
   const params = new URLSearchParams();

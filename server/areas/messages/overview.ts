@@ -58,6 +58,9 @@ export async function studentCounts(db: Db, caller: Caller, direction: 'from' | 
         pending: countOf('pending'),
         approved: countOf('approved'),
         rejected: countOf('rejected'),
+        lastSignInAt: students.lastSignInAt,
+        written: sql<number>`(select count(*)::int from messages m where m.from_student_id = ${students.id} and m.kind = 'student')`,
+        received: sql<number>`(select count(*)::int from messages m where m.to_student_id = ${students.id} and m.kind = 'student')`,
       })
       .from(students)
       .innerJoin(branches, eq(branches.id, students.branchId))
@@ -81,6 +84,9 @@ export async function studentCounts(db: Db, caller: Caller, direction: 'from' | 
       approved,
       rejected,
       total: pending + approved + rejected,
+      signedIn: r.lastSignInAt !== null,
+      written: Number(r.written),
+      received: Number(r.received),
     };
   });
   return { items, total };

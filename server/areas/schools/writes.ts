@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { assertVersion, updateAtVersion } from '../../db/versions';
 import { branches, messages, notifications, schools, users } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { conflict, conflictOnDuplicate, HttpError } from '../../http/errors';
 import { imageKey, normaliseImage } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
 import { changedFields, recordAudit } from '../audit/writes';
@@ -31,6 +31,7 @@ function rowValues(body: SchoolBody) {
     email: body.email,
     academicYear: body.academicYear,
     messageDeadline: body.messageDeadline,
+    ...(body.code === undefined ? {} : { code: body.code }),
     status: body.status,
     searchKey: searchKey(`${body.name} ${body.district}`),
     sortKey: orderKey(body.name),
@@ -63,6 +64,9 @@ async function saveLogo(tx: Tx, images: FileStore, schoolId: number, logo: Buffe
     .where(eq(schools.id, schoolId));
 }
 
+/** Two schools never share the code students type. */
+const codeTaken = () => conflict('code', tr.student.schoolCodeTaken);
+
 /** A school's audit entries are filed under the school itself. */
 const asSubject = (school: { id: number }) => ({ id: school.id, schoolId: school.id });
 
@@ -76,7 +80,7 @@ const auditable = (row: Record<string, unknown>) => {
 export async function createSchool(db: Db, images: FileStore, caller: Caller, body: SchoolBody): Promise<number> {
   const logo = await logoOf(body);
   return db.transaction(async (tx) => {
-    const row = await insertOne(tx, schools, { studioId: caller.studioId, ...rowValues(body) });
+    const row = await conflictOnDuplicate(codeTaken, () => insertOne(tx, schools, { studioId: caller.studioId, ...rowValues(body) }));
     await saveLogo(tx, images, row.id, logo);
     await recordAudit(tx, caller, 'create', 'school', asSubject(row), changedFields({}, auditable({ ...row, logoPath: logo ? 'image' : null })));
     return row.id;
@@ -89,7 +93,9 @@ export async function updateSchool(db: Db, images: FileStore, caller: Caller, be
   const logo = await logoOf(body);
   await db.transaction(async (tx) => {
     // The fields first: a stale edit stops here, before the logo file is touched.
-    const after = await updateAtVersion(tx, schools, before.id, body.version, { ...rowValues(body), updatedAt: new Date() });
+    const after = await conflictOnDuplicate(codeTaken, () =>
+      updateAtVersion(tx, schools, before.id, body.version, { ...rowValues(body), updatedAt: new Date() }),
+    );
     await saveLogo(tx, images, before.id, logo);
     const action = before.status !== after.status ? (after.status === 'archived' ? 'archive' : 'restore') : 'update';
     await recordAudit(tx, caller, action, 'school', asSubject(before), changedFields(auditable(before), auditable(after)));

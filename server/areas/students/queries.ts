@@ -94,6 +94,9 @@ function studentItemOf(
     thumbUrl: portrait ? signer.url(level, portrait, 'thumb') : null,
     downloadUrl: portrait ? signer.url(level, portrait, 'download') : null,
     version: row.version,
+    quoteDraft: row.quoteDraft,
+    portraitPickPhotoId: row.portraitPickPhotoId,
+    portraitPickThumbUrl: row.portraitPickPhotoId ? signer.url(level, row.portraitPickPhotoId, 'thumb') : null,
   };
 }
 

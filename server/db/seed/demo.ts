@@ -16,6 +16,7 @@ import { seedDemoMessages } from '../../areas/messages/seed';
 import { seedDemoNotificationsAndDesign } from '../../areas/notifications/demoSeed';
 import type { FileStore } from '../../storage/store';
 import { seedDemoPhotos } from '../../areas/photos/demoSeed';
+import { seedDemoAccessCodes } from '../../areas/student-portal/demoSeed';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_ACCOUNTS = [
@@ -27,6 +28,7 @@ export const DEMO_ACCOUNTS = [
 const DEMO_SCHOOLS = [
   {
     name: 'Atatürk Anadolu Lisesi',
+    code: 'ATA2026',
     cityId: 6,
     district: 'Çankaya',
     branches: [
@@ -37,6 +39,7 @@ const DEMO_SCHOOLS = [
   },
   {
     name: 'Işıklar Fen Lisesi',
+    code: 'ISIK2026',
     cityId: 35,
     district: 'Karşıyaka',
     branches: [
@@ -46,6 +49,7 @@ const DEMO_SCHOOLS = [
   },
   {
     name: 'Şehit Ömer Halisdemir Lisesi',
+    code: 'SOHL2026',
     cityId: 34,
     district: 'Üsküdar',
     branches: [
@@ -111,6 +115,7 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
       const school = await insertOne(tx, schools, {
         studioId: studio.id,
         name: s.name,
+        code: s.code,
         cityId: s.cityId,
         district: s.district,
         address: `${s.district} Mah. Okul Sok. No: ${i + 1}`,
@@ -204,5 +209,6 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
     await seedDemoMessages(tx, studio.id);
   });
   await seedDemoNotificationsAndDesign(db);
+  await seedDemoAccessCodes(db);
   if (files) await seedDemoPhotos(db, files);
 }

@@ -40,6 +40,7 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
       (r) => [
         { to: `/branch-managers/${r.id}`, label: t.managers },
         { to: `/branch-messages/${r.id}`, label: t.messages },
+        { to: `/login-cards/${r.id}`, label: tr.student.cards.action },
       ],
       (r) => ({ to: `/students/${r.id}`, label: `${t.students}: ${r.name}` }),
     ),

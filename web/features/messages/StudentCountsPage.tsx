@@ -1,5 +1,6 @@
 /** message-from / message-to: how many messages each student has written / received, by status. */
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { StudentCount } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
@@ -10,6 +11,10 @@ import { useListState } from '../../components/list/useListState';
 import { optionsOf } from '../../components/SelectField';
 import { useSchoolColumn } from '../moderation/schoolColumn';
 import { useScopeFilters } from '../moderation/scopeFilters';
+import { attempt } from '../../api/query';
+import { useSession } from '../../session/store';
+import { toast } from '../../toast';
+import { useRemindUnwritten } from '../login-cards/api';
 import { useStudentCounts } from './api';
 
 function Count({ n, color }: { n: number; color: string }) {
@@ -24,12 +29,38 @@ function Count({ n, color }: { n: number; color: string }) {
   );
 }
 
+const s = tr.student.staff;
+
+function YesNo({ value, warn = false }: { value: boolean; warn?: boolean }) {
+  return (
+    <Badge color={value ? (warn ? 'orange' : 'teal') : 'gray'} variant="light">
+      {value ? tr.students.yes : tr.students.no}
+    </Badge>
+  );
+}
+
+/** A reminder to the branch's students who have not written yet (a branch is chosen, or the caller's own). */
+function RemindButton({ branchId }: { branchId: number }) {
+  const remind = useRemindUnwritten();
+  const run = async () => {
+    const result = await attempt(() => remind.mutateAsync(branchId));
+    if (result) toast('success', s.reminded(result.count));
+  };
+  return (
+    <Button variant="default" leftSection={<IconBell size={16} />} onClick={() => void run()} loading={remind.isPending}>
+      {s.remind}
+    </Button>
+  );
+}
+
 export function StudentCountsPage({ direction }: { direction: 'from' | 'to' }) {
   const title = direction === 'from' ? tr.pages.messageFrom : tr.pages.messageTo;
   const list = useListState({ sort: 'name', filters: ['schoolId', 'branchId', 'has'] });
   const counts = useStudentCounts(direction, list.query);
   const scopeFilters = useScopeFilters(list);
   const schoolColumn = useSchoolColumn<StudentCount>();
+  const ownBranch = useSession((state) => state.info?.branch?.id);
+  const branchId = Number(list.state.filters.branchId) || ownBranch;
 
   const columns: Column<StudentCount>[] = [
     { key: 'schoolNumber', header: tr.messages.schoolNumber, sortKey: 'schoolNumber', render: (r) => r.schoolNumber, width: 90 },
@@ -48,6 +79,10 @@ export function StudentCountsPage({ direction }: { direction: 'from' | 'to' }) {
     { key: 'pending', header: tr.status.pending, render: (r) => <Count n={r.pending} color="yellow" />, width: 120, align: 'center' },
     { key: 'approved', header: tr.status.approved, render: (r) => <Count n={r.approved} color="teal" />, width: 110, align: 'center' },
     { key: 'rejected', header: tr.status.rejected, render: (r) => <Count n={r.rejected} color="red" />, width: 110, align: 'center' },
+    { key: 'signedIn', header: s.signedIn, render: (r) => <YesNo value={r.signedIn} />, width: 100, align: 'center' },
+    direction === 'from'
+      ? { key: 'hasWritten', header: s.hasWritten, render: (r) => <YesNo value={r.written > 0} />, width: 90, align: 'center' }
+      : { key: 'receivedNothing', header: s.receivedNothing, render: (r) => <YesNo value={r.received === 0} warn />, width: 120, align: 'center' },
     {
       key: 'total',
       header: tr.messages.total,
@@ -66,7 +101,7 @@ export function StudentCountsPage({ direction }: { direction: 'from' | 'to' }) {
 
   return (
     <Stack>
-      <PageHeader title={title} />
+      <PageHeader title={title} actions={direction === 'from' && branchId ? <RemindButton branchId={branchId} /> : undefined} />
       <ListToolbar
         list={list}
         filters={[

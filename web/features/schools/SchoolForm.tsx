@@ -24,6 +24,8 @@ interface Values {
   email: string;
   academicYear: string;
   messageDeadline: string | null;
+  /** Empty for a new school: the server picks one. */
+  code: string;
   status: 'active' | 'archived';
   logo: string | null;
 }
@@ -44,6 +46,7 @@ function initial(row: School | null): Values {
     email: '',
     academicYear: `${start}-${start + 1}`,
     messageDeadline: null,
+    code: '',
     status: 'active',
     logo: null,
   };
@@ -52,9 +55,13 @@ function initial(row: School | null): Values {
 export function SchoolForm({ row, onClose }: { row: School | null; onClose(): void }) {
   const cities = useSession((s) => s.info?.cities ?? []);
   const save = useSaveSchool();
-  const form = useForm<Values>({ initialValues: initial(row), validate: zodValidate(schoolBody) });
+  const form = useForm<Values>({
+    initialValues: initial(row),
+    validate: (values) => zodValidate(schoolBody)({ ...values, code: values.code.trim() || undefined }),
+  });
   const stale = useStaleGuard(row, () => readSchool(row!.id), {
     name: t.name,
+    code: tr.student.schoolCode,
     cityId: t.city,
     district: t.district,
     address: t.address,
@@ -68,7 +75,12 @@ export function SchoolForm({ row, onClose }: { row: School | null; onClose(): vo
 
   const submit = form.onSubmit(async (values) => {
     const logoChanged = values.logo !== (row?.logoUrl ?? null);
-    const body = { ...values, cityId: values.cityId ?? 0, ...(logoChanged ? { logo: values.logo } : { logo: undefined }) };
+    const body = {
+      ...values,
+      cityId: values.cityId ?? 0,
+      code: values.code.trim() || undefined,
+      ...(logoChanged ? { logo: values.logo } : { logo: undefined }),
+    };
     // A refusal is toasted by the call helper; the form stays open (a stale one says so in the form).
     const saved = await attempt(
       () => save.mutateAsync({ id: row?.id, body: row ? { ...body, version: stale.version } : body, onErrorBody: stale.onErrorBody }),
@@ -100,6 +112,7 @@ export function SchoolForm({ row, onClose }: { row: School | null; onClose(): vo
           onChange={(v) => form.setFieldValue('messageDeadline', v)}
           error={form.errors.messageDeadline}
         />
+        <TextInput label={tr.student.schoolCode} {...form.getInputProps('code')} />
         <LogoPicker value={form.values.logo} onChange={(v) => form.setFieldValue('logo', v)} error={form.errors.logo as string | undefined} />
       </SimpleGrid>
       <TextInput label={t.address} {...form.getInputProps('address')} />

@@ -64,6 +64,7 @@ export function SchoolsPage() {
       ],
       (r) => ({ to: `/branches/${r.id}`, label: r.name }),
     ),
+    { key: 'code', header: tr.student.schoolCode, render: (r) => r.code },
     { key: 'city', header: t.city, sortKey: 'city', render: (r) => r.cityName },
     { key: 'district', header: t.district, sortKey: 'district', render: (r) => r.district },
     { key: 'academicYear', header: t.academicYear, sortKey: 'academicYear', render: (r) => r.academicYear },

@@ -46,6 +46,7 @@ export function bodyOf(row: School, changes: Partial<SchoolBody> = {}): SchoolUp
     email: row.email,
     academicYear: row.academicYear,
     messageDeadline: row.messageDeadline,
+    code: row.code,
     status: row.status,
     ...changes,
   };

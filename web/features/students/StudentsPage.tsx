@@ -1,7 +1,8 @@
 /** The Students screen (students/{branchId}): the branch's list with portraits, filters, actions. */
 import { ActionIcon, Avatar, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowsExchange, IconEdit, IconHistory, IconPhoto, IconPhotoUp, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconArrowsExchange, IconEdit, IconHistory, IconKey, IconPhoto, IconPhotoUp, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { StudentItem } from '../../../common/schemas/students';
 import { displayDate } from '../../../common/dates';
 import { tr } from '../../../common/tr';
@@ -13,6 +14,7 @@ import { ListPager } from '../../components/list/ListPager';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
 import { PageHeader } from '../../components/PageHeader';
+import { StudentChoices, StudentCodeButton } from '../login-cards/StudentCodeButton';
 import { optionsOf } from '../../components/SelectField';
 import { useSession } from '../../session/store';
 import { useAuditHistory } from '../audit/AuditDialog';
@@ -94,6 +96,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
             {fullName(s)}
           </Text>
           {s.nickname ? <Text size="xs" c="dimmed">{`${t.fields.nickname}: ${s.nickname}`}</Text> : null}
+          <StudentChoices studentId={s.id} branchId={branchId} pickThumbUrl={s.portraitPickThumbUrl} quoteDraft={s.quoteDraft} />
         </Stack>
       ),
     },
@@ -123,6 +126,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
           <ActionIcon title={t.fields.photos} variant="subtle" aria-label={t.openPhotos(fullName(s))} onClick={() => setPhotosOf(s)}>
             <IconPhotoUp size={18} />
           </ActionIcon>
+          <StudentCodeButton studentId={s.id} name={fullName(s)} />
           <ActionIcon title={tr.words.edit} variant="subtle" aria-label={t.editOf(fullName(s))} onClick={() => setEditing(s)}>
             <IconEdit size={18} />
           </ActionIcon>
@@ -173,6 +177,9 @@ export function StudentsPage({ branchId }: { branchId: number }) {
               {t.photos.bulk}
             </Button>
             <ExportMenu path={`branches/${branchId}/students`} query={list.query} />
+            <Button variant="default" component={Link} to={`/login-cards/${branchId}`} leftSection={<IconKey size={16} />}>
+              {tr.student.cards.action}
+            </Button>
           </>
         }
       />

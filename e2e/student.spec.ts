@@ -1,0 +1,140 @@
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signIn, toast } from './helpers';
+
+const PHONE = { width: 390, height: 844 };
+const SCHOOL_CODE = 'ATA2026';
+
+/** A staff token for API steps (the screens under test are driven through the browser). */
+async function staffToken(request: APIRequestContext, level: 'panel' | 'branch', email: string) {
+  const answer = await request.post(`/api/${level}/login`, { data: { email, password: 'Demo1234!' } });
+  expect(answer.status()).toBe(200);
+  return { authorization: `Bearer ${(await answer.json()).token}` };
+}
+
+const SCHOOL_FIELDS = ['name', 'cityId', 'district', 'address', 'phone', 'email', 'academicYear', 'messageDeadline', 'status', 'code', 'version'];
+
+/** Moves the demo school's message deadline (the panel's school form does the same); answers the one it had. */
+async function setDeadline(request: APIRequestContext, deadline: string | null): Promise<string | null> {
+  const headers = await staffToken(request, 'panel', 'admin@demo.test');
+  const list = await (await request.get('/api/panel/schools?q=Atatürk', { headers })).json();
+  const school = list.items.find((s: { code: string }) => s.code === SCHOOL_CODE);
+  const body = Object.fromEntries(SCHOOL_FIELDS.filter((f) => school[f] !== undefined).map((f) => [f, school[f]]));
+  const saved = await request.put(`/api/panel/schools/${school.id}`, { headers, data: { ...body, messageDeadline: deadline } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return school.messageDeadline;
+}
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** A phone-sized browser of its own, signed in as a student by typing the card's details into /student/login?okul=…. */
+async function studentSignsIn(browser: Browser, card: { number: string; code: string }): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, locale: 'tr-TR', timezoneId: 'Europe/Istanbul' });
+  const page = await context.newPage();
+  await page.goto(`/student/login?okul=${SCHOOL_CODE}`);
+  await expect(page.getByLabel('Okul kodu')).toHaveValue(SCHOOL_CODE);
+  await page.getByLabel('Okul numarası').fill(card.number);
+  await page.getByLabel('Giriş kodu').fill(card.code);
+  await page.getByRole('button', { name: 'Giriş yap' }).click();
+  await expect(page.getByRole('heading', { name: 'Ana sayfa' })).toBeVisible();
+  return page;
+}
+
+test.describe('student portal', () => {
+  let originalDeadline: string | null = null;
+  test.beforeAll(async ({ request }) => {
+    originalDeadline = await setDeadline(request, isoDay(30));
+  });
+  test.afterAll(async ({ request }) => {
+    await setDeadline(request, originalDeadline);
+  });
+
+  test('cards → a student writes → the branch manager approves → the classmate reads it; after the deadline the server refuses', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // The branch manager prints the branch's login cards.
+    await signIn(page, 'branch');
+    const headers = await staffToken(request, 'branch', 'sube@demo.test');
+    const branchId = (await (await request.get('/api/branch/user', { headers })).json()).branch.id as number;
+    await page.goto(`/login-cards/${branchId}`);
+    await page.getByRole('button', { name: 'Tüm kodları yenile' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Tüm kodları yenile' }).click();
+    const cards = page.locator('.login-card');
+    await expect(cards.first()).toBeVisible();
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(2);
+    await expect(page.locator('.login-card img[alt$="/student/login?okul=ATA2026"]')).toHaveCount(count);
+    const all = await cards.evaluateAll((nodes) =>
+      nodes.map((n) => ({
+        name: n.getAttribute('aria-label')!,
+        number: /Okul numarası: (\d+)/.exec(n.textContent ?? '')![1]!,
+        code: n.querySelector('[data-testid="access-code"]')!.textContent!,
+      })),
+    );
+    const writer = all[0]!;
+
+    // The writer, on a phone, writes to a classmate it has not written to yet.
+    const phone = await studentSignsIn(browser, writer);
+    const progress = phone.getByTestId('progress');
+    await expect(progress).toHaveText(new RegExp(`^${count - 1} arkadaşından \\d+'\\p{L}+ yazdın$`, 'u'));
+    const writtenBefore = Number(/arkadaşından (\d+)/.exec((await progress.textContent())!)![1]);
+    await phone.getByRole('navigation').getByRole('link', { name: 'Sınıf arkadaşların' }).click();
+    const unwritten = phone.getByRole('link', { name: /: Yazılmadı$/ }).first();
+    const readerName = (await unwritten.getAttribute('aria-label'))!.replace(/: Yazılmadı$/, '');
+    const reader = all.find((c) => c.name === readerName)!;
+    await unwritten.click();
+    const body = `Sevgili ${reader.name}, <b>iyi ki</b> tanıştık!`;
+    await phone.getByLabel('Mesajın').fill(body);
+    await phone.getByRole('button', { name: 'Gönder' }).click();
+    await expect(toast(phone, 'Kaydedildi.')).toBeVisible();
+    await expect(phone.getByLabel('Mesajın')).toContainText('Bekliyor');
+    await phone.getByRole('navigation').getByRole('link', { name: 'Ana sayfa' }).click();
+    await expect(progress).toContainText(`${count - 1} arkadaşından ${writtenBefore + 1}'`);
+    const studentToken = await phone.evaluate(() => localStorage.getItem('studentAuthToken'));
+
+    // The branch manager approves it on the reader's messages, in the moderation screen.
+    const classmates = await (await request.get('/api/student/classmates', { headers: { authorization: `Bearer ${studentToken}` } })).json();
+    const readerId = classmates.items.find((c: { name: string }) => c.name === reader.name).id as number;
+    await page.goto(`/messages/to/${readerId}`);
+    const row = page.getByRole('row').filter({ hasText: body });
+    await expect(row).toContainText('Onay bekliyor');
+    await expect(row).toContainText(writer.name);
+    await row.getByRole('button', { name: 'Onayla' }).click();
+    await expect(toast(page, 'Onaylandı.')).toBeVisible();
+
+    // The reader signs in on a phone and reads it on its page, as text.
+    const readerPhone = await studentSignsIn(browser, reader);
+    await readerPhone.getByRole('navigation').getByRole('link', { name: 'Sayfam' }).click();
+    const received = readerPhone.getByRole('article', { name: writer.name });
+    await expect(received).toContainText(body);
+    await expect(readerPhone.locator('main b')).toHaveCount(0);
+
+    // After the deadline the server refuses a write, naming the deadline; the pages turn read-only.
+    await setDeadline(request, isoDay(-1));
+    const [y, m, d] = isoDay(-1).split('-');
+    const refused = await request.post('/api/student/messages', {
+      headers: { authorization: `Bearer ${studentToken}` },
+      data: { toStudentId: classmates.items[2].id, body: 'geç kaldım' },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).message).toBe(`Son tarih (${d}/${m}/${y}) geçti; artık değişiklik yapılamaz.`);
+    await phone.reload();
+    await expect(phone.getByRole('status')).toContainText(`Son tarih (${d}/${m}/${y}) geçti`);
+    await phone.getByRole('navigation').getByRole('link', { name: 'Sınıf arkadaşların' }).click();
+    await phone.getByRole('link', { name: new RegExp(`^${classmates.items[2].name}:`) }).click();
+    await expect(phone.getByRole('button', { name: 'Gönder' })).toHaveCount(0);
+  });
+
+  test('the login cards PDF (API): a PDF of A4 pages', async ({ request }) => {
+    const headers = await staffToken(request, 'branch', 'sube@demo.test');
+    const branchId = (await (await request.get('/api/branch/user', { headers })).json()).branch.id as number;
+    const pdf = await request.post(`/api/branch/branches/${branchId}/login-cards.pdf`, { headers });
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const other = await request.post(`/api/branch/branches/${branchId + 1}/login-cards.pdf`, { headers });
+    expect(other.status()).toBe(404);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Login cards as a print-ready A4 PDF: ten cards a page (2 × 5, 105 × 59.4 mm, cut along the
+ * grid), each with the student's name, school number, access code and a QR code of the sign-in
+ * address with the school filled in. The QR codes are SVG (vector, sharp at any print size) and
+ * each is also a link to the same address (a PDF reader opens it; a check counts them). The layout is Typst, the same engine the yearbook uses; everything is in the compiler's memory.
+ * A branch's cards (at most a few dozen) compile in well under a second, so the call renders
+ * them itself; the count is capped so one request can never run long.
+ */
+import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+import qrcode from 'qrcode-generator';
+import { tr } from '../../../common/tr';
+import { fontBlobs } from '../../yearbook/fonts';
+import type { IssuedCode } from './accessCodes';
+
+/** The most cards one request renders. */
+export const CARDS_MAX = 200;
+
+export interface CardSheet {
+  schoolName: string;
+  schoolCode: string;
+  branchName: string;
+  /** The sign-in address the QR codes open, without the school parameter. */
+  loginUrl: string;
+  cards: IssuedCode[];
+}
+
+/** The address a card's QR code opens: the student sign-in with the school filled in. */
+const cardUrl = (loginUrl: string, schoolCode: string) => `${loginUrl}?okul=${encodeURIComponent(schoolCode)}`;
+
+function qrSvg(text: string): string {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  return qr.createSvgTag({ cellSize: 4, margin: 0, scalable: true });
+}
+
+const LAYOUT = `
+#let data = json("/cards.json")
+#set page(paper: "a4", margin: 0mm)
+#set text(font: "Inter", size: 9pt, lang: "tr")
+#let card(c) = box(width: 105mm, height: 59.4mm, stroke: (paint: luma(180), thickness: 0.3pt, dash: "dashed"), inset: 6mm)[
+  #grid(columns: (1fr, 30mm), column-gutter: 4mm,
+    [
+      #text(size: 7.5pt, fill: luma(90))[#data.schoolName · #data.branchName] \\
+      #v(1mm)
+      #text(size: 12pt, weight: "bold")[#c.name] \\
+      #v(1mm)
+      #data.texts.schoolCode: *#data.schoolCode* \\
+      #data.texts.schoolNumber: *#c.schoolNumber* \\
+      #data.texts.accessCode: #text(size: 13pt, weight: "bold")[#c.code]
+      #v(1.5mm)
+      #text(size: 7pt, fill: luma(90))[#data.texts.hint \\ #data.loginUrl]
+    ],
+    link(data.qrUrl, image("/qr/" + str(c.studentId) + ".svg", width: 30mm)),
+  )
+]
+#for chunk in data.cards.chunks(10) {
+  grid(columns: 2, ..chunk.map(card))
+  pagebreak(weak: true)
+}
+`;
+
+export function renderCards(sheet: CardSheet): Buffer {
+  const compiler = NodeCompiler.create({ workspace: '/', fontArgs: [{ fontBlobs: fontBlobs('inter-merriweather') }] });
+  const url = cardUrl(sheet.loginUrl, sheet.schoolCode);
+  for (const card of sheet.cards) compiler.mapShadow(`/qr/${card.studentId}.svg`, Buffer.from(qrSvg(url)));
+  const texts = {
+    schoolCode: tr.student.schoolCode,
+    schoolNumber: tr.student.schoolNumber,
+    accessCode: tr.student.accessCode,
+    hint: tr.student.cards.cardHint,
+  };
+  compiler.mapShadow('/cards.json', Buffer.from(JSON.stringify({ ...sheet, qrUrl: url, texts })));
+  compiler.addSource('/cards.typ', LAYOUT);
+  const compiled = compiler.compile({ mainFilePath: '/cards.typ' });
+  const document = compiled.result;
+  const error = compiled.takeDiagnostics();
+  if (!document) throw new Error(`login cards: ${JSON.stringify(error ? compiler.fetchDiagnostics(error) : 'no document')}`);
+  const pdf = compiler.pdf(document);
+  compiler.evictCache(0);
+  return pdf;
+}

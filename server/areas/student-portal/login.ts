@@ -1,0 +1,20 @@
+/** Reading a student for sign-in (by school code and number) and its photo consent. */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { schools, students } from '../../db/schema';
+
+/** The active student with this school number in the school with this code (codes are stored upper case). */
+export async function studentByCode(db: Db, schoolCode: string, schoolNumber: string) {
+  const [row] = await db
+    .select({ id: students.id, accessCodeHash: students.accessCodeHash })
+    .from(students)
+    .innerJoin(schools, eq(schools.id, students.schoolId))
+    .where(and(eq(schools.code, schoolCode), eq(students.schoolNumber, schoolNumber), eq(students.status, 'active'), eq(schools.status, 'active')))
+    .limit(1);
+  return row;
+}
+
+export async function consentOf(db: Db, studentId: number): Promise<boolean> {
+  const [row] = await db.select({ consent: students.photoConsent }).from(students).where(eq(students.id, studentId));
+  return row?.consent === true;
+}

@@ -1,0 +1,258 @@
+/**
+ * The student's API (/api/student/…): sign-in with school code, school number and access code;
+ * its user info, classmates, messages, nicknames, quote, portrait pick and notifications. Every
+ * id is checked by the access module (404 outside the student's reach) and every write is
+ * refused after the school's deadline.
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { loginResponse } from '../../../common/schemas/auth';
+import { idParams } from '../../../common/schemas/fields';
+import { errorResponse, okResponse } from '../../../common/schemas/list';
+import { photoSizes } from '../../../common/schemas/students';
+import {
+  classmatesResponse,
+  messageResponse,
+  nicknameResponse,
+  portraitInput,
+  profileResponse,
+  quoteInput,
+  studentLoginBody,
+  studentMessageEdit,
+  studentMessageInput,
+  studentNicknameEdit,
+  studentNicknameInput,
+  studentNotificationsResponse,
+  studentUserResponse,
+} from '../../../common/schemas/student';
+import { branchName } from '../../../common/text';
+import { tr } from '../../../common/tr';
+import { classmateInScope, ownMessageInScope, ownNicknameInScope, ownPhotoInScope } from '../../auth/access';
+import type { StudentCaller } from '../../auth/caller';
+import { beginAttempt, type LimiterSettings } from '../../auth/loginLimiter';
+import { verifyPassword } from '../../auth/passwords';
+import { revokeStudentSession, signInStudent } from '../../auth/studentSessions';
+import { HttpError, notFound, unauthorized } from '../../http/errors';
+import { routeDocs, type Api } from '../../http/types';
+import { listCities } from '../cities/queries';
+import { effectiveDesign } from '../design/queries';
+import { photoById, photoFile } from '../photos/queries';
+import { studioInfo } from '../studio/queries';
+import { normaliseCode } from './accessCodes';
+import { consentOf, studentByCode } from './login';
+import { assertOpen, classmatesOf, deadlineOf, myMessageOf, myNicknameOf, notificationsOf, placeOf, profileOf, progressOf } from './queries';
+import { editMessage, editNickname, pickPortrait, removeMessage, suggestNickname, writeMessage, writeQuote } from './writes';
+
+const docs = routeDocs('student');
+
+function studentOf(request: FastifyRequest): StudentCaller {
+  if (!request.student) throw unauthorized();
+  return request.student;
+}
+
+export async function studentPortalRoutes(app: Api) {
+  const { db, config } = app;
+  const across = config.messagesAcrossBranches;
+  const limits: LimiterSettings = {
+    maxPerAccount: config.loginMaxFailuresPerAccount,
+    maxPerAddress: config.loginMaxFailuresPerAddress,
+    windowMinutes: config.loginFailureWindowMinutes,
+  };
+
+  app.post(
+    '/login',
+    docs(
+      'Öğrenci girişi: okul kodu, okul numarası ve giriş kodu ile oturum açar, bir token döner',
+      { body: studentLoginBody, response: { 200: loginResponse, 400: errorResponse, 429: errorResponse } },
+      'public',
+    ),
+    async (request, reply) => {
+      const schoolCode = request.body.schoolCode.toLocaleUpperCase('en');
+      const { schoolNumber } = request.body;
+      // Counted before the code is checked, like staff sign-ins, so parallel guesses count too.
+      const attempt = await beginAttempt(db, limits, `student:${schoolCode}|${schoolNumber}`, request.ip);
+      if ('waitSeconds' in attempt) {
+        reply.header('retry-after', String(attempt.waitSeconds));
+        throw new HttpError(429, tr.tooManyTriesWait(attempt.waitSeconds));
+      }
+      const student = await studentByCode(db, schoolCode, schoolNumber);
+      const ok = await verifyPassword(student?.accessCodeHash ?? null, normaliseCode(request.body.accessCode));
+      // One answer for an unknown school, number or a wrong code: nothing tells which.
+      if (!student || !ok) throw new HttpError(400, tr.student.wrongCredentials);
+      await attempt.succeeded();
+      const token = await signInStudent(db, student.id, config.sessionTtlHours, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+      return { success: true as const, token };
+    },
+  );
+
+  app.post('/logout', docs('Öğrenci çıkışı: token’ı geçersiz kılar', { response: { 200: okResponse } }), async (request) => {
+    await revokeStudentSession(db, studentOf(request).sessionId);
+    return { success: true as const };
+  });
+
+  app.get('/user', docs('Oturumdaki öğrencinin bilgileri (level: student)', { response: { 200: studentUserResponse } }), async (request) => {
+    const me = studentOf(request);
+    const place = await placeOf(db, me);
+    const [design, cities, studio, progress, { deadline, open }] = await Promise.all([
+      effectiveDesign(db, me.studioId, me.schoolId),
+      listCities(db),
+      studioInfo(db, me.studioId),
+      progressOf(db, me, across),
+      deadlineOf(db, me),
+    ]);
+    return {
+      success: true as const,
+      userInfo: { id: me.studentId, name: me.name, level: 'student' as const, schoolNumber: place.schoolNumber },
+      design,
+      cities,
+      studio,
+      school: { id: place.schoolId, name: place.schoolName, code: place.code, messageDeadline: place.messageDeadline },
+      branch: { id: me.branchId, schoolId: me.schoolId, name: branchName(place) },
+      statistics: { ...progress, deadline, open },
+      level: 'student' as const,
+    };
+  });
+
+  app.get(
+    '/classmates',
+    docs('Mesaj yazılabilecek sınıf arkadaşları ve onlara yazdıklarının durumu', { response: { 200: classmatesResponse } }),
+    async (request) => ({
+      success: true as const,
+      items: await classmatesOf(db, studentOf(request), across, app.photoUrls),
+    }),
+  );
+
+  app.post(
+    '/messages',
+    docs('Sınıf arkadaşına anı mesajı yazar (onay bekler)', {
+      body: studentMessageInput,
+      response: { 200: messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    }),
+    async (request) => {
+      const me = studentOf(request);
+      const to = await classmateInScope(db, me, request.body.toStudentId, across);
+      await assertOpen(db, me);
+      return { success: true as const, item: myMessageOf(await writeMessage(db, me, to, request.body.body, config.studentMessagesPerClassmate)) };
+    },
+  );
+
+  app.put(
+    '/messages/:id',
+    docs('Onay bekleyen kendi mesajını düzenler', {
+      params: idParams,
+      body: studentMessageEdit,
+      response: { 200: messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    }),
+    async (request) => {
+      const me = studentOf(request);
+      const before = await ownMessageInScope(db, me, request.params.id);
+      await assertOpen(db, me);
+      return { success: true as const, item: myMessageOf(await editMessage(db, me, before, request.body.body)) };
+    },
+  );
+
+  app.delete(
+    '/messages/:id',
+    docs('Onay bekleyen kendi mesajını siler', { params: idParams, response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse } }),
+    async (request) => {
+      const me = studentOf(request);
+      const before = await ownMessageInScope(db, me, request.params.id);
+      await assertOpen(db, me);
+      await removeMessage(db, me, before);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/nicknames',
+    docs('Sınıf arkadaşına lakap önerir (arkadaş başına bir öneri)', {
+      body: studentNicknameInput,
+      response: { 200: nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    }),
+    async (request) => {
+      const me = studentOf(request);
+      const to = await classmateInScope(db, me, request.body.toStudentId, across);
+      await assertOpen(db, me);
+      return { success: true as const, item: myNicknameOf(await suggestNickname(db, me, to, request.body.text)) };
+    },
+  );
+
+  app.put(
+    '/nicknames/:id',
+    docs('Onaylanmamış lakap önerisini düzenler', {
+      params: idParams,
+      body: studentNicknameEdit,
+      response: { 200: nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+    }),
+    async (request) => {
+      const me = studentOf(request);
+      const before = await ownNicknameInScope(db, me, request.params.id);
+      await assertOpen(db, me);
+      return { success: true as const, item: myNicknameOf(await editNickname(db, me, before, request.body.text)) };
+    },
+  );
+
+  app.get(
+    '/profile',
+    docs('Öğrencinin kendi sayfası: söz, lakap, fotoğraflar (izinle), onaylı gelen mesajlar', { response: { 200: profileResponse } }),
+    async (request) => ({
+      success: true as const,
+      ...(await profileOf(db, studentOf(request), app.photoUrls)),
+    }),
+  );
+
+  app.put(
+    '/quote',
+    docs('Kendi yıllık sözünü yazar (onay bekler)', { body: quoteInput, response: { 200: okResponse, 400: errorResponse, 403: errorResponse } }),
+    async (request) => {
+      const me = studentOf(request);
+      await assertOpen(db, me);
+      await writeQuote(db, me, request.body.text);
+      return { success: true as const };
+    },
+  );
+
+  app.put(
+    '/portrait',
+    docs('Kendi çekim fotoğraflarından vesikalığını seçer (fotoğraf izni gerekir)', {
+      body: portraitInput,
+      response: { 200: okResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
+    }),
+    async (request) => {
+      const me = studentOf(request);
+      const photo = await ownPhotoInScope(db, me, request.body.photoId);
+      // Without recorded consent the student's photos do not exist for it.
+      if (!(await consentOf(db, me.studentId))) throw notFound();
+      await assertOpen(db, me);
+      await pickPortrait(db, me, photo);
+      return { success: true as const };
+    },
+  );
+
+  app.get('/notifications', docs('Öğrenciye ulaşan bildirimler', { response: { 200: studentNotificationsResponse } }), async (request) => ({
+    success: true as const,
+    items: await notificationsOf(db, studentOf(request)),
+  }));
+
+  app.get(
+    '/photo-files/:id/:size',
+    docs(
+      'Fotoğraf dosyası (kısa ömürlü imzalı bağlantı; yalnızca yetkili yanıtlarda verilir)',
+      {
+        params: z.object({ id: idParams.shape.id, size: z.enum(photoSizes) }),
+        querystring: z.object({ e: z.coerce.number().int().positive(), s: z.string().min(10).max(100) }),
+      },
+      'public',
+    ),
+    async (request, reply) => {
+      const { id, size } = request.params;
+      const verdict = app.photoUrls.verify(id, size, request.query.e, request.query.s);
+      if (verdict === 'bad') throw notFound();
+      if (verdict === 'expired') throw new HttpError(403, tr.students.photos.linkExpired);
+      const data = await photoFile(app.storage.photos, await photoById(db, id), size);
+      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(request.query.e - Date.now() / 1000))}`);
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.type('image/jpeg').send(data);
+    },
+  );
+}

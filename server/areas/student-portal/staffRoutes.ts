@@ -1,0 +1,97 @@
+/**
+ * Staff's side of the student portal: access codes (one student's, or a branch's with its login
+ * cards as a page or PDF), approving a student's own quote, and reminding those who have not
+ * written. Every id is checked against the caller's scope (404 outside it).
+ */
+import { idParams } from '../../../common/schemas/fields';
+import { errorResponse, okResponse } from '../../../common/schemas/list';
+import { accessCodeResponse, branchCodesResponse, quoteDecisionBody, remindResponse } from '../../../common/schemas/student';
+import { branchName } from '../../../common/text';
+import { tr } from '../../../common/tr';
+import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
+import { HttpError } from '../../http/errors';
+import { callerOf, routeDocs, type Api } from '../../http/types';
+import type { FastifyRequest } from 'fastify';
+import { issueBranchCodes, issueCode } from './accessCodes';
+import { CARDS_MAX, renderCards } from './cards';
+import { decideQuote, remindUnwritten } from './staffWrites';
+
+const docs = routeDocs('student-portal');
+
+/** The sign-in page of students at the address the caller used. */
+const loginUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}/student/login`;
+
+export async function studentPortalStaffRoutes(app: Api) {
+  app.post(
+    '/students/:id/access-code',
+    docs('Öğrenciye yeni giriş kodu verir (eskisi hemen geçersiz olur); kod yalnızca bu yanıtta düz metin olarak döner', {
+      params: idParams,
+      response: { 200: accessCodeResponse, 404: errorResponse },
+    }),
+    async (request) => {
+      const caller = callerOf(request);
+      const student = await studentInScope(app.db, caller, request.params.id);
+      return { success: true as const, code: await issueCode(app.db, caller, student) };
+    },
+  );
+
+  /** New codes for the whole branch, with what a card prints. */
+  const branchCodes = async (request: FastifyRequest, branchId: number) => {
+    const caller = callerOf(request);
+    const branch = await branchInScope(app.db, caller, branchId);
+    const school = await schoolInScope(app.db, caller, branch.schoolId);
+    const items = await issueBranchCodes(app.db, caller, branch, CARDS_MAX);
+    return { schoolName: school.name, schoolCode: school.code, branchName: branchName(branch), loginUrl: loginUrlOf(request), items };
+  };
+
+  app.post(
+    '/branches/:id/access-codes',
+    docs('Şubedeki bütün öğrencilere yeni giriş kodu verir; giriş kartları için kodları döner', {
+      params: idParams,
+      response: { 200: branchCodesResponse, 404: errorResponse },
+    }),
+    async (request) => ({ success: true as const, ...(await branchCodes(request, request.params.id)) }),
+  );
+
+  app.post(
+    '/branches/:id/login-cards.pdf',
+    docs('Şubenin giriş kartları (A4, sayfada 10 kart, karekodlu PDF); bütün öğrencilere yeni kod verilir', {
+      params: idParams,
+    }),
+    async (request, reply) => {
+      const codes = await branchCodes(request, request.params.id);
+      const pdf = renderCards({ ...codes, cards: codes.items });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="giris-kartlari-${request.params.id}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/students/:id/quote',
+    docs('Öğrencinin yazdığı yıllık sözünü onaylar veya reddeder', {
+      params: idParams,
+      body: quoteDecisionBody,
+      response: { 200: okResponse, 400: errorResponse, 404: errorResponse },
+    }),
+    async (request) => {
+      const caller = callerOf(request);
+      const student = await studentInScope(app.db, caller, request.params.id);
+      if (student.quoteDraft === null) throw new HttpError(400, tr.student.noQuoteDraft);
+      await decideQuote(app.db, caller, student, request.body.action);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/branches/:id/remind-unwritten',
+    docs('Şubede henüz mesaj yazmamış öğrencilere bildirim gönderir', { params: idParams, response: { 200: remindResponse, 404: errorResponse } }),
+    async (request) => {
+      const caller = callerOf(request);
+      const branch = await branchInScope(app.db, caller, request.params.id);
+      return { success: true as const, count: await remindUnwritten(app.db, caller, branch) };
+    },
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Everything under /api/student/: a student's session is looked up in its own table, so a staff
+ * token is refused here and a student's token is refused under every staff prefix (whose guard
+ * knows only staff levels and staff sessions).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { findStudentCaller } from '../auth/studentSessions';
+import { studentPortalRoutes } from '../areas/student-portal/routes';
+import { unauthorized } from './errors';
+
+export const studentApi: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.public) return;
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw unauthorized();
+    const student = await findStudentCaller(app.db, token);
+    if (!student) throw unauthorized();
+    request.student = student;
+  });
+  await studentPortalRoutes(app.withTypeProvider<ZodTypeProvider>());
+};

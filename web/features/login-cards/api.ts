@@ -1,0 +1,39 @@
+/** Staff's calls of the student portal: access codes, login cards, quote decisions, reminders. */
+import type { BranchCodes } from '../../../common/schemas/student';
+import { api } from '../../api';
+import { useApiMutation } from '../../api/query';
+import { useSession } from '../../session/store';
+
+export const useBranchCodes = () => useApiMutation((branchId: number) => api.post<BranchCodes>(`branches/${branchId}/access-codes`));
+
+export const useStudentCode = () => useApiMutation((studentId: number) => api.post<{ success: true; code: string }>(`students/${studentId}/access-code`));
+
+export const useQuoteDecision = (branchId: number) =>
+  useApiMutation(
+    ({ studentId, action }: { studentId: number; action: 'approve' | 'reject' }) => api.post(`students/${studentId}/quote`, { action }),
+    [['students', branchId]],
+  );
+
+export const useRemindUnwritten = () =>
+  useApiMutation((branchId: number) => api.post<{ success: true; count: number }>(`branches/${branchId}/remind-unwritten`));
+
+/**
+ * The cards PDF is a POST (it issues new codes), which the client's download (GET) does not
+ * make: fetched here with the session's token and saved under the server's file name.
+ */
+export async function downloadCardsPdf(branchId: number): Promise<boolean> {
+  const { level, token } = useSession.getState();
+  const response = await fetch(`/api/${level}/branches/${branchId}/login-cards.pdf`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  }).catch(() => null);
+  if (!response?.ok) return false;
+  const blob = await response.blob();
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'giris-kartlari.pdf';
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(link.href);
+  return true;
+}

@@ -1,0 +1,71 @@
+/** Nickname suggestions: one per classmate, editable until approved. */
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { NICKNAME_MAX } from '../../../common/schemas/messages';
+import type { Classmate } from '../../../common/schemas/student';
+import { tr } from '../../../common/tr';
+import { textProblem } from '../../components/form/TextCounterField';
+import { LoadFailed, Loading } from '../../components/QueryState';
+import { toast } from '../../toast';
+import { useClassmates, useSaveNickname } from './api';
+import { StatusBadge } from './ClassmatesPage';
+import { useDeadline } from './deadline';
+
+const p = tr.student.portal;
+
+function NicknameRow({ mate, open }: { mate: Classmate; open: boolean }) {
+  const [text, setText] = useState(mate.nickname?.text ?? '');
+  const [error, setError] = useState<string>();
+  const save = useSaveNickname();
+  const editable = open && mate.nickname?.status !== 'approved';
+  const submit = async () => {
+    const problem = textProblem(text, NICKNAME_MAX);
+    setError(problem);
+    if (problem) return;
+    if (await save.mutateAsync({ id: mate.nickname?.id, toStudentId: mate.id, text: text.trim() })) toast('success', p.saved);
+  };
+  return (
+    <Card withBorder padding="sm" component="li" aria-label={mate.name}>
+      <Group justify="space-between" wrap="nowrap" mb={4}>
+        <Text fw={600}>{mate.name}</Text>
+        {mate.nickname ? <StatusBadge status={mate.nickname.status} /> : null}
+      </Group>
+      {editable ? (
+        <Group wrap="nowrap" align="flex-start" gap="xs">
+          <TextInput
+            style={{ flex: 1 }}
+            aria-label={`${p.nicknameFor}: ${mate.name}`}
+            placeholder={p.nicknameFor}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={error}
+          />
+          <Button onClick={() => void submit()} loading={save.isPending}>
+            {p.save}
+          </Button>
+        </Group>
+      ) : (
+        <Text c={mate.nickname ? undefined : 'dimmed'}>{mate.nickname?.text ?? '—'}</Text>
+      )}
+    </Card>
+  );
+}
+
+export function NicknamesPage() {
+  const classmates = useClassmates();
+  const { open } = useDeadline();
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        {p.nicknames}
+      </Title>
+      {classmates.isPending ? <Loading /> : null}
+      {classmates.isError ? <LoadFailed /> : null}
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {classmates.data?.map((mate) => (
+          <NicknameRow key={`${mate.id}-${mate.nickname?.id ?? 0}`} mate={mate} open={open} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

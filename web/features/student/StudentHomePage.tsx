@@ -1,0 +1,39 @@
+/** The student's home: the deadline with its countdown, and how many classmates it has written to. */
+import { Button, Card, Progress, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { tr } from '../../../common/tr';
+import { daysUntil, useDeadline } from './deadline';
+import { useStudentSession } from './session';
+
+const p = tr.student.portal;
+
+export function StudentHomePage() {
+  const user = useStudentSession((s) => s.user);
+  const { deadline, open, line } = useDeadline();
+  if (!user) return null;
+  const { classmates, written } = user.statistics;
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        {p.home}
+      </Title>
+      <Card withBorder>
+        <Text fw={600}>{line}</Text>
+        {deadline && open ? (
+          <Text size="xl" fw={700} c="blue" data-testid="countdown">
+            {p.daysLeft(daysUntil(deadline))}
+          </Text>
+        ) : null}
+      </Card>
+      <Card withBorder>
+        <Text fw={600} data-testid="progress">
+          {p.progress(classmates, written)}
+        </Text>
+        <Progress value={classmates ? (written / classmates) * 100 : 0} mt="sm" aria-label={p.progress(classmates, written)} />
+      </Card>
+      <Button component={Link} to="/student/classmates" size="md">
+        {p.classmates}
+      </Button>
+    </Stack>
+  );
+}

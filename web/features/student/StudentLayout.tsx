@@ -1,0 +1,95 @@
+/** The student pages' frame, phone first: a slim header, the page, and a tab bar at the bottom. */
+import { Alert, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconBell, IconHome, IconMoodSmile, IconUser, IconUsers } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
+import { tr } from '../../../common/tr';
+import { FrameProviders } from '../../layout/FrameProviders';
+import { useDeadline } from './deadline';
+import { loadStudent, onStudentSessionEnded, signOutStudent, useStudentSession } from './session';
+
+const p = tr.student.portal;
+
+/** Before any student page: the student's info, or back to its sign-in. */
+export async function requireStudent(): Promise<null> {
+  if (useStudentSession.getState().user) return null;
+  if (await loadStudent()) return null;
+  throw redirect('/student/login');
+}
+
+const TABS = [
+  { to: '/student', label: p.home, icon: IconHome, end: true },
+  { to: '/student/classmates', label: p.classmates, icon: IconUsers },
+  { to: '/student/nicknames', label: p.nicknames, icon: IconMoodSmile },
+  { to: '/student/me', label: p.myPage, icon: IconUser },
+  { to: '/student/notifications', label: p.notifications, icon: IconBell },
+];
+
+export function StudentLayout() {
+  const user = useStudentSession((s) => s.user);
+  const navigate = useNavigate();
+  const { open, line } = useDeadline();
+
+  useEffect(() => {
+    onStudentSessionEnded(() => {
+      useStudentSession.getState().clear();
+      navigate('/student/login');
+    });
+  }, [navigate]);
+
+  const signOut = async () => {
+    await signOutStudent();
+    navigate('/student/login');
+  };
+
+  return (
+    <FrameProviders>
+      <Box maw={560} mx="auto" mih="100vh" pb={72}>
+        <Group justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} truncate>
+              {user?.userInfo.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {user ? `${user.school.name} · ${user.branch.name}` : ''}
+            </Text>
+          </div>
+          <Button variant="subtle" size="compact-sm" onClick={() => void signOut()}>
+            {p.signOut}
+          </Button>
+        </Group>
+        {!open ? (
+          <Alert color="orange" radius={0} role="status">
+            {line}
+          </Alert>
+        ) : null}
+        <Box component="main" p="md">
+          <Outlet />
+        </Box>
+        <Group
+          component="nav"
+          aria-label={p.title}
+          justify="space-around"
+          wrap="nowrap"
+          gap={0}
+          pos="fixed"
+          bottom={0}
+          left={0}
+          right={0}
+          bg="white"
+          py={6}
+          style={{ borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 10 }}
+        >
+          {TABS.map(({ to, label, icon: Icon, end }) => (
+            <UnstyledButton key={to} component={NavLink} to={to} end={end} className="student-tab" aria-label={label}>
+              <Icon size={22} />
+              <Text size="10px" lh={1.2}>
+                {label}
+              </Text>
+            </UnstyledButton>
+          ))}
+        </Group>
+      </Box>
+    </FrameProviders>
+  );
+}

@@ -1,0 +1,22 @@
+/** The student pages' routes: /student/login, and the pages inside the student layout. */
+import type { RouteObject } from 'react-router';
+
+export const studentRoutes: RouteObject[] = [
+  { path: '/student/login', lazy: async () => ({ Component: (await import('./StudentLoginPage')).StudentLoginPage }) },
+  {
+    path: '/student',
+    lazy: async () => {
+      const { StudentLayout, requireStudent } = await import('./StudentLayout');
+      return { Component: StudentLayout, loader: requireStudent };
+    },
+    shouldRevalidate: () => false,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./StudentHomePage')).StudentHomePage }) },
+      { path: 'classmates', lazy: async () => ({ Component: (await import('./ClassmatesPage')).ClassmatesPage }) },
+      { path: 'write/:id', lazy: async () => ({ Component: (await import('./WritePage')).WritePage }) },
+      { path: 'nicknames', lazy: async () => ({ Component: (await import('./NicknamesPage')).NicknamesPage }) },
+      { path: 'me', lazy: async () => ({ Component: (await import('./MyPage')).MyPage }) },
+      { path: 'notifications', lazy: async () => ({ Component: (await import('./NotificationsPage')).NotificationsPage }) },
+    ],
+  },
+];
