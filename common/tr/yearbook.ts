@@ -8,4 +8,5 @@ export const yearbook = {
     continued: 'Anılar (devamı)',
     index: 'Öğrenci Dizini',
   },
+  coverPreview: 'Kapak önizlemesi',
 } as const;
