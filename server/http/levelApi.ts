@@ -22,6 +22,7 @@ import { brandingRoutes } from '../areas/branding/routes';
 import { designRoutes } from '../areas/design/routes';
 import { notificationsRoutes } from '../areas/notifications/routes';
 import { studioRoutes } from '../areas/studio/routes';
+import { yearbookRoutes } from '../areas/yearbook/routes';
 import { acceptUploads } from '../storage/uploads';
 import type { Api } from './types';
 import { forbidden, notFound, unauthorized } from './errors';
@@ -44,6 +45,7 @@ const areaRoutes: Array<(app: Api) => Promise<void>> = [
   studioRoutes,
   designRoutes,
   brandingRoutes,
+  yearbookRoutes,
 ];
 
 export const levelApi: FastifyPluginAsync = async (app) => {

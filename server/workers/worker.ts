@@ -3,7 +3,7 @@
  * plain value (structured clone carries them: Buffers arrive as Uint8Arrays, Maps as Maps), so
  * the event loop that answers requests never waits for them.
  */
-import { imageForPrint } from '../yearbook/images';
+import { imageForPrint, logoForPrint } from '../yearbook/images';
 import type { BookModel } from '../yearbook/model';
 import { renderProofs } from '../yearbook/proofs';
 import { renderBook } from '../yearbook/render';
@@ -18,14 +18,18 @@ function book(input: { model: BookModel; images: Map<string, Uint8Array> }) {
   return renderBook(input.model, new Map([...input.images].map(([path, bytes]) => [path, asBuffer(bytes)])));
 }
 
-/** Page proofs as a list of JPEGs. */
-async function proofs(input: { pdf: Uint8Array }): Promise<Buffer[]> {
+function logoImage(input: { source: Uint8Array }) {
+  return logoForPrint(asBuffer(input.source));
+}
+
+/** Page proofs of pages from..to as a list of JPEGs (a long book is drawn a slice at a time). */
+async function proofs(input: { pdf: Uint8Array; from: number; to: number }): Promise<Buffer[]> {
   const pages: Buffer[] = [];
-  await renderProofs(asBuffer(input.pdf), (_index, jpeg) => void pages.push(jpeg));
+  await renderProofs(asBuffer(input.pdf), input, (_index, jpeg) => void pages.push(jpeg));
   return pages;
 }
 
-const tasks = { printImage, book, proofs };
+const tasks = { printImage, logoImage, book, proofs };
 export type Tasks = typeof tasks;
 
 /** The one entry the pool calls: which task, with what. */

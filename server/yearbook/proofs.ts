@@ -8,13 +8,18 @@ import { BLEED_MM } from './model';
 /** Screen-sized proofs: about 1 300 px tall, sharp on a phone, small to send. */
 const PROOF_DPI = 110;
 
-export async function renderProofs(pdf: Buffer, onPage: (index: number, jpeg: Buffer) => Promise<void> | void): Promise<number> {
+/** Draws pages `from`..`to` (1-based, inclusive, clamped to the document); answers the document's page count. */
+export async function renderProofs(
+  pdf: Buffer,
+  range: { from: number; to: number },
+  onPage: (index: number, jpeg: Buffer) => Promise<void> | void,
+): Promise<number> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, useSystemFonts: false }).promise;
   const scale = PROOF_DPI / 72;
   const bleed = (BLEED_MM / 25.4) * PROOF_DPI;
   try {
-    for (let number = 1; number <= document.numPages; number++) {
+    for (let number = Math.max(1, range.from); number <= Math.min(document.numPages, range.to); number++) {
       const page = await document.getPage(number);
       const viewport = page.getViewport({ scale });
       const width = Math.round(viewport.width - 2 * bleed);
