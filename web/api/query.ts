@@ -36,13 +36,19 @@ async function unwrap<T>(result: Promise<T | false>): Promise<T> {
   return value;
 }
 
-export function useApiGet<T>(key: QueryKey, path: string | null, query?: CallOptions['query'], options?: { keepPrevious?: boolean; alwaysFresh?: boolean }) {
+export function useApiGet<T>(
+  key: QueryKey,
+  path: string | null,
+  query?: CallOptions['query'],
+  options?: { keepPrevious?: boolean; alwaysFresh?: boolean; /** Asks again after this many ms while the answer says so (progress). */ pollMs?: (data: T | undefined) => number | false },
+) {
   return useQuery({
     queryKey: [...key, query ?? {}, path],
     queryFn: ({ signal }) => unwrap(api.get<T>(path!, query, { signal })),
     enabled: path !== null,
     placeholderData: options?.keepPrevious ? keepPreviousData : undefined,
     staleTime: options?.alwaysFresh ? 0 : undefined,
+    refetchInterval: options?.pollMs ? (q) => options.pollMs!(q.state.data) : undefined,
   });
 }
 
