@@ -7,18 +7,33 @@ test.describe('yearbook', () => {
     await page.goto('/design');
     const preview = page.getByRole('region', { name: 'Canlı önizleme' });
     await expect(preview.getByTestId('preview-cover')).toBeVisible();
-    await expect(preview.locator('[data-fonts="inter-merriweather"]')).toBeVisible();
-    expect(await page.evaluate(() => document.fonts.check('700 20px Poppins'))).toBe(false);
-
-    await page.getByRole('textbox', { name: 'Yazı tipi çifti' }).click();
-    await page.getByRole('option', { name: 'Poppins + Lora' }).click();
+    // The seeded school's pair (Poppins + Lora) is loaded; Playfair Display is not, until chosen.
     await expect(preview.locator('[data-fonts="poppins-lora"]')).toBeVisible();
-    // The faces are the bundled files, loaded now: Turkish letters in Poppins and Lora, and the name drawn in Poppins.
-    expect(await page.evaluate(() => document.fonts.check('700 20px Poppins', 'İıŞşĞğ') && document.fonts.check('400 16px Lora', 'ÇçÖöÜü'))).toBe(true);
-    await expect(preview.getByTestId('preview-name')).toHaveCSS('font-family', /^Poppins/);
+    const loaded = (family: string) =>
+      page.evaluate(
+        (family) =>
+          [...document.fonts]
+            .filter((f) => f.family.replace(/"/g, '') === family && f.status === 'loaded')
+            .map((f) => `${f.weight} ${f.style}`)
+            .sort(),
+        family,
+      );
+    expect(await loaded('Poppins')).toEqual(['400 italic', '400 normal', '700 normal']);
+    expect(await loaded('Playfair Display')).toEqual([]);
+
+    await page.getByRole('combobox', { name: 'Yazı tipi çifti' }).click();
+    await page.getByRole('option', { name: 'Nunito + Playfair Display' }).click();
+    await expect(preview.locator('[data-fonts="nunito-playfair"]')).toBeVisible();
+    expect(await loaded('Playfair Display')).toEqual(['400 italic', '400 normal', '700 normal']);
+    expect(await loaded('Nunito')).toEqual(['400 italic', '400 normal', '700 normal']);
+    // The bundled faces have the Turkish letters, and the name is drawn with the heading face.
+    expect(await page.evaluate(() => document.fonts.check('700 20px "Playfair Display"', 'İıŞşĞğÇçÖöÜü'))).toBe(true);
+    await expect(preview.getByTestId('preview-name')).toHaveCSS('font-family', /^"Playfair Display"/);
   });
 
-  test('a school makes a branch proof on a phone, follows its progress, pages through it in the lightbox and approves it; the studio unlocks it', async ({ page }) => {
+  test('a school makes a branch proof on a phone, follows its progress, pages through it in the lightbox and approves it; the studio unlocks it', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'school');
     const user = await page.evaluate(() =>
@@ -36,7 +51,7 @@ test.describe('yearbook', () => {
     const job = page.getByRole('group', { name: new RegExp(`^${branchName.replace('/', '\\/')} #\\d+$`) }).first();
     await expect(job).toBeVisible();
     await expect(job.getByTestId('yearbook-progress')).toHaveText(/^\d+ \/ \d+ sayfa$/);
-    await expect(job.getByText('Hazır')).toBeVisible({ timeout: 90_000 });
+    await expect(job.getByText('Hazır', { exact: true })).toBeVisible({ timeout: 90_000 });
     const progress = (await job.getByTestId('yearbook-progress').textContent()) ?? '';
     const [, done, total] = /^(\d+) \/ (\d+) sayfa$/.exec(progress) ?? [];
     expect(Number(total)).toBeGreaterThan(2);
@@ -64,7 +79,7 @@ test.describe('yearbook', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, 'panel');
     await page.goto('/yearbook');
-    await page.getByRole('textbox', { name: 'Okul' }).click();
+    await page.getByRole('combobox', { name: 'Okul' }).click();
     await page.getByRole('option', { name: schoolName, exact: true }).click();
     const approved = page.getByRole('group', { name: `Şube ${branchName}` });
     await expect(approved.getByText(/^Onaylandı: /)).toBeVisible();

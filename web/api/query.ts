@@ -40,7 +40,11 @@ export function useApiGet<T>(
   key: QueryKey,
   path: string | null,
   query?: CallOptions['query'],
-  options?: { keepPrevious?: boolean; alwaysFresh?: boolean; /** Asks again after this many ms while the answer says so (progress). */ pollMs?: (data: T | undefined) => number | false },
+  options?: {
+    keepPrevious?: boolean;
+    alwaysFresh?: boolean;
+    /** Asks again after this many ms while the answer says so (progress). */ pollMs?: (data: T | undefined) => number | false;
+  },
 ) {
   return useQuery({
     queryKey: [...key, query ?? {}, path],

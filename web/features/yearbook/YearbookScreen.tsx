@@ -116,7 +116,13 @@ function BranchCard({
         </Badge>
       </Group>
       <Group gap="xs">
-        <Button size="xs" variant="light" disabled={active} loading={start.isPending} onClick={() => void attempt(() => start.mutateAsync({ branchId: branch.id }))}>
+        <Button
+          size="xs"
+          variant="light"
+          disabled={active}
+          loading={start.isPending}
+          onClick={() => void attempt(() => start.mutateAsync({ branchId: branch.id }))}
+        >
           {t.generateBranch}
         </Button>
         {!branch.approval && proof ? (
@@ -179,7 +185,13 @@ function JobCard({ job }: { job: YearbookJobDetail }) {
             </Button>
             {job.proofs.map((src, i) =>
               i === 0 ? (
-                <Button key={src} component="a" href={src} size="xs" {...lightboxAttributes(group, { src, type: 'image', caption: `${name} · ${t.proofPage(1)}` })}>
+                <Button
+                  key={src}
+                  component="a"
+                  href={src}
+                  size="xs"
+                  {...lightboxAttributes(group, { src, type: 'image', caption: `${name} · ${t.proofPage(1)}` })}
+                >
                   {t.pages}
                 </Button>
               ) : (
