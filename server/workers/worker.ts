@@ -3,10 +3,14 @@
  * plain value (structured clone carries them: Buffers arrive as Uint8Arrays, Maps as Maps), so
  * the event loop that answers requests never waits for them.
  */
+import sharp from 'sharp';
 import { imageForPrint, logoForPrint } from '../yearbook/images';
 import type { BookModel } from '../yearbook/model';
 import { renderProofs } from '../yearbook/proofs';
 import { renderBook } from '../yearbook/render';
+
+// Each image is read once: libvips' operation cache would only hold memory.
+sharp.cache(false);
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 

@@ -5,6 +5,7 @@
  * pages: half for the preparation, half for the proofs; a job that is started again (after a
  * restart) begins from the start and overwrites what it left.
  */
+import { performance } from 'node:perf_hooks';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/runner';
 import type { Storage } from '../../storage/store';
@@ -34,11 +35,15 @@ export interface YearbookResult extends Record<string, unknown> {
   minPortraitPpi: number | null;
   /** Students whose original is too small for 300 ppi at the printed size. */
   lowResolution: number[];
+  /** Milliseconds to the stored PDF, and to the end with the proofs. */
+  pdfMs: number;
+  totalMs: number;
 }
 
 export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
   return async (job, context) => {
     if (job.schoolId === null) throw new Error('a yearbook job needs a school');
+    const started = performance.now();
     const { model, images } = await bookSources(db, job.studioId, job.schoolId, job.branchId);
     let total = estimatePages(model);
     let prepared = 0;
@@ -93,6 +98,7 @@ export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
     ready.clear();
     const pdf = Buffer.from(rendered.pdf);
     await storage.photos.put(pdfKey(job.id), pdf);
+    const pdfMs = Math.round(performance.now() - started);
     total = rendered.pages;
     prepared = total;
     await report();
@@ -103,7 +109,16 @@ export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
       proofed += pages.length;
       await report();
     }
-    const result: YearbookResult = { file: pdfKey(job.id), pages: total, bytes: pdf.length, draft: model.draft, minPortraitPpi, lowResolution };
+    const result: YearbookResult = {
+      file: pdfKey(job.id),
+      pages: total,
+      bytes: pdf.length,
+      draft: model.draft,
+      minPortraitPpi,
+      lowResolution,
+      pdfMs,
+      totalMs: Math.round(performance.now() - started),
+    };
     return result;
   };
 }
