@@ -46,7 +46,7 @@ async function main() {
   const config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const app = await buildApp({ database, config, storage, jobs: { run: true, pollMs: 200 } });
   const db = database.db;
-  let failed = false;
+  let failed: boolean;
   try {
     const world = await createWorld(db);
     const [school] = await db.select().from(schools).where(eq(schools.id, world.school.id));

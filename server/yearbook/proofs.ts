@@ -2,7 +2,7 @@
  * Page proofs: each page of the book's PDF drawn as a JPEG for the lightbox, cropped to the trim
  * (what the reader will hold), by pdf.js on a native canvas. CPU-bound: run it in a worker.
  */
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { BLEED_MM } from './model';
 
 /** Screen-sized proofs: about 1 300 px tall, sharp on a phone, small to send. */
@@ -20,7 +20,7 @@ export async function renderProofs(
   const scale = PROOF_DPI / 72;
   const bleed = (BLEED_MM / 25.4) * PROOF_DPI;
   // One canvas for every page of the slice: native canvases wait for the garbage collector, and a new one per page adds up.
-  let canvas: ReturnType<typeof createCanvas> | undefined;
+  let canvas: Canvas | undefined;
   try {
     for (let number = Math.max(1, range.from); number <= Math.min(document.numPages, range.to); number++) {
       const page = await document.getPage(number);
@@ -28,13 +28,14 @@ export async function renderProofs(
       const width = Math.round(viewport.width - 2 * bleed);
       const height = Math.round(viewport.height - 2 * bleed);
       if (!canvas || canvas.width !== width || canvas.height !== height) canvas = createCanvas(width, height);
-      const context = canvas.getContext('2d');
+      const drawn = canvas;
+      const context = drawn.getContext('2d');
       context.setTransform(1, 0, 0, 1, 0, 0);
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, width, height);
       context.translate(-bleed, -bleed);
-      await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
-      await onPage(number - 1, await canvas.encode('jpeg', 82));
+      await page.render({ canvas: drawn as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+      await onPage(number - 1, await drawn.encode('jpeg', 82));
       page.cleanup();
     }
     return document.numPages;
