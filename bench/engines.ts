@@ -124,7 +124,7 @@ async function main() {
     // Twice, like Typst: the first run includes starting the renderer.
     for (let run = 0; run < 2; run++) {
       started = performance.now();
-      await tab.setContent(html, { waitUntil: 'load' });
+      await tab.setContent(html, { waitUntil: 'load', timeout: 300_000 });
       await tab.evaluate(() => document.fonts.ready);
       const pdf = await tab.pdf({ width: `${MEDIA_MM.width}mm`, height: `${MEDIA_MM.height}mm`, printBackground: true, preferCSSPageSize: true });
       if (run === 1) report('Chromium print-to-PDF', performance.now() - started, pdf);

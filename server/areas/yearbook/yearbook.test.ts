@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { insertOne } from '../../db/rows';
 import { jobs, messages, photos } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
@@ -15,6 +15,8 @@ import { MIN_PPI } from '../../yearbook/model';
 import { fileKey } from '../photos/queries';
 
 const kit = useApiTestKit();
+// A book is real work (images, layout, proofs in worker threads): on a busy two-core machine it takes a while.
+vi.setConfig({ testTimeout: 180_000 });
 const MM = 72 / 25.4;
 
 async function message(toIndex: 0 | 1 | 2, body: string, status: 'approved' | 'rejected' | 'pending', fromIndex: 0 | 1 | 2 = 1) {
@@ -55,7 +57,7 @@ async function portrait(index: 0 | 1 | 2, width = 2400, height = 3200) {
 
 async function finished(as: Caller, id: number) {
   await expect
-    .poll(async () => (await as.get(`/yearbook-jobs/${id}`)).body.job.status, { timeout: 60_000, interval: 200 })
+    .poll(async () => (await as.get(`/yearbook-jobs/${id}`)).body.job.status, { timeout: 170_000, interval: 200 })
     .toMatch(/^(done|failed|cancelled)$/);
   return (await as.get(`/yearbook-jobs/${id}`)).body;
 }
