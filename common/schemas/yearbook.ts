@@ -2,10 +2,9 @@
 import { z } from 'zod';
 import { id } from './fields';
 
-export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 
-export const yearbookJob = z.object({
+const yearbookJob = z.object({
   id: z.number().int(),
   status: z.enum(JOB_STATUSES),
   /** Pages done of the pages the book has (an estimate until the layout is made). */
@@ -17,7 +16,7 @@ export type YearbookJob = z.infer<typeof yearbookJob>;
 export const jobResponse = z.object({ success: z.literal(true), job: yearbookJob });
 
 /** A job with what the yearbook screen shows of it: its branch (null: the whole school) and its proof pages. */
-export const yearbookJobDetail = yearbookJob.extend({
+const yearbookJobDetail = yearbookJob.extend({
   branchId: z.number().int().nullable(),
   branchName: z.string().nullable(),
   createdAt: z.string(),

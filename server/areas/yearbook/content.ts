@@ -34,7 +34,7 @@ const authorName = sql<string>`coalesce(${writer.firstName} || ' ' || ${writer.l
  * The photo each student's page shows: the one picked as the portrait, else the student's first
  * photo. Answers the stored photo's key per student.
  */
-export async function portraitOf(db: Db, studentIds: number[]): Promise<Map<number, string>> {
+async function portraitOf(db: Db, studentIds: number[]): Promise<Map<number, string>> {
   const found = new Map<number, string>();
   if (!studentIds.length) return found;
   const rows = await db

@@ -23,7 +23,7 @@ const PARALLEL_IMAGES = 2;
 const RENDER_TIMEOUT_MS = 20 * 60_000;
 const TASK_TIMEOUT_MS = 2 * 60_000;
 
-export const pdfKey = (jobId: number) => `yearbooks/${jobId}/book.pdf`;
+const pdfKey = (jobId: number) => `yearbooks/${jobId}/book.pdf`;
 export const proofKey = (jobId: number, page: number) => `yearbooks/${jobId}/page-${page}.jpg`;
 
 export interface YearbookResult extends Record<string, unknown> {
