@@ -22,6 +22,8 @@ import { installSecurityHeaders } from './http/securityHeaders';
 import { levelApi } from './http/levelApi';
 import { studentApi } from './http/studentApi';
 import { brandingFiles } from './areas/branding/routes';
+import { installJobs } from './jobs/app';
+import type { RunnerOptions } from './jobs/runner';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface AppOptions {
@@ -32,6 +34,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The file stores; the data folder's disk stores unless told. */
   storage?: Storage;
+  /** Run the background jobs (yearbook PDFs) in this process; on unless told (tests that need no runner). */
+  jobs?: RunnerOptions & { run: boolean };
 }
 
 /** A POST with a JSON content type and no body (logout) is a call without a payload, not an error. */
@@ -44,7 +48,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
   });
 }
 
-export async function buildApp({ database, config, webRoot, logger = false, storage = diskStorage(config.dataDir) }: AppOptions) {
+export async function buildApp({ database, config, webRoot, logger = false, storage = diskStorage(config.dataDir), jobs = { run: true } }: AppOptions) {
   installTurkishZodMessages();
   const app = Fastify({
     logger,
@@ -72,6 +76,7 @@ export async function buildApp({ database, config, webRoot, logger = false, stor
   app.decorate('storage', storage);
   app.decorate('photoUrls', urlSigner(config.fileUrlSecret, config.fileUrlTtlMinutes));
   bindPhotoUrlsToSessions(app, database.db);
+  installJobs(app, jobs);
   await installSecurityHeaders(app);
   // JSON above 1 kB travels compressed; the web app's assets were compressed at build time.
   await app.register(compress, {

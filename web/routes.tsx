@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: 'students/:id', lazy: () => import('./features/students/route') },
       { path: 'messages/:type/:id', lazy: () => import('./features/messages/route') },
       { path: 'design', lazy: () => import('./features/design/route') },
+      { path: 'yearbook', lazy: () => import('./features/yearbook/route') },
       { path: 'notifies', lazy: () => import('./features/notifications/route') },
       { path: 'studio', lazy: () => import('./features/studio/route') },
       { path: 'message-from', lazy: () => import('./features/message-from/route') },

@@ -36,3 +36,9 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return (e.code ?? e.cause?.code) === '23505';
 }
+
+/** A write to a branch whose yearbook proof is approved (the lock trigger of the yearbook tables). */
+export function isYearbookLocked(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === 'YB423';
+}

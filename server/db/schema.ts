@@ -459,3 +459,34 @@ export const jobs = pgTable(
     index('jobs_school_idx').on(t.schoolId, t.createdAt),
   ],
 );
+
+/**
+ * A branch whose yearbook proof the school approved: who and when, and from which job's proof.
+ * While the row exists the branch's students, photos, messages and nicknames are locked (a
+ * trigger refuses writes); the studio unlocks by removing it.
+ */
+export const yearbookApprovals = pgTable(
+  'yearbook_approvals',
+  {
+    branchId: integer('branch_id')
+      .primaryKey()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    studioId: studioRef(),
+    schoolId: schoolRef(),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedByName: text('approved_by_name').notNull().default(''),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('yearbook_approvals_school_idx').on(t.schoolId)],
+);
+
+/** A school whose book the studio marked final: its PDFs are printed without the draft watermark. */
+export const yearbookFinals = pgTable('yearbook_finals', {
+  schoolId: integer('school_id')
+    .primaryKey()
+    .references(() => schools.id, { onDelete: 'cascade' }),
+  studioId: studioRef(),
+  markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
+  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { tr } from '../../common/tr';
-import { isDatabaseUnavailable, isUniqueViolation } from '../db/faults';
+import { isDatabaseUnavailable, isUniqueViolation, isYearbookLocked } from '../db/faults';
 
 export class HttpError extends Error {
   constructor(
@@ -56,6 +56,9 @@ export function installErrorHandling(app: FastifyInstance): void {
         for (const name of names) errors[name] ??= issue.message ?? tr.validation.invalid;
       }
       return reply.code(400).send({ success: false, message: tr.badInput, errors });
+    }
+    if (isYearbookLocked(error)) {
+      return reply.code(423).send({ success: false, message: tr.yearbook.locked });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

@@ -25,6 +25,7 @@ import { notificationsRoutes } from '../areas/notifications/routes';
 import { studioRoutes } from '../areas/studio/routes';
 import { noteIssuingSession } from '../storage/signedUrl';
 import { studentPortalStaffRoutes } from '../areas/student-portal/staffRoutes';
+import { yearbookRoutes } from '../areas/yearbook/routes';
 import { acceptUploads } from '../storage/uploads';
 import type { Api } from './types';
 import { forbidden, notFound, unauthorized } from './errors';
@@ -48,6 +49,7 @@ const areaRoutes: Array<(app: Api) => Promise<void>> = [
   designRoutes,
   brandingRoutes,
   studentPortalStaffRoutes,
+  yearbookRoutes,
 ];
 
 export const levelApi: FastifyPluginAsync = async (app) => {

@@ -3,12 +3,16 @@
  * plain value (structured clone carries them: Buffers arrive as Uint8Arrays, Maps as Maps), so
  * the event loop that answers requests never waits for them.
  */
+import sharp from 'sharp';
 import { readTable, type Table } from '../areas/imports/read';
 import { HttpError } from '../http/errors';
-import { imageForPrint } from '../yearbook/images';
+import { imageForPrint, logoForPrint } from '../yearbook/images';
 import type { BookModel } from '../yearbook/model';
 import { renderProofs } from '../yearbook/proofs';
 import { renderBook } from '../yearbook/render';
+
+// Each image is read once: libvips' operation cache would only hold memory.
+sharp.cache(false);
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -20,10 +24,14 @@ function book(input: { model: BookModel; images: Map<string, Uint8Array> }) {
   return renderBook(input.model, new Map([...input.images].map(([path, bytes]) => [path, asBuffer(bytes)])));
 }
 
-/** Page proofs as a list of JPEGs. */
-async function proofs(input: { pdf: Uint8Array }): Promise<Buffer[]> {
+function logoImage(input: { source: Uint8Array }) {
+  return logoForPrint(asBuffer(input.source));
+}
+
+/** Page proofs of pages from..to as a list of JPEGs (a long book is drawn a slice at a time). */
+async function proofs(input: { pdf: Uint8Array; from: number; to: number }): Promise<Buffer[]> {
   const pages: Buffer[] = [];
-  await renderProofs(asBuffer(input.pdf), (_index, jpeg) => void pages.push(jpeg));
+  await renderProofs(asBuffer(input.pdf), input, (_index, jpeg) => void pages.push(jpeg));
   return pages;
 }
 
@@ -37,7 +45,7 @@ async function importTable(input: { data: Uint8Array; maxRows: number }): Promis
   }
 }
 
-const tasks = { printImage, book, proofs, importTable };
+const tasks = { printImage, logoImage, book, proofs, importTable };
 export type Tasks = typeof tasks;
 
 /** The one entry the pool calls: which task, with what. */

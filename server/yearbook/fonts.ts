@@ -40,6 +40,15 @@ function fontFile(face: Typeface, style: (typeof STYLES)[number]): string {
   return require.resolve(`@expo-google-fonts/${face.pkg}/${style}/${face.prefix}_${style}.ttf`);
 }
 
+/** Every bundled font file with the pairs it serves (for the glyph coverage check). */
+export function bundledFontFiles(): Array<{ path: string; pairs: Array<DesignSettings['fontPair']> }> {
+  const files = new Map<string, Array<DesignSettings['fontPair']>>();
+  for (const [pair, { heading, body }] of Object.entries(FONT_PAIRS) as Array<[DesignSettings['fontPair'], (typeof FONT_PAIRS)[DesignSettings['fontPair']]]>) {
+    for (const face of [heading, body]) for (const style of STYLES) files.set(fontFile(face, style), [...(files.get(fontFile(face, style)) ?? []), pair]);
+  }
+  return [...files].map(([path, pairs]) => ({ path, pairs }));
+}
+
 /** Every file a pair needs, read once per process. */
 const loaded = new Map<string, Buffer[]>();
 export function fontBlobs(pair: DesignSettings['fontPair']): Buffer[] {

@@ -34,3 +34,8 @@ export async function imageForPrint(source: Buffer, frameMm: { width: number; he
     .toBuffer();
   return { jpeg, ppi: Math.floor(ppi + 1e-6) };
 }
+
+/** A logo for the cover: PNG (its transparency kept), sRGB, at the size it was stored. */
+export async function logoForPrint(source: Buffer): Promise<Buffer> {
+  return sharp(source, { failOn: 'none' }).toColorspace('srgb').png().toBuffer();
+}

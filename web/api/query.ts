@@ -36,7 +36,16 @@ async function unwrap<T>(result: Promise<T | false>): Promise<T> {
   return value;
 }
 
-export function useApiGet<T>(key: QueryKey, path: string | null, query?: CallOptions['query'], options?: { keepPrevious?: boolean; alwaysFresh?: boolean }) {
+export function useApiGet<T>(
+  key: QueryKey,
+  path: string | null,
+  query?: CallOptions['query'],
+  options?: {
+    keepPrevious?: boolean;
+    alwaysFresh?: boolean;
+    /** Asks again after this many ms while the answer says so (progress). */ pollMs?: (data: T | undefined) => number | false;
+  },
+) {
   return useQuery({
     queryKey: [...key, query ?? {}, path],
     queryFn: ({ signal }) => unwrap(api.get<T>(path!, query, { signal })),
@@ -45,6 +54,7 @@ export function useApiGet<T>(key: QueryKey, path: string | null, query?: CallOpt
     // Only a screen that must always ask again says so: an explicit `staleTime: undefined`
     // would replace the client's default and make every screen refetch on each visit.
     ...(options?.alwaysFresh ? { staleTime: 0 } : {}),
+    ...(options?.pollMs ? { refetchInterval: (q: { state: { data: T | undefined } }) => options.pollMs!(q.state.data) } : {}),
   });
 }
 

@@ -8,6 +8,8 @@ import type { CSSProperties } from 'react';
 import type { DesignSettings, PreviewStudent } from '../../../common/schemas/design';
 import { tr } from '../../../common/tr';
 import { PageCarousel } from '../../components/lightbox';
+import { CoverPreview } from './CoverPreview';
+import { useFontPair } from './fonts';
 
 const FONTS: Record<DesignSettings['fontPair'], { heading: string; body: string }> = {
   'inter-merriweather': { heading: 'Inter, "Helvetica Neue", Arial, sans-serif', body: 'Merriweather, Georgia, serif' },
@@ -38,7 +40,13 @@ export function YearbookPage({ settings, student }: { settings: DesignSettings; 
       <MessagesPage settings={settings} student={student} messages={messages} page={i + 1} total={pages.length} />
     ),
   );
-  return <PageCarousel key={pages.length} label={tr.design.previewPages} pages={drawn} pageLabel={tr.design.previewPage} />;
+  const fontsReady = useFontPair(settings.fontPair);
+  return (
+    <Stack gap="sm" data-fonts={fontsReady ?? 'loading'}>
+      <CoverPreview settings={settings} student={student} headingFont={FONTS[settings.fontPair].heading} />
+      <PageCarousel key={pages.length} label={tr.design.previewPages} pages={drawn} pageLabel={tr.design.previewPage} />
+    </Stack>
+  );
 }
 
 function pageStyle(settings: DesignSettings): CSSProperties {

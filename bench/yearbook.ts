@@ -1,0 +1,178 @@
+/**
+ * Yearbook benchmark: the book of a 30-student branch with 12 approved messages each (target:
+ * the PDF in ≤ 20 s), and of a 300-student school (target: completes, peak RSS < 1 GB), each
+ * made by the job runner as the server makes it (images from stored originals, layout and
+ * proofs in worker threads). Prints the time to the PDF, to the end with the page proofs, the
+ * size and the peak RSS of the process (worker threads included).
+ * BENCH_SCHOOL_STUDENTS lowers the school for a quick run.
+ *   nice node --import tsx bench/yearbook.ts
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { buildApp } from '../server/app';
+import { fileKey } from '../server/areas/photos/queries';
+import type { YearbookResult } from '../server/areas/yearbook/job';
+import { loadConfig } from '../server/config';
+import { insertOne } from '../server/db/rows';
+import { studentRow } from '../server/db/seed/demo';
+import { branches, jobs, messages, photos, schools, students } from '../server/db/schema';
+import { diskStorage } from '../server/storage/store';
+import { startTestDatabase } from '../server/test/database';
+import { createWorld, PASSWORD } from '../server/test/fixtures';
+import { eq } from 'drizzle-orm';
+import { nth } from './helpers';
+
+const BRANCH_STUDENTS = 30;
+const SCHOOL_STUDENTS = Number(process.env.BENCH_SCHOOL_STUDENTS ?? 300);
+const MESSAGES_EACH = 12;
+const BRANCH_TARGET_MS = 20_000;
+const RSS_TARGET_MB = 1024;
+/** Distinct original photos (a studio's 12 MP portraits are larger; these are enough for 330 ppi). */
+const ORIGINALS = 8;
+
+const FIRST = ['Şule', 'Ömer', 'İpek', 'Çağla', 'Ilgaz', 'Ümit', 'Gökçe', 'Barış', 'Özge', 'Işıl'];
+const LAST = ['Işık', 'Çelik', 'Ünal', 'Öztürk', 'Yılmaz', 'Ağaoğlu', 'Şahin', 'Doğan', 'Güneş', 'Kılıç'];
+const BODY =
+  'Bu yıl birlikte güldük, ağladık, sınavlara çalıştık. Seninle geçen her gün çok değerliydi; üniversitede de görüşmeye devam edelim. İyi ki tanışmışız!';
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yillik-bench-'));
+  const database = await startTestDatabase();
+  const storage = diskStorage(dataDir);
+  const config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const app = await buildApp({ database, config, storage, jobs: { run: true, pollMs: 200 } });
+  const db = database.db;
+  let failed: boolean;
+  try {
+    const world = await createWorld(db);
+    const [school] = await db.select().from(schools).where(eq(schools.id, world.school.id));
+    if (!school) throw new Error('no school');
+
+    // Originals: photographs are noisy (a flat colour would compress to nothing and flatter the
+    // numbers). Made in a child process, so making them does not count in this process's peak.
+    const keys = Array.from({ length: ORIGINALS }, (_, i) => `photos/s${school.studioId}/bench${i}`);
+    const made = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', import.meta.filename, 'originals', path.join(dataDir, 'files'), ...keys.map((k) => fileKey(k, 'original'))],
+      {
+        stdio: 'inherit',
+      },
+    );
+    if (made.status !== 0) throw new Error('could not make the originals');
+    if (!(await storage.photos.get(fileKey(nth(keys, 0), 'original')))) throw new Error('originals missing');
+
+    let number = 5000;
+    const addBranch = async (grade: number, section: string, count: number) => {
+      const branch = await insertOne(db, branches, { studioId: school.studioId, schoolId: school.id, grade, section, sectionKey: section });
+      const rows = await db
+        .insert(students)
+        .values(
+          Array.from({ length: count }, (_, i) =>
+            studentRow({
+              studioId: school.studioId,
+              schoolId: school.id,
+              branchId: branch.id,
+              schoolNumber: String(number++),
+              firstName: nth(FIRST, i),
+              lastName: `${nth(LAST, i * 7 + grade)}${i}`,
+              gender: '',
+            }),
+          ),
+        )
+        .returning();
+      await db.insert(photos).values(
+        rows.map((s, i) => ({
+          studioId: s.studioId,
+          schoolId: s.schoolId,
+          branchId: s.branchId,
+          studentId: s.id,
+          isPortrait: true,
+          storageKey: nth(keys, i),
+          width: 2000,
+          height: 2667,
+          bytes: 1,
+        })),
+      );
+      await db.insert(messages).values(
+        rows.flatMap((s, i) =>
+          Array.from({ length: MESSAGES_EACH }, (_, m) => ({
+            studioId: s.studioId,
+            kind: 'student' as const,
+            schoolId: s.schoolId,
+            branchId: s.branchId,
+            fromStudentId: nth(rows, i + m + 1).id,
+            toStudentId: s.id,
+            body: `${BODY} (${m + 1})`,
+            status: 'approved' as const,
+          })),
+        ),
+      );
+      return branch;
+    };
+
+    const login = await app.inject({ method: 'POST', url: '/api/panel/login', payload: { email: 'panel@test.test', password: PASSWORD } });
+    const token = login.json().token as string;
+    const run = async (url: string) => {
+      const started = performance.now();
+      const answer = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` } });
+      if (answer.statusCode !== 200) throw new Error(answer.body);
+      const id = answer.json().job.id as number;
+      for (;;) {
+        const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+        if (row && row.status !== 'queued' && row.status !== 'running') {
+          if (row.status !== 'done') throw new Error(`job ${id} ${row.status}: ${row.error}`);
+          return { result: row.result as YearbookResult, wallMs: performance.now() - started };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const mb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+    console.log(`before the books: peak RSS ${mb()} MB (database${process.env.DATABASE_URL ? ' client' : ' PGlite in this process'}, app)`);
+
+    const branch = await addBranch(11, 'A', BRANCH_STUDENTS);
+    const one = await run(`/api/panel/branches/${branch.id}/yearbook`);
+    const branchOk = one.result.pdfMs <= BRANCH_TARGET_MS;
+    console.log(
+      `branch, ${BRANCH_STUDENTS} students × ${MESSAGES_EACH} messages: ${one.result.pages} pages, PDF ${(one.result.bytes / 1024 / 1024).toFixed(1)} MB in ${(one.result.pdfMs / 1000).toFixed(1)} s ` +
+        `(target ≤ ${BRANCH_TARGET_MS / 1000} s) ${branchOk ? 'OK' : 'MISSED'}; with page proofs ${(one.result.totalMs / 1000).toFixed(1)} s; lowest portrait ${one.result.minPortraitPpi} ppi; peak RSS so far ${mb()} MB`,
+    );
+
+    // The rest of the school: the branch above plus enough branches of 30 for SCHOOL_STUDENTS.
+    const sections = ['B', 'C', 'Ç', 'D', 'E', 'F', 'G', 'Ğ', 'H', 'I', 'İ', 'J'];
+    for (let made = BRANCH_STUDENTS, i = 0; made < SCHOOL_STUDENTS; made += BRANCH_STUDENTS, i++)
+      await addBranch(11, nth(sections, i) + (i >= sections.length ? i : ''), Math.min(BRANCH_STUDENTS, SCHOOL_STUDENTS - made));
+    const all = await run(`/api/panel/schools/${school.id}/yearbook`);
+    const peak = mb();
+    const schoolOk = peak < RSS_TARGET_MB;
+    console.log(
+      `school, ${SCHOOL_STUDENTS + 4} students: ${all.result.pages} pages, PDF ${(all.result.bytes / 1024 / 1024).toFixed(1)} MB in ${(all.result.pdfMs / 1000).toFixed(1)} s; ` +
+        `with page proofs ${(all.result.totalMs / 1000).toFixed(1)} s; peak RSS ${peak} MB (target < ${RSS_TARGET_MB} MB) ${schoolOk ? 'OK' : 'MISSED'}`,
+    );
+    failed = !branchOk || !schoolOk;
+  } finally {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+/** The child's part: writes noisy 5.3 MP JPEG originals to the given files. */
+async function originals(root: string, files: string[]) {
+  for (const [i, file] of files.entries()) {
+    const jpeg = await sharp({
+      create: { width: 2000, height: 2667, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 110 + i * 10, sigma: 40 } },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), jpeg);
+  }
+}
+
+if (process.argv[2] === 'originals') await originals(process.argv[3]!, process.argv.slice(4));
+else await main();

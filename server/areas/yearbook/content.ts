@@ -1,0 +1,145 @@
+/**
+ * What goes into a book: the design, the school, and the approved content of a branch or of the
+ * whole school, in the book's order. Images are named here (by their store and key) and read
+ * one at a time when the job prepares them, never all at once.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { branchName, orderKey } from '../../../common/text';
+import type { Db } from '../../db/client';
+import { branches, messages, photos, schools, students, yearbookFinals } from '../../db/schema';
+import { turkishOrder } from '../../http/list';
+import { imageKey } from '../../images/branding';
+import { fileKey } from '../photos/queries';
+import { effectiveDesign } from '../design/queries';
+import type { BookModel, BookStudent } from '../../yearbook/model';
+
+/** An image the book places: where it is stored, and what the layout calls it. */
+export interface BookImage {
+  path: string;
+  store: 'photos' | 'images';
+  key: string;
+  use: 'portrait' | 'cover' | 'logo';
+}
+
+export interface BookSources {
+  model: BookModel;
+  images: BookImage[];
+}
+
+const writer = alias(students, 'writer');
+const authorName = sql<string>`coalesce(${writer.firstName} || ' ' || ${writer.lastName}, ${messages.authorName})`;
+
+/**
+ * The photo each student's page shows: the one the student picked for the book, else the one
+ * staff marked as the portrait, else the student's first photo. Answers the stored photo's key
+ * per student.
+ */
+async function portraitOf(db: Db, studentIds: number[]): Promise<Map<number, string>> {
+  const found = new Map<number, string>();
+  if (!studentIds.length) return found;
+  const rows = await db
+    .select({ studentId: photos.studentId, storageKey: photos.storageKey })
+    .from(photos)
+    .innerJoin(students, eq(students.id, photos.studentId))
+    .where(inArray(photos.studentId, studentIds))
+    .orderBy(desc(sql`${photos.id} = ${students.portraitPickPhotoId}`), desc(photos.isPortrait), asc(photos.id));
+  for (const row of rows) if (!found.has(row.studentId)) found.set(row.studentId, row.storageKey);
+  return found;
+}
+
+async function approvedMessages(db: Db, where: ReturnType<typeof and>) {
+  return db
+    .select({ body: messages.body, author: authorName, toStudentId: messages.toStudentId, branchId: messages.branchId })
+    .from(messages)
+    .leftJoin(writer, eq(writer.id, messages.fromStudentId))
+    .where(and(where, eq(messages.status, 'approved')))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+}
+
+/** The book of one branch (branchId) or of the whole school (branchId null). */
+export async function bookSources(db: Db, studioId: number, schoolId: number, branchId: number | null): Promise<BookSources> {
+  const [school] = await db
+    .select()
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), eq(schools.studioId, studioId)));
+  if (!school) throw new Error(`school ${schoolId} of studio ${studioId} not found`);
+  const design = await effectiveDesign(db, studioId, schoolId);
+  const [final] = await db.select({ schoolId: yearbookFinals.schoolId }).from(yearbookFinals).where(eq(yearbookFinals.schoolId, schoolId));
+  const images: BookImage[] = [];
+
+  const coverRow = design.coverImageUrl?.match(/design-cover\/(\d+)/)?.[1];
+  const cover = coverRow ? '/img/cover.jpg' : null;
+  if (coverRow) images.push({ path: '/img/cover.jpg', store: 'images', key: imageKey('design-cover', Number(coverRow)), use: 'cover' });
+  const logo = school.logoPath ? '/img/logo.png' : null;
+  if (logo) images.push({ path: logo, store: 'images', key: imageKey('school-logo', school.id), use: 'logo' });
+
+  const branchRows = await db
+    .select()
+    .from(branches)
+    .where(and(eq(branches.schoolId, schoolId), branchId === null ? undefined : eq(branches.id, branchId)))
+    .orderBy(asc(branches.grade), asc(turkishOrder(branches.sectionKey)), asc(branches.id));
+  const branchIds = branchRows.map((b) => b.id);
+  const studentRows = branchIds.length
+    ? await db
+        .select()
+        .from(students)
+        .where(and(inArray(students.branchId, branchIds), eq(students.status, 'active')))
+        .orderBy(asc(turkishOrder(students.sortKey)), asc(students.id))
+    : [];
+  const studentIds = studentRows.map((s) => s.id);
+  const portraits = await portraitOf(db, studentIds);
+  const received = studentIds.length ? await approvedMessages(db, and(eq(messages.kind, 'student'), inArray(messages.toStudentId, studentIds))) : [];
+  const teacher = branchIds.length ? await approvedMessages(db, and(eq(messages.kind, 'branch'), inArray(messages.branchId, branchIds))) : [];
+  const management = await approvedMessages(db, and(eq(messages.kind, 'school'), eq(messages.schoolId, schoolId)));
+
+  const toStudent = new Map<number, BookStudent['messages']>();
+  for (const m of received) {
+    if (m.toStudentId === null) continue;
+    const list = toStudent.get(m.toStudentId) ?? [];
+    list.push({ body: m.body, author: m.author });
+    toStudent.set(m.toStudentId, list);
+  }
+
+  const book: BookModel = {
+    title: branchId === null ? school.name : `${school.name} ${branchRows[0] ? branchName(branchRows[0]) : ''}`.trim(),
+    draft: !final,
+    design,
+    school: { name: school.name, academicYear: school.academicYear, logo },
+    cover,
+    schoolMessages: management.map(({ body, author }) => ({ body, author })),
+    branches: branchRows.map((branch) => ({
+      name: branchName(branch),
+      teacherMessages: teacher.filter((m) => m.branchId === branch.id).map(({ body, author }) => ({ body, author })),
+      students: studentRows
+        .filter((s) => s.branchId === branch.id)
+        .map((s): BookStudent => {
+          const key = portraits.get(s.id);
+          const portrait = key ? `/img/s${s.id}.jpg` : null;
+          if (key && portrait) images.push({ path: portrait, store: 'photos', key: fileKey(key, 'original'), use: 'portrait' });
+          return {
+            id: s.id,
+            name: `${s.firstName} ${s.lastName}`,
+            indexKey: orderKey(`${s.lastName} ${s.firstName}`),
+            indexName: `${s.lastName}, ${s.firstName}`,
+            nickname: s.nickname || null,
+            quote: s.quote || null,
+            portrait,
+            messages: toStudent.get(s.id) ?? [],
+          };
+        }),
+    })),
+  };
+  return { model: book, images };
+}
+
+/** The pages the book will have, before its layout is made (the progress bar's first total). */
+export function estimatePages(model: BookModel): number {
+  const per = model.design.showMessages ? model.design.messagesPerPage : Infinity;
+  let pages = 1 + (model.schoolMessages.length ? 1 : 0) + 1;
+  for (const branch of model.branches) {
+    pages += 1;
+    for (const student of branch.students) pages += Math.max(1, Math.ceil(student.messages.length / per));
+  }
+  return pages;
+}

@@ -1,0 +1,78 @@
+/** Reading the yearbook's production: a job in the caller's scope, and a school's jobs, approvals and final mark. */
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { YearbookJob, YearbookJobDetail, YearbookState } from '../../../common/schemas/yearbook';
+import { branchName } from '../../../common/text';
+import { scopeWhere } from '../../auth/access';
+import type { Caller } from '../../auth/caller';
+import type { Db } from '../../db/client';
+import { branches, jobs, students, yearbookApprovals, yearbookFinals } from '../../db/schema';
+import type { JobRow } from '../../jobs/queue';
+import { notFound } from '../../http/errors';
+import { turkishOrder } from '../../http/list';
+import { YEARBOOK_JOB, type YearbookResult } from './job';
+
+/** How many of a school's latest books the screen lists. */
+const LISTED_JOBS = 10;
+
+export async function jobInScope(db: Db, caller: Caller, id: number): Promise<JobRow> {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(
+      and(eq(jobs.id, id), eq(jobs.kind, YEARBOOK_JOB), scopeWhere(caller, { studioId: jobs.studioId, schoolId: jobs.schoolId, branchId: jobs.branchId })),
+    );
+  if (!row) throw notFound();
+  return row;
+}
+
+export const jobOf = (row: JobRow): YearbookJob => ({ id: row.id, status: row.status, done: row.done, total: row.total });
+
+export const resultOf = (row: JobRow): YearbookResult | null => (row.status === 'done' ? (row.result as YearbookResult) : null);
+
+export function jobDetail(row: JobRow, branch: { grade: number; section: string } | null, proofUrl: (page: number) => string): YearbookJobDetail {
+  const result = resultOf(row);
+  return {
+    ...jobOf(row),
+    branchId: row.branchId,
+    branchName: branch ? branchName(branch) : null,
+    createdAt: row.createdAt.toISOString(),
+    draft: result ? result.draft : null,
+    proofs: result ? Array.from({ length: result.pages }, (_, i) => proofUrl(i + 1)) : [],
+    error: row.status === 'failed' ? row.error : null,
+  };
+}
+
+export async function yearbookState(
+  db: Db,
+  school: { id: number; studioId: number },
+  proofUrl: (jobId: number, page: number) => string,
+): Promise<YearbookState> {
+  const [final] = await db.select().from(yearbookFinals).where(eq(yearbookFinals.schoolId, school.id));
+  const branchRows = await db
+    .select({ branch: branches, approval: yearbookApprovals, studentCount: count(students.id) })
+    .from(branches)
+    .leftJoin(yearbookApprovals, eq(yearbookApprovals.branchId, branches.id))
+    .leftJoin(students, and(eq(students.branchId, branches.id), eq(students.status, 'active')))
+    .where(eq(branches.schoolId, school.id))
+    .groupBy(branches.id, yearbookApprovals.branchId)
+    .orderBy(asc(branches.grade), asc(turkishOrder(branches.sectionKey)), asc(branches.id));
+  const jobRows = await db
+    .select({ job: jobs, branch: branches })
+    .from(jobs)
+    .leftJoin(branches, eq(branches.id, jobs.branchId))
+    .where(and(eq(jobs.schoolId, school.id), eq(jobs.kind, YEARBOOK_JOB)))
+    .orderBy(desc(jobs.id))
+    .limit(LISTED_JOBS);
+  return {
+    success: true,
+    schoolId: school.id,
+    final: final ? { markedAt: final.markedAt.toISOString() } : null,
+    branches: branchRows.map(({ branch, approval, studentCount }) => ({
+      id: branch.id,
+      name: branchName(branch),
+      studentCount,
+      approval: approval ? { approvedAt: approval.approvedAt.toISOString(), approvedByName: approval.approvedByName, jobId: approval.jobId } : null,
+    })),
+    jobs: jobRows.map(({ job, branch }) => jobDetail(job, branch, (page) => proofUrl(job.id, page))),
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * The yearbook's production: branches/{id}/yearbook and schools/{id}/yearbook queue a book (a
+ * background job), yearbook-jobs/{id} answers its progress, /file the PDF, /pages/{n} a page
+ * proof (signed URL), /cancel stops it; a school approves a branch's proof (its content locks),
+ * the studio unlocks it and marks the book final. Panel and the school's managers only.
+ */
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { idParams } from '../../../common/schemas/fields';
+import { errorResponse, okResponse } from '../../../common/schemas/list';
+import { approvalBody, jobDetailResponse, jobResponse, proofParams, proofQuery, yearbookState } from '../../../common/schemas/yearbook';
+import { tr } from '../../../common/tr';
+import { branchInScope, schoolInScope } from '../../auth/access';
+import { HttpError, notFound } from '../../http/errors';
+import { callerOf, routeDocs, type Api } from '../../http/types';
+import { branches } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { proofKey } from './job';
+import { jobDetail, jobInScope, jobOf, resultOf, yearbookState as stateOf } from './queries';
+import { proofUrlSigner } from './proofUrls';
+import { approveBranch, cancelBook, setFinal, startBook, unlockBranch } from './writes';
+
+const docs = routeDocs('yearbook');
+const staff = ['panel', 'school'] as const;
+const studio = ['panel'] as const;
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+export async function yearbookRoutes(app: Api) {
+  const proofs = proofUrlSigner(app.config.fileUrlSecret, app.config.fileUrlTtlMinutes);
+
+  const queued = async (reply: FastifyReply, job: Parameters<typeof jobOf>[0]) => {
+    app.jobs.wake();
+    return reply.code(200).send({ success: true as const, job: jobOf(job) });
+  };
+
+  app.post(
+    '/branches/:id/yearbook',
+    docs('Şubenin yıllık provasını hazırlatır (arka planda iş)', { params: idParams, response: { 200: jobResponse, ...errors } }, staff),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const branch = await branchInScope(app.db, caller, request.params.id);
+      const school = await schoolInScope(app.db, caller, branch.schoolId);
+      return queued(reply, await startBook(app.db, caller, school, branch));
+    },
+  );
+
+  app.post(
+    '/schools/:id/yearbook',
+    docs('Okulun tüm yıllığını hazırlatır (arka planda iş)', { params: idParams, response: { 200: jobResponse, ...errors } }, staff),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const school = await schoolInScope(app.db, caller, request.params.id);
+      return queued(reply, await startBook(app.db, caller, school, null));
+    },
+  );
+
+  app.get(
+    '/schools/:id/yearbook',
+    docs('Okulun yıllık durumu: şube onayları, son hâl, son hazırlanan yıllıklar', { params: idParams, response: { 200: yearbookState, ...errors } }, staff),
+    async (request) => {
+      const caller = callerOf(request);
+      const school = await schoolInScope(app.db, caller, request.params.id);
+      return stateOf(app.db, school, (jobId, page) => proofs.url(caller.level, jobId, page));
+    },
+  );
+
+  app.get(
+    '/yearbook-jobs/:id',
+    docs('Yıllık işinin durumu (sayfa ilerlemesi)', { params: idParams, response: { 200: jobDetailResponse, ...errors } }, staff),
+    async (request) => {
+      const caller = callerOf(request);
+      const job = await jobInScope(app.db, caller, request.params.id);
+      const [branch] = job.branchId ? await app.db.select().from(branches).where(eq(branches.id, job.branchId)) : [];
+      return { success: true as const, job: jobOf(job), detail: jobDetail(job, branch ?? null, (page) => proofs.url(caller.level, job.id, page)) };
+    },
+  );
+
+  app.post(
+    '/yearbook-jobs/:id/cancel',
+    docs('Yıllık işini iptal eder', { params: idParams, response: { 200: jobResponse, ...errors } }, staff),
+    async (request) => {
+      const caller = callerOf(request);
+      const job = await jobInScope(app.db, caller, request.params.id);
+      return { success: true as const, job: jobOf(await cancelBook(app.db, caller, job)) };
+    },
+  );
+
+  app.get('/yearbook-jobs/:id/file', docs('Hazırlanan yıllığın PDF dosyası (application/pdf)', { params: idParams }, staff), async (request, reply) => {
+    const job = await jobInScope(app.db, callerOf(request), request.params.id);
+    const result = resultOf(job);
+    if (!result) throw new HttpError(409, tr.yearbook.jobNotDone);
+    const pdf = await app.storage.photos.get(result.file);
+    if (!pdf) throw notFound();
+    reply.header('cache-control', 'private, no-store');
+    reply.header('content-disposition', `attachment; filename="yillik-${job.id}.pdf"`);
+    return reply.type('application/pdf').send(pdf);
+  });
+
+  app.get(
+    '/yearbook-jobs/:id/pages/:page',
+    docs('Prova sayfasının görseli (kısa ömürlü imzalı bağlantı)', { params: proofParams, querystring: proofQuery }, 'public'),
+    async (request, reply) => {
+      const { id, page } = request.params;
+      const verdict = proofs.verify(id, page, request.query.e, request.query.s);
+      if (verdict === 'bad') throw notFound();
+      if (verdict === 'expired') throw new HttpError(403, tr.yearbook.linkExpired);
+      const image = await app.storage.photos.get(proofKey(id, page));
+      if (!image) throw notFound();
+      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(request.query.e - Date.now() / 1000))}`);
+      return reply.type('image/jpeg').send(image);
+    },
+  );
+
+  app.post(
+    '/branches/:id/yearbook/approval',
+    docs('Şubenin provasını onaylar; şubenin içeriği kilitlenir', { params: idParams, body: approvalBody, response: { 200: okResponse, ...errors } }, staff),
+    async (request) => {
+      const caller = callerOf(request);
+      const branch = await branchInScope(app.db, caller, request.params.id);
+      const job = await jobInScope(app.db, caller, request.body.jobId);
+      await approveBranch(app.db, caller, branch, job);
+      return { success: true as const };
+    },
+  );
+
+  app.delete(
+    '/branches/:id/yearbook/approval',
+    docs('Şubenin onayını kaldırır ve kilidini açar (stüdyo)', { params: idParams, response: { 200: okResponse, ...errors } }, studio),
+    async (request) => {
+      const caller = callerOf(request);
+      await unlockBranch(app.db, caller, await branchInScope(app.db, caller, request.params.id));
+      return { success: true as const };
+    },
+  );
+
+  app.put(
+    '/schools/:id/yearbook/final',
+    docs(
+      'Yıllığı son hâli olarak işaretler ya da işareti kaldırır (stüdyo)',
+      { params: idParams, body: z.object({ final: z.boolean() }).strict(), response: { 200: okResponse, ...errors } },
+      studio,
+    ),
+    async (request) => {
+      const caller = callerOf(request);
+      await setFinal(app.db, caller, await schoolInScope(app.db, caller, request.params.id), request.body.final);
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * The yearbook through the API: a branch's book made in the background and read back as a
+ * printer would (pages, boxes, fonts, names, approved content only, portrait resolution), its
+ * page proofs, one book at a time per school, cancelling, approval and the content lock, the
+ * final mark, and who may do each (other levels, schools and studios refused; bad input 400).
+ */
+import sharp from 'sharp';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { insertOne } from '../../db/rows';
+import { jobs, messages, photos } from '../../db/schema';
+import { useApiTestKit, type Caller } from '../../test/api';
+import { inspectPdf } from '../../test/pdf';
+import { MIN_PPI } from '../../yearbook/model';
+import { fileKey } from '../photos/queries';
+
+const kit = useApiTestKit();
+// A book is real work (images, layout, proofs in worker threads): on a busy two-core machine it takes a while.
+vi.setConfig({ testTimeout: 180_000 });
+const MM = 72 / 25.4;
+
+async function message(toIndex: 0 | 1 | 2, body: string, status: 'approved' | 'rejected' | 'pending', fromIndex: 0 | 1 | 2 = 1) {
+  const to = kit.world.students[toIndex];
+  const from = kit.world.students[fromIndex];
+  await insertOne(kit.database.db, messages, {
+    studioId: kit.world.studio.id,
+    kind: 'student',
+    schoolId: kit.world.school.id,
+    branchId: to.branchId,
+    fromStudentId: from.id,
+    toStudentId: to.id,
+    body,
+    status,
+  });
+}
+
+/** A large original stored as the photos area stores it, picked as the student's portrait. */
+async function portrait(index: 0 | 1 | 2, width = 2400, height = 3200) {
+  const student = kit.world.students[index];
+  const storageKey = `photos/s${kit.world.studio.id}/test${index}${width}`;
+  const original = await sharp({ create: { width, height, channels: 3, background: '#5f7f9f' } })
+    .jpeg()
+    .toBuffer();
+  await kit.app.storage.photos.put(fileKey(storageKey, 'original'), original);
+  await insertOne(kit.database.db, photos, {
+    studioId: kit.world.studio.id,
+    schoolId: kit.world.school.id,
+    branchId: student.branchId,
+    studentId: student.id,
+    isPortrait: true,
+    storageKey,
+    width,
+    height,
+    bytes: original.length,
+  });
+}
+
+async function finished(as: Caller, id: number) {
+  await expect
+    .poll(async () => (await as.get(`/yearbook-jobs/${id}`)).body.job.status, { timeout: 170_000, interval: 200 })
+    .toMatch(/^(done|failed|cancelled)$/);
+  return (await as.get(`/yearbook-jobs/${id}`)).body;
+}
+
+async function branchBook(as: Caller) {
+  const res = await as.post(`/branches/${kit.world.branch.id}/yearbook`);
+  expect(res.status, res.raw).toBe(200);
+  expect(res.body).toMatchObject({ success: true, job: { id: expect.any(Number), status: 'queued', done: 0, total: expect.any(Number) } });
+  const answer = await finished(as, res.body.job.id);
+  expect(answer.job.status).toBe('done');
+  return answer;
+}
+
+describe('the yearbook PDF of a branch', () => {
+  it('is made in the background from approved content only, A4 with bleed, fonts embedded, portraits at 300 ppi or more', async () => {
+    await message(0, 'Onaylı anı: Şule ile İzmir’de çay', 'approved');
+    await message(0, 'Reddedilen anı bu', 'rejected');
+    await message(0, 'Bekleyen anı bu', 'pending');
+    await portrait(0);
+    await portrait(1);
+    const school = await kit.as(kit.world.accounts.school);
+    const { job, detail } = await branchBook(school);
+    expect(job.done).toBe(job.total);
+    expect(detail.proofs).toHaveLength(job.total);
+
+    const file = await school.raw('GET', `/api/school/yearbook-jobs/${job.id}/file`);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const pdf = (await kit.app.inject({ method: 'GET', url: `/api/school/yearbook-jobs/${job.id}/file`, headers: { authorization: `Bearer ${school.token}` } }))
+      .rawPayload;
+    const report = await inspectPdf(pdf);
+    // cover, branch divider, three students (one page each), index
+    expect(report.pages).toBe(6);
+    expect(job.total).toBe(6);
+    for (const { media, trim } of report.boxes) {
+      expect(media.width).toBeCloseTo(216 * MM, 1);
+      expect(media.height).toBeCloseTo(303 * MM, 1);
+      expect(trim.width).toBeCloseTo(210 * MM, 1);
+      expect(trim.height).toBeCloseTo(297 * MM, 1);
+    }
+    expect(report.missingFonts).toEqual([]);
+    expect(report.embeddedFonts.length).toBeGreaterThan(0);
+    for (const name of report.embeddedFonts) expect(name).toMatch(/^[A-Z]{6}\+(Inter|Merriweather)/);
+    const text = report.text.join('\n');
+    for (const name of ['Işıklar Anadolu Lisesi', '12/A', 'Şule Işık', 'Ömer Çelik', 'İpek Ünal', 'Onaylı anı: Şule ile İzmir’de çay', 'Ömer Çelik'])
+      expect(text).toContain(name);
+    expect(text).not.toContain('Reddedilen anı');
+    expect(text).not.toContain('Bekleyen anı');
+    expect(text).not.toContain('Ilgaz Yılmaz'); // another branch
+    expect(report.text.every((page) => page.includes('TASLAK'))).toBe(true);
+    expect(report.images).toHaveLength(2);
+    for (const image of report.images) expect(image.ppi).toBeGreaterThanOrEqual(MIN_PPI);
+    // The index in Turkish order: Çelik, Işık, Ünal.
+    const index = report.text.at(-1)!;
+    expect(index.indexOf('Çelik, Ömer')).toBeLessThan(index.indexOf('Işık, Şule'));
+    expect(index.indexOf('Işık, Şule')).toBeLessThan(index.indexOf('Ünal, İpek'));
+
+    // The page proofs load from their signed URLs without a token; a forged one does not.
+    const proof = await kit.call('GET', detail.proofs[0]);
+    expect(proof.status).toBe(200);
+    expect(proof.headers['content-type']).toBe('image/jpeg');
+    expect((await kit.call('GET', detail.proofs[0].replace(/s=[^&]+/, 's=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'))).status).toBe(404);
+  });
+
+  it('is one at a time per school (409 in Turkish); another school may start its own', async () => {
+    // A job another process holds, so this process's runner leaves it alone.
+    await kit.database.db.insert(jobs).values({
+      kind: 'yearbook',
+      studioId: kit.world.studio.id,
+      schoolId: kit.world.school.id,
+      status: 'running',
+      lockedBy: 'another-process',
+      lockedUntil: sql`now() + interval '1 hour'`,
+    });
+    const school = await kit.as(kit.world.accounts.school);
+    const res = await school.post(`/branches/${kit.world.branch.id}/yearbook`);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ success: false, message: 'Bu okul için bir yıllık hazırlanıyor; bitmesini bekleyin ya da iptal edin.' });
+    const other = await kit.as(kit.world.accounts.otherSchool);
+    const otherJob = await other.post(`/schools/${kit.world.otherSchool.id}/yearbook`);
+    expect(otherJob.status).toBe(200);
+    await finished(other, otherJob.body.job.id);
+  });
+
+  it('is cancelled when asked: a running job stops at its next report and is never reported done', async () => {
+    const [held] = await kit.database.db
+      .insert(jobs)
+      .values({
+        kind: 'yearbook',
+        studioId: kit.world.studio.id,
+        schoolId: kit.world.school.id,
+        branchId: kit.world.branch.id,
+        status: 'running',
+        lockedBy: 'another-process',
+        lockedUntil: sql`now() + interval '1 hour'`,
+        done: 2,
+        total: 6,
+      })
+      .returning();
+    const panel = await kit.as(kit.world.accounts.panel);
+    const res = await panel.post(`/yearbook-jobs/${held!.id}/cancel`);
+    expect(res.status).toBe(200);
+    expect(res.body.job).toEqual({ id: held!.id, status: 'running', done: 2, total: 6 });
+    const [row] = await kit.database.db.select().from(jobs).where(eq(jobs.id, held!.id));
+    expect(row!.cancelRequested).toBe(true);
+    expect((await panel.get(`/yearbook-jobs/${held!.id}/file`)).status).toBe(409);
+  });
+});
+
+describe('who may make and read books', () => {
+  it('refuses branch managers, other schools and other studios; the panel reaches every school of its studio', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const { job } = await branchBook(school);
+    const branch = await kit.as(kit.world.accounts.branch);
+    expect((await branch.post(`/branches/${kit.world.branch.id}/yearbook`)).status).toBe(403);
+    expect((await branch.get(`/yearbook-jobs/${job.id}`)).status).toBe(403);
+    expect((await branch.get(`/yearbook-jobs/${job.id}/file`)).status).toBe(403);
+    const other = await kit.as(kit.world.accounts.otherSchool);
+    expect((await other.get(`/yearbook-jobs/${job.id}`)).status).toBe(404);
+    expect((await other.get(`/yearbook-jobs/${job.id}/file`)).status).toBe(404);
+    expect((await other.post(`/branches/${kit.world.branch.id}/yearbook`)).status).toBe(404);
+    expect((await other.post(`/yearbook-jobs/${job.id}/cancel`)).status).toBe(404);
+    const foreign = await kit.as(kit.world.accounts.foreignPanel);
+    expect((await foreign.get(`/yearbook-jobs/${job.id}`)).status).toBe(404);
+    expect((await foreign.post(`/schools/${kit.world.school.id}/yearbook`)).status).toBe(404);
+    expect((await foreign.get(`/schools/${kit.world.school.id}/yearbook`)).status).toBe(404);
+    const panel = await kit.as(kit.world.accounts.panel);
+    const file = await panel.get(`/yearbook-jobs/${job.id}/file`);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(await kit.database.db.select({ n: sql<number>`count(*)::int` }).from(jobs)).toEqual([{ n: 1 }]);
+  });
+
+  it('answers bad input with 400 and a Turkish message, and changes nothing', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    for (const res of [
+      await school.post('/branches/abc/yearbook'),
+      await school.post('/schools/0/yearbook'),
+      await school.get('/yearbook-jobs/-1'),
+      await school.post(`/branches/${kit.world.branch.id}/yearbook/approval`, {}),
+      await school.post(`/branches/${kit.world.branch.id}/yearbook/approval`, { jobId: 'bir' }),
+    ]) {
+      expect(res.status, res.raw).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.message).toMatch(/[ğüşıöçİ]|Geçersiz|giriniz/i);
+    }
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.put(`/schools/${kit.world.school.id}/yearbook/final`, { final: 'evet' })).status).toBe(400);
+    expect(await kit.database.db.select({ n: sql<number>`count(*)::int` }).from(jobs)).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('approval, the content lock and the final mark', () => {
+  it('records who approved a branch’s proof and when; the branch’s content locks (423) until the studio unlocks it', async () => {
+    await message(0, 'Kilitten önce yazılan anı', 'approved');
+    const school = await kit.as(kit.world.accounts.school);
+    const { job } = await branchBook(school);
+    // Only a finished proof of this very branch can be approved.
+    const sibling = await school.post(`/branches/${kit.world.siblingBranch.id}/yearbook/approval`, { jobId: job.id });
+    expect(sibling.status).toBe(400);
+    expect(sibling.body.message).toBe('Onay yalnızca bu şubenin tamamlanmış provası için verilebilir.');
+
+    expect((await school.post(`/branches/${kit.world.branch.id}/yearbook/approval`, { jobId: job.id })).status).toBe(200);
+    const state = (await school.get(`/schools/${kit.world.school.id}/yearbook`)).body;
+    const approved = state.branches.find((b: { id: number }) => b.id === kit.world.branch.id);
+    expect(approved.approval).toMatchObject({ approvedByName: 'Okul Yöneticisi', jobId: job.id, approvedAt: expect.any(String) });
+    expect(state.branches.find((b: { id: number }) => b.id === kit.world.siblingBranch.id).approval).toBeNull();
+    expect((await school.post(`/branches/${kit.world.branch.id}/yearbook/approval`, { jobId: job.id })).status).toBe(409);
+
+    // Writes to the branch's students and messages are refused in Turkish; the sibling branch is free.
+    const student = kit.world.students[0];
+    const refused = await school.del(`/students/${student.id}`);
+    expect(refused.status).toBe(423);
+    expect(refused.body.message).toBe('Bu şubenin yıllık provası onaylandı; içerik kilitli. Değişiklik için stüdyonun kilidi açması gerekir.');
+    const [written] = await kit.database.db.select().from(messages).where(eq(messages.toStudentId, student.id));
+    expect((await school.del(`/messages/${written!.id}`)).status).toBe(423);
+    expect((await school.del(`/students/${kit.world.students[3].id}`)).status).toBe(200);
+
+    // Only the studio unlocks.
+    expect((await school.del(`/branches/${kit.world.branch.id}/yearbook/approval`)).status).toBe(403);
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.del(`/branches/${kit.world.branch.id}/yearbook/approval`)).status).toBe(200);
+    expect((await school.del(`/messages/${written!.id}`)).status).toBe(200);
+  });
+
+  it('prints without the draft watermark once the studio marks the book final', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    expect((await school.put(`/schools/${kit.world.school.id}/yearbook/final`, { final: true })).status).toBe(403);
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.put(`/schools/${kit.world.school.id}/yearbook/final`, { final: true })).status).toBe(200);
+    expect((await school.get(`/schools/${kit.world.school.id}/yearbook`)).body.final).toMatchObject({ markedAt: expect.any(String) });
+    const { job, detail } = await branchBook(school);
+    expect(detail.draft).toBe(false);
+    const pdf = (await kit.app.inject({ method: 'GET', url: `/api/school/yearbook-jobs/${job.id}/file`, headers: { authorization: `Bearer ${school.token}` } }))
+      .rawPayload;
+    expect((await inspectPdf(pdf)).text.join('\n')).not.toContain('TASLAK');
+  });
+});

@@ -1,0 +1,5 @@
+import { YearbookScreen } from './YearbookScreen';
+
+export function Component() {
+  return <YearbookScreen />;
+}
