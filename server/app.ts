@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { tr } from '../common/tr';
 import { installTurkishZodMessages } from '../common/zodTr';
 import type { Config } from './config';
+import { createSessionCache } from './auth/sessionCache';
 import type { Database } from './db/client';
 import { urlSigner } from './storage/signedUrl';
 import { diskStorage, type Storage } from './storage/store';
@@ -70,6 +71,9 @@ export async function buildApp({ database, config, webRoot, logger = false, stor
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('photoUrls', urlSigner(config.fileUrlSecret, config.fileUrlTtlMinutes));
+  const sessionCache = await createSessionCache(database, config.sessionCacheSeconds);
+  app.decorate('sessions', sessionCache);
+  app.addHook('onClose', () => sessionCache.close());
   await installSecurityHeaders(app);
   // JSON above 1 kB travels compressed; the web app's assets were compressed at build time.
   await app.register(compress, {

@@ -18,6 +18,8 @@ export interface PgliteThread {
   pool: pg.Pool;
   /** The database folder as a tar file (tests start each file's database from one). */
   dump(): Promise<Blob>;
+  /** Calls `onMessage` with the payload of every notification on the channel; answers how to stop. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -35,32 +37,48 @@ export async function startPgliteThread(options: { dataDir?: string; template?: 
   const worker = new Worker(paths.pgliteWorker, { workerData: { dataDir: options.dataDir, template: options.template } });
   const pending = new Map<number, Pending>();
   let next = 0;
+  const listeners = new Map<string, Set<(payload: string) => void>>();
   let markReady: () => void = () => {};
   let failStart: (error: Error) => void = () => {};
   const waitReady = new Promise<void>((resolve, reject) => {
     markReady = resolve;
     failStart = reject;
   });
-  worker.on('message', (message: { id?: number; ready?: boolean; failure?: string; messages?: unknown[]; dump?: Blob; closed?: boolean }) => {
-    if (message.ready) return markReady();
-    const waiting = pending.get(message.id!);
-    pending.delete(message.id!);
-    if (!waiting) return;
-    if (message.failure) waiting.reject(new Error(message.failure));
-    else if (message.messages)
-      waiting.resolve(message.messages.map((m) => ((m as { isError?: boolean }).isError ? Object.assign(new Error((m as Error).message), m) : m)));
-    else waiting.resolve(message.dump ?? message.closed);
-  });
+  worker.on(
+    'message',
+    (message: {
+      id?: number;
+      ready?: boolean;
+      failure?: string;
+      messages?: unknown[];
+      dump?: Blob;
+      closed?: boolean;
+      notify?: { channel: string; payload: string };
+    }) => {
+      if (message.ready) return markReady();
+      if (message.notify) {
+        for (const listener of listeners.get(message.notify.channel) ?? []) listener(message.notify.payload);
+        return;
+      }
+      const waiting = pending.get(message.id!);
+      pending.delete(message.id!);
+      if (!waiting) return;
+      if (message.failure) waiting.reject(new Error(message.failure));
+      else if (message.messages)
+        waiting.resolve(message.messages.map((m) => ((m as { isError?: boolean }).isError ? Object.assign(new Error((m as Error).message), m) : m)));
+      else waiting.resolve(message.dump ?? message.closed);
+    },
+  );
   worker.on('error', (error) => {
     failStart(error);
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
   });
-  const ask = <T>(kind: string, bytes?: Uint8Array) =>
+  const ask = <T>(kind: string, bytes?: Uint8Array, channel?: string) =>
     new Promise<T>((resolve, reject) => {
       const id = next++;
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, kind, bytes });
+      worker.postMessage({ id, kind, bytes, channel });
     });
   await waitReady;
 
@@ -82,6 +100,16 @@ export async function startPgliteThread(options: { dataDir?: string; template?: 
   return {
     pool,
     dump: () => ask<Blob>('dump'),
+    async listen(channel, onMessage) {
+      let channelListeners = listeners.get(channel);
+      if (!channelListeners) {
+        channelListeners = new Set();
+        listeners.set(channel, channelListeners);
+        await ask('listen', undefined, channel);
+      }
+      channelListeners.add(onMessage);
+      return () => channelListeners.delete(onMessage);
+    },
     async close() {
       await pool.end();
       await ask('close');
