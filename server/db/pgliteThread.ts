@@ -33,6 +33,9 @@ class BridgedConnection extends PglitePgConnection {
   }
 }
 
+/** Parse, Bind, Describe, Execute and Close: messages PostgreSQL answers only once a Sync or Flush follows. */
+const GATHERED = new Set([0x50, 0x42, 0x44, 0x45, 0x43]);
+
 export async function startPgliteThread(options: { dataDir?: string; template?: Blob }): Promise<PgliteThread> {
   const worker = new Worker(paths.pgliteWorker, { workerData: { dataDir: options.dataDir, template: options.template } });
   const pending = new Map<number, Pending>();
@@ -82,8 +85,21 @@ export async function startPgliteThread(options: { dataDir?: string; template?: 
     });
   await waitReady;
 
-  // What PglitePgConnection needs of a PGlite: readiness and the wire protocol.
-  const bridge = { waitReady, execProtocolStream: (bytes: Uint8Array) => ask<unknown[]>('protocol', bytes) };
+  // What PglitePgConnection needs of a PGlite: readiness and the wire protocol. node-postgres
+  // hands over an extended query as five messages (parse, bind, describe, execute, sync); they are
+  // gathered and cross to the thread together with the sync, one trip per query instead of five.
+  // Their answers come back together, in order, as they would from a socket.
+  let gathered: Uint8Array[] = [];
+  const execProtocolStream = async (bytes: Uint8Array) => {
+    if (GATHERED.has(bytes[0]!)) {
+      gathered.push(bytes);
+      return [];
+    }
+    const all = gathered.length ? Buffer.concat([...gathered, bytes]) : bytes;
+    gathered = [];
+    return ask<unknown[]>('protocol', all);
+  };
+  const bridge = { waitReady, execProtocolStream };
   class PgliteClient extends pg.Client {
     constructor(config: pg.ClientConfig = {}) {
       // A connection of its own per client: the pool ends a client whose query failed.
