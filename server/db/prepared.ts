@@ -54,3 +54,24 @@ export function placeholderCaller(level: Level): Caller {
 export function scopeValues(caller: Caller) {
   return { studioId: caller.studioId, schoolId: caller.schoolId ?? -1, branchId: caller.branchId ?? -1 };
 }
+
+/**
+ * Statements of a query whose shape varies (filters present, sort order): one per `shape`,
+ * built by `build` the first time that shape is asked for. Keep the shapes few and bounded.
+ */
+export function preparedPerShape<T>(): (db: Db, shape: string, build: () => T) => T {
+  const built = new WeakMap<Db, Map<string, T>>();
+  return (db, shape, build) => {
+    let statements = built.get(db);
+    if (!statements) {
+      statements = new Map();
+      built.set(db, statements);
+    }
+    let statement = statements.get(shape);
+    if (statement === undefined) {
+      statement = build();
+      statements.set(shape, statement);
+    }
+    return statement;
+  };
+}
