@@ -38,11 +38,15 @@ function the(texts: readonly string[], pattern: RegExp): string {
   return found[0]!;
 }
 
-/** The recorded `in ($1, …, $n)` list made as long as this call needs. */
-function withInList(text: string, count: number, first = 1): string {
-  const list = Array.from({ length: count }, (_, i) => `$${first + i}`).join(', ');
-  return text.replace(/ in \(\$\d+(, \$\d+)*\)/, () => ` in (${list})`);
+/** A query by a list of ids as recorded: `= any($1)` takes the list as one array, `in ($1, …)` one value each. */
+function byIds(text: string, ids: number[]): { text: string; values: unknown[] } {
+  if (/= any\(\$1\)/.test(text)) return { text, values: [ids] };
+  const list = ids.map((_, i) => `$${i + 1}`).join(', ');
+  return { text: text.replace(/ in \(\$\d+(, \$\d+)*\)/, () => ` in (${list})`), values: ids };
 }
+
+/** A page's values after the where's: the limit, and the offset when the statement has one. */
+const firstPage = (text: string) => (/ offset \$\d+$/.test(text) ? [25, 0] : [25]);
 
 /** The app's SQL for each of the baseline's calls, picked out of what was recorded. */
 export interface BaselineSql {
@@ -67,7 +71,7 @@ export function baselineSql(recorded: { schools: string[]; students: string[]; u
       count: the(students, /^select count\(\*\) from "students"/),
       rows: the(students, /^select .* from "students" where .* order by /),
       photoFacts: the(students, /^select "student_id", count\(\*\)/),
-      branches: the(students, /^select .* from "branches" where "branches"\."id" in /),
+      branches: the(students, /^select .* from "branches" where "branches"\."id" (in|= any)/),
     },
     user: {
       design: the(user, /from "designs"/),
@@ -96,6 +100,7 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
   const signer = urlSigner(options.fileUrlSecret, options.fileUrlTtlMinutes);
   const rows = async (text: string, values: unknown[]): Promise<Row[]> => (await pool.query({ text, values, rowMode: 'array' })).rows as Row[];
+  const query = (q: { text: string; values: unknown[] }) => rows(q.text, q.values);
   const count = async (text: string, values: unknown[]) => Number((await rows(text, values))[0]![0]);
 
   async function callerOf(request: http.IncomingMessage): Promise<Caller | null> {
@@ -108,9 +113,12 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
   }
 
   async function schoolsList(caller: Caller): Promise<string> {
-    const [total, ids] = await Promise.all([count(sql.schools.count, [caller.studioId]), rows(sql.schools.ids, [caller.studioId, 25])]);
+    const [total, ids] = await Promise.all([
+      count(sql.schools.count, [caller.studioId]),
+      rows(sql.schools.ids, [caller.studioId, ...firstPage(sql.schools.ids)]),
+    ]);
     const idList = ids.map((r) => r[0] as number);
-    const found = idList.length ? await rows(withInList(sql.schools.rows, idList.length), idList) : [];
+    const found = idList.length ? await query(byIds(sql.schools.rows, idList)) : [];
     const byId = new Map(found.map((r) => [r[0], r]));
     const items = idList.map((id) => {
       const r = byId.get(id)!;
@@ -137,12 +145,12 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
   async function branchStudents(caller: Caller, branchId: number): Promise<string | null> {
     const [branch] = await rows(sql.students.branch, [branchId, caller.studioId, 1]);
     if (!branch) return null;
-    const [total, students] = await Promise.all([count(sql.students.count, [branchId]), rows(sql.students.rows, [branchId, 25])]);
+    const [total, students] = await Promise.all([count(sql.students.count, [branchId]), rows(sql.students.rows, [branchId, ...firstPage(sql.students.rows)])]);
     const ids = students.map((s) => s[0] as number);
-    const facts = ids.length ? await rows(withInList(sql.students.photoFacts, ids.length), ids) : [];
+    const facts = ids.length ? await query(byIds(sql.students.photoFacts, ids)) : [];
     const factsOf = new Map(facts.map((f) => [f[0], { count: Number(f[1]), portrait: f[2] === null ? null : Number(f[2]) }]));
     const branchIds = [...new Set(students.map((s) => s[3] as number))];
-    const branchRows = branchIds.length ? await rows(withInList(sql.students.branches, branchIds.length), branchIds) : [];
+    const branchRows = branchIds.length ? await query(byIds(sql.students.branches, branchIds)) : [];
     const names = new Map(branchRows.map((b) => [b[0], branchName({ grade: b[3] as number, section: b[4] as string })]));
     const items = students.map((s) => {
       const fact = factsOf.get(s[0]);
@@ -175,16 +183,18 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
     return out;
   };
 
+  // The provinces never change while a server runs: read once, as the app does.
+  const cities = await rows(sql.user.cities, []);
+
   async function user(caller: Caller): Promise<string> {
     const s = caller.studioId;
-    const [[design], [studio], counts, [photoCount], messages, nicknames, cities] = await Promise.all([
+    const [[design], [studio], counts, [photoCount], messages, nicknames] = await Promise.all([
       rows(sql.user.design, [s, 1]),
       rows(sql.user.studio, [s, 1]),
       Promise.all(sql.user.counts.map((text) => count(text, text.includes('"users"') ? [s, 'school', 'branch'] : [s]))),
       rows(sql.user.photos, [s, true]),
       rows(sql.user.messages, [s, 'student']),
       rows(sql.user.nicknames, [s]),
-      rows(sql.user.cities, []),
     ]);
     const settings = (design?.[0] ?? {}) as Record<string, unknown>;
     const merged: Record<string, unknown> = { ...DEFAULT_DESIGN };
