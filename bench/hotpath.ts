@@ -13,12 +13,11 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { baselineSql, recordSql, startBaseline } from './baseline';
-import { percentile } from './helpers';
+import { freshDatabase, percentile } from './helpers';
 import { buildHotpathData, type HotpathWorld } from './hotpathData';
 
 const require = createRequire(import.meta.url);
@@ -54,17 +53,6 @@ function load(url: string, token: string, connections: number, seconds = SECONDS
       }
     });
   });
-}
-
-async function freshDatabase(baseUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /** The app as `npm start` runs it (one log line per request, here into /dev/null), listening on a free port. */
