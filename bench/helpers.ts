@@ -1,4 +1,5 @@
 /** Small helpers the benchmarks share. */
+import pg from 'pg';
 
 /** The p-th percentile of timings (nearest rank): 50 is the median, 100 the slowest. */
 export function percentile(samples: readonly number[], p: number): number {
@@ -13,4 +14,16 @@ export function nth<T>(items: readonly T[], i: number): T {
   const item = items[i % items.length];
   if (item === undefined) throw new Error('nothing to go round');
   return item;
+}
+
+/** An empty database of this name on the server of `baseUrl` (dropped first if it is there); answers its URL. */
+export async function freshDatabase(baseUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { tr } from '../common/tr';
 import { installTurkishZodMessages } from '../common/zodTr';
 import type { Config } from './config';
+import { createSessionCache } from './auth/sessionCache';
 import type { Database } from './db/client';
 import { bindPhotoUrlsToSessions, urlSigner } from './storage/signedUrl';
 import { diskStorage, type Storage } from './storage/store';
@@ -75,6 +76,9 @@ export async function buildApp({ database, config, webRoot, logger = false, stor
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('photoUrls', urlSigner(config.fileUrlSecret, config.fileUrlTtlMinutes));
+  const sessionCache = await createSessionCache(database, config.sessionCacheSeconds);
+  app.decorate('sessions', sessionCache);
+  app.addHook('onClose', () => sessionCache.close());
   bindPhotoUrlsToSessions(app, database.db);
   installJobs(app, jobs);
   await installSecurityHeaders(app);

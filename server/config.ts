@@ -25,6 +25,8 @@ const envSchema = z.object({
     .positive()
     .max(24 * 90)
     .default(12),
+  // How long a process may answer from memory who a session belongs to; changes still apply at once.
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positive(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positive(20),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -63,6 +65,7 @@ export interface Config {
   databaseUrl?: string;
   seedDemo: boolean;
   sessionTtlHours: number;
+  sessionCacheSeconds: number;
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;
   loginFailureWindowMinutes: number;
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo accounts with a published password belong on a trial's embedded database only, unless asked for.
     seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,

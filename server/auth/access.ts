@@ -8,7 +8,9 @@
  */
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Level } from '../../common/levels';
 import type { Db } from '../db/client';
+import { placeholderCaller, preparedPerKey, scopeValues } from '../db/prepared';
 import { auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { Caller, StudentCaller } from './caller';
@@ -70,15 +72,35 @@ async function rowInScope<T extends ScopedTable>(db: Db, table: T, id: number, w
   return row as T['$inferSelect'];
 }
 
-export const schoolInScope = (db: Db, caller: Caller, id: number): Promise<SchoolRow> => rowInScope(db, schools, id, schoolsWhere(caller));
-export const branchInScope = (db: Db, caller: Caller, id: number): Promise<BranchRow> => rowInScope(db, branches, id, branchesWhere(caller));
-export const studentInScope = (db: Db, caller: Caller, id: number): Promise<StudentRow> => rowInScope(db, students, id, scopeWhere(caller, students));
+/** A `rowInScope` of one table and scope, prepared once per level. */
+function preparedInScope<T extends ScopedTable>(table: T, name: string, scope: (caller: Caller) => SQL) {
+  const statement = preparedPerKey((db: Db, level: Level) =>
+    db
+      .select()
+      .from(table as ScopedTable)
+      .where(and(eq(table.id, sql.placeholder('id')), scope(placeholderCaller(level))))
+      .limit(1)
+      .prepare(`${name}_in_scope_${level}`),
+  );
+  return async (db: Db, caller: Caller, id: number): Promise<T['$inferSelect']> => {
+    const [row] = await statement(db, caller.level).execute({ id, ...scopeValues(caller) });
+    if (!row) throw notFound();
+    return row as T['$inferSelect'];
+  };
+}
+
+export const schoolInScope: (db: Db, caller: Caller, id: number) => Promise<SchoolRow> = preparedInScope(schools, 'school', schoolsWhere);
+export const branchInScope: (db: Db, caller: Caller, id: number) => Promise<BranchRow> = preparedInScope(branches, 'branch', branchesWhere);
+export const studentInScope: (db: Db, caller: Caller, id: number) => Promise<StudentRow> = preparedInScope(students, 'student', (c) => scopeWhere(c, students));
 /** A photo goes with its student: when a student moves, its photos move with it. */
-export const photoInScope = (db: Db, caller: Caller, id: number): Promise<PhotoRow> => rowInScope(db, photos, id, scopeWhere(caller, photos));
-export const messageInScope = (db: Db, caller: Caller, id: number): Promise<MessageRow> => rowInScope(db, messages, id, scopeWhere(caller, messages));
-export const nicknameInScope = (db: Db, caller: Caller, id: number): Promise<NicknameRow> => rowInScope(db, nicknames, id, scopeWhere(caller, nicknames));
-export const notificationInScope = (db: Db, caller: Caller, id: number): Promise<NotificationRow> =>
-  rowInScope(db, notifications, id, scopeWhere(caller, notifications));
+export const photoInScope: (db: Db, caller: Caller, id: number) => Promise<PhotoRow> = preparedInScope(photos, 'photo', (c) => scopeWhere(c, photos));
+export const messageInScope: (db: Db, caller: Caller, id: number) => Promise<MessageRow> = preparedInScope(messages, 'message', (c) => scopeWhere(c, messages));
+export const nicknameInScope: (db: Db, caller: Caller, id: number) => Promise<NicknameRow> = preparedInScope(nicknames, 'nickname', (c) =>
+  scopeWhere(c, nicknames),
+);
+export const notificationInScope: (db: Db, caller: Caller, id: number) => Promise<NotificationRow> = preparedInScope(notifications, 'notification', (c) =>
+  scopeWhere(c, notifications),
+);
 
 /**
  * A manager account the caller may manage: school managers belong to the studio's staff (panel

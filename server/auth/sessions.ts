@@ -5,6 +5,7 @@ import type { Level } from '../../common/levels';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Caller } from './caller';
+import type { FoundSession, SessionCache } from './sessionCache';
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -31,7 +32,12 @@ export async function createSession(
 }
 
 /** The caller behind a token at this level's prefix, or null (missing, expired, revoked, other level, inactive). */
-export async function findCaller(db: Db, token: string, level: Level): Promise<Caller | null> {
+export function findCaller(db: Db, cache: SessionCache, token: string, level: Level): Promise<Caller | null> {
+  const tokenHash = hashToken(token);
+  return cache.lookup(`${level}:${tokenHash}`, () => findSession(db, tokenHash, level));
+}
+
+async function findSession(db: Db, tokenHash: string, level: Level): Promise<FoundSession | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -43,12 +49,13 @@ export async function findCaller(db: Db, token: string, level: Level): Promise<C
       name: users.name,
       email: users.email,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         eq(sessions.level, level),
         eq(users.level, level),
         isNull(sessions.revokedAt),
@@ -58,7 +65,7 @@ export async function findCaller(db: Db, token: string, level: Level): Promise<C
     )
     .limit(1);
   if (!row) return null;
-  const { lastSeenAt, ...caller } = row;
+  const { lastSeenAt, expiresAt, ...caller } = row;
   // "Last seen" is kept to five minutes' precision, so most requests write nothing.
   if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
     void db
@@ -67,7 +74,7 @@ export async function findCaller(db: Db, token: string, level: Level): Promise<C
       .where(eq(sessions.id, row.sessionId))
       .catch(() => undefined);
   }
-  return caller;
+  return { caller, expiresAt };
 }
 
 const LAST_SEEN_PRECISION_MS = 5 * 60_000;

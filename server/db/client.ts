@@ -9,6 +9,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { paths } from '../paths';
 import { startPgliteThread } from './pgliteThread';
 import * as schema from './schema';
+import { watchPostgres, type Watch, type WatchHandlers } from './watch';
 
 /**
  * The database or an open transaction: both drivers (PGlite's bridge and PostgreSQL) speak
@@ -24,6 +25,8 @@ export interface Database {
   migrate(folder?: string): Promise<void>;
   /** The embedded database's folder as a tar file (tests start from one). */
   dumpPglite?(): Promise<Blob>;
+  /** Notifications on a channel, from commits of this process and of others. */
+  watch(channel: string, handlers: WatchHandlers): Promise<Watch>;
   close(): Promise<void>;
 }
 
@@ -86,6 +89,7 @@ async function connect(options: OpenOptions): Promise<Database> {
           lock.release();
         }
       },
+      watch: async (channel, handlers) => watchPostgres(options.databaseUrl!, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -106,6 +110,11 @@ async function connect(options: OpenOptions): Promise<Database> {
       kind: 'pglite',
       migrate: (folder = paths.migrations) => migrate(db, { migrationsFolder: folder }),
       dumpPglite: () => thread.dump(),
+      async watch(channel, handlers) {
+        const stop = await thread.listen(channel, handlers.message);
+        // One process, and its notifications arrive before the answer of the commit that sent them.
+        return { live: true, settle: async () => true, close: async () => stop() };
+      },
       close: () => thread.close().finally(unlock),
     };
   } catch (error) {

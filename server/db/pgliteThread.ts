@@ -18,6 +18,8 @@ export interface PgliteThread {
   pool: pg.Pool;
   /** The database folder as a tar file (tests start each file's database from one). */
   dump(): Promise<Blob>;
+  /** Calls `onMessage` with the payload of every notification on the channel; answers how to stop. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -31,41 +33,73 @@ class BridgedConnection extends PglitePgConnection {
   }
 }
 
+/** Parse, Bind, Describe, Execute and Close: messages PostgreSQL answers only once a Sync or Flush follows. */
+const GATHERED = new Set([0x50, 0x42, 0x44, 0x45, 0x43]);
+
 export async function startPgliteThread(options: { dataDir?: string; template?: Blob }): Promise<PgliteThread> {
   const worker = new Worker(paths.pgliteWorker, { workerData: { dataDir: options.dataDir, template: options.template } });
   const pending = new Map<number, Pending>();
   let next = 0;
+  const listeners = new Map<string, Set<(payload: string) => void>>();
   let markReady: () => void = () => {};
   let failStart: (error: Error) => void = () => {};
   const waitReady = new Promise<void>((resolve, reject) => {
     markReady = resolve;
     failStart = reject;
   });
-  worker.on('message', (message: { id?: number; ready?: boolean; failure?: string; messages?: unknown[]; dump?: Blob; closed?: boolean }) => {
-    if (message.ready) return markReady();
-    const waiting = pending.get(message.id!);
-    pending.delete(message.id!);
-    if (!waiting) return;
-    if (message.failure) waiting.reject(new Error(message.failure));
-    else if (message.messages)
-      waiting.resolve(message.messages.map((m) => ((m as { isError?: boolean }).isError ? Object.assign(new Error((m as Error).message), m) : m)));
-    else waiting.resolve(message.dump ?? message.closed);
-  });
+  worker.on(
+    'message',
+    (message: {
+      id?: number;
+      ready?: boolean;
+      failure?: string;
+      messages?: unknown[];
+      dump?: Blob;
+      closed?: boolean;
+      notify?: { channel: string; payload: string };
+    }) => {
+      if (message.ready) return markReady();
+      if (message.notify) {
+        for (const listener of listeners.get(message.notify.channel) ?? []) listener(message.notify.payload);
+        return;
+      }
+      const waiting = pending.get(message.id!);
+      pending.delete(message.id!);
+      if (!waiting) return;
+      if (message.failure) waiting.reject(new Error(message.failure));
+      else if (message.messages)
+        waiting.resolve(message.messages.map((m) => ((m as { isError?: boolean }).isError ? Object.assign(new Error((m as Error).message), m) : m)));
+      else waiting.resolve(message.dump ?? message.closed);
+    },
+  );
   worker.on('error', (error) => {
     failStart(error);
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
   });
-  const ask = <T>(kind: string, bytes?: Uint8Array) =>
+  const ask = <T>(kind: string, bytes?: Uint8Array, channel?: string) =>
     new Promise<T>((resolve, reject) => {
       const id = next++;
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, kind, bytes });
+      worker.postMessage({ id, kind, bytes, channel });
     });
   await waitReady;
 
-  // What PglitePgConnection needs of a PGlite: readiness and the wire protocol.
-  const bridge = { waitReady, execProtocolStream: (bytes: Uint8Array) => ask<unknown[]>('protocol', bytes) };
+  // What PglitePgConnection needs of a PGlite: readiness and the wire protocol. node-postgres
+  // hands over an extended query as five messages (parse, bind, describe, execute, sync); they are
+  // gathered and cross to the thread together with the sync, one trip per query instead of five.
+  // Their answers come back together, in order, as they would from a socket.
+  let gathered: Uint8Array[] = [];
+  const execProtocolStream = async (bytes: Uint8Array) => {
+    if (GATHERED.has(bytes[0]!)) {
+      gathered.push(bytes);
+      return [];
+    }
+    const all = gathered.length ? Buffer.concat([...gathered, bytes]) : bytes;
+    gathered = [];
+    return ask<unknown[]>('protocol', all);
+  };
+  const bridge = { waitReady, execProtocolStream };
   class PgliteClient extends pg.Client {
     constructor(config: pg.ClientConfig = {}) {
       // A connection of its own per client: the pool ends a client whose query failed.
@@ -82,6 +116,16 @@ export async function startPgliteThread(options: { dataDir?: string; template?: 
   return {
     pool,
     dump: () => ask<Blob>('dump'),
+    async listen(channel, onMessage) {
+      let channelListeners = listeners.get(channel);
+      if (!channelListeners) {
+        channelListeners = new Set();
+        listeners.set(channel, channelListeners);
+        await ask('listen', undefined, channel);
+      }
+      channelListeners.add(onMessage);
+      return () => channelListeners.delete(onMessage);
+    },
     async close() {
       await pool.end();
       await ask('close');

@@ -10,9 +10,13 @@ const database = await PGlite.create({ dataDir: workerData.dataDir, loadDataDir:
 /** Error messages cross the thread as plain objects; the main thread makes them errors again. */
 const plain = (message) => (message instanceof Error ? { ...message, name: message.name, message: message.message, isError: true } : message);
 
-parentPort.on('message', async ({ id, kind, bytes }) => {
+parentPort.on('message', async ({ id, kind, bytes, channel }) => {
   try {
-    if (kind === 'protocol') {
+    if (kind === 'listen') {
+      // Handed over while the committing query runs, so before its answer reaches the main thread.
+      await database.listen(channel, (payload) => parentPort.postMessage({ notify: { channel, payload } }));
+      parentPort.postMessage({ id, listening: true });
+    } else if (kind === 'protocol') {
       const messages = await database.execProtocolStream(bytes, { throwOnError: false });
       parentPort.postMessage({ id, messages: messages.map(plain) });
     } else if (kind === 'dump') {

@@ -274,7 +274,13 @@ export const photos = pgTable(
     bytes: integer('bytes').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('photos_student_idx').on(t.studentId), index('photos_branch_portrait_idx').on(t.branchId, t.isPortrait)],
+  // The "students with a portrait" count reads only these indexes, at each level's scope.
+  (t) => [
+    index('photos_student_idx').on(t.studentId),
+    index('photos_branch_portrait_idx').on(t.branchId, t.isPortrait, t.studentId),
+    index('photos_school_portrait_idx').on(t.schoolId, t.isPortrait, t.studentId),
+    index('photos_studio_portrait_idx').on(t.studioId, t.isPortrait, t.studentId),
+  ],
 );
 
 export const messages = pgTable(
@@ -309,6 +315,7 @@ export const messages = pgTable(
     index('messages_from_idx').on(t.fromStudentId, t.status),
     index('messages_to_idx').on(t.toStudentId, t.status),
     index('messages_studio_created_idx').on(t.studioId, t.createdAt),
+    index('messages_studio_kind_status_idx').on(t.studioId, t.kind, t.status),
     index('messages_search_trgm_idx').using('gin', trgm(t.searchKey)),
   ],
 );
@@ -337,6 +344,7 @@ export const nicknames = pgTable(
     index('nicknames_school_status_idx').on(t.schoolId, t.status, t.createdAt),
     index('nicknames_branch_status_idx').on(t.branchId, t.status, t.createdAt),
     index('nicknames_to_idx').on(t.toStudentId),
+    index('nicknames_studio_status_idx').on(t.studioId, t.status),
   ],
 );
 

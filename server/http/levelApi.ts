@@ -61,11 +61,16 @@ export const levelApi: FastifyPluginAsync = async (app) => {
     const header = request.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw unauthorized();
-    const caller = await findCaller(app.db, token, level);
+    const caller = await findCaller(app.db, app.sessions, token, level);
     if (!caller) throw unauthorized();
     if (config.levels && !config.levels.includes(caller.level)) throw forbidden(tr.forbiddenFor(config.levels.map((level) => tr.levels[level])));
     request.caller = caller;
     noteIssuingSession(caller.sessionId);
+  });
+  // A signed-in change (logout, a password, an account switched off) is answered only once this
+  // process has heard of every session it ended, so the very next request is refused.
+  app.addHook('onSend', async (request) => {
+    if (request.caller && request.method !== 'GET' && request.method !== 'HEAD') await app.sessions.settle();
   });
   await acceptUploads(app);
   for (const register of areaRoutes) await register(app.withTypeProvider<ZodTypeProvider>());

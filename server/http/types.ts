@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Caller } from '../auth/caller';
+import type { SessionCache } from '../auth/sessionCache';
 import type { UrlSigner } from '../storage/signedUrl';
 import type { Storage } from '../storage/store';
 import { unauthorized } from './errors';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Signs the short-lived photo URLs that answers hand out. */
     photoUrls: UrlSigner;
+    /** Who a session belongs to, remembered for a short while. */
+    sessions: SessionCache;
   }
 }
 

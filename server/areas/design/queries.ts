@@ -1,22 +1,31 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_DESIGN, designSettings, type DesignSettings } from '../../../common/schemas/design';
 import type { Db } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { designs } from '../../db/schema';
+
+const settingsOf = preparedPer((db: Db) => ({
+  studio: db
+    .select({ settings: designs.settings })
+    .from(designs)
+    .where(and(eq(designs.studioId, sql.placeholder('studioId')), isNull(designs.schoolId)))
+    .limit(1)
+    .prepare('design_of_studio'),
+  school: db
+    .select({ settings: designs.settings })
+    .from(designs)
+    .where(and(eq(designs.studioId, sql.placeholder('studioId')), eq(designs.schoolId, sql.placeholder('schoolId'))))
+    .limit(1)
+    .prepare('design_of_school'),
+}));
 
 /** The studio's design, or a school's override of it when there is one. */
 export async function effectiveDesign(db: Db, studioId: number, schoolId: number | null): Promise<DesignSettings> {
-  const studioRow = await db
-    .select({ settings: designs.settings })
-    .from(designs)
-    .where(and(eq(designs.studioId, studioId), isNull(designs.schoolId)))
-    .limit(1);
+  const statements = settingsOf(db);
+  const studioRow = await statements.studio.execute({ studioId });
   let settings: DesignSettings = { ...DEFAULT_DESIGN, ...parse(studioRow[0]?.settings) };
   if (schoolId) {
-    const schoolRow = await db
-      .select({ settings: designs.settings })
-      .from(designs)
-      .where(and(eq(designs.studioId, studioId), eq(designs.schoolId, schoolId)))
-      .limit(1);
+    const schoolRow = await statements.school.execute({ studioId, schoolId });
     settings = { ...settings, ...parse(schoolRow[0]?.settings) };
   }
   return settings;

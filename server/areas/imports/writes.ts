@@ -8,7 +8,7 @@ import { insertOne } from '../../db/rows';
 import { branches, students } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { recordAudit } from '../audit/writes';
-import { studentKeys } from '../students/writes';
+import { insertStudentsInBulk, studentKeys } from '../students/writes';
 import type { ImportScope, Plan, PlannedRow } from './queries';
 import { parseBranch } from './read';
 
@@ -59,11 +59,10 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
       branchId: branchIdOf(r.branch),
       ...studentKeys(r),
     });
-    for (let i = 0; i < creates.length; i += 1000) {
-      await tx
-        .insert(students)
-        .values(creates.slice(i, i + 1000).map((r) => ({ ...values(r), gender: r.gender, studioId: scope.studioId, schoolId: scope.schoolId })));
-    }
+    await insertStudentsInBulk(
+      tx,
+      creates.map((r) => ({ ...values(r), gender: r.gender, studioId: scope.studioId, schoolId: scope.schoolId })),
+    );
     for (const r of updates) {
       if (r.studentId === undefined) throw new Error(`an update of line ${r.line} without its student`);
       const set = plan.preview.mapping.gender === null ? values(r) : { ...values(r), gender: r.gender };

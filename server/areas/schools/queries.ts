@@ -1,5 +1,5 @@
 /** The schools list: Turkish search and order, city and status filters, branch/student counts; one school as the API answers it. */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { School, schoolListQuery } from '../../../common/schemas/organisation';
 import { schoolsWhere } from '../../auth/access';
@@ -7,7 +7,9 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { countWhere } from '../../db/rows';
 import { cities, schools, students } from '../../db/schema';
-import { orderFor, pagedList, searchCondition, turkishOrder } from '../../http/list';
+import { EXPORT_MAX_ROWS } from '../../http/export';
+import { containsPattern, orderFor, turkishOrder } from '../../http/list';
+import { placeholderCaller, preparedPer, preparedPerShape, scopeValues } from '../../db/prepared';
 
 export type SchoolListQuery = z.infer<typeof schoolListQuery>;
 
@@ -49,33 +51,68 @@ const SORTS = {
   studentCount,
 };
 
-function listWhere(caller: Caller, query: SchoolListQuery): SQL {
-  const conditions: Array<SQL | undefined> = [schoolsWhere(caller), searchCondition(schools.searchKey, query.q)];
-  if (query.cityId) conditions.push(eq(schools.cityId, query.cityId));
-  if (query.status) conditions.push(eq(schools.status, query.status));
+interface ListShape {
+  search: boolean;
+  city: boolean;
+  status: boolean;
+}
+
+/** The list's condition with its values as placeholders: `pattern`, `cityId`, `status` and the caller's scope. */
+function listWhere(caller: Caller, shape: ListShape): SQL {
+  const conditions: SQL[] = [schoolsWhere(caller)];
+  if (shape.search) conditions.push(sql`${schools.searchKey} LIKE ${sql.placeholder('pattern')}`);
+  if (shape.city) conditions.push(eq(schools.cityId, sql.placeholder('cityId')));
+  if (shape.status) conditions.push(eq(schools.status, sql.placeholder('status')));
   return and(...conditions)!;
 }
+
+const pageStatements = preparedPerShape<{
+  ids: { execute(values: Record<string, unknown>): Promise<Array<{ id: number }>> };
+  count: { execute(values: Record<string, unknown>): Promise<Array<{ n: number }>> };
+}>();
+
+const rowsById = preparedPer((db: Db) =>
+  db
+    .select(columns)
+    .from(schools)
+    .leftJoin(cities, eq(cities.id, schools.cityId))
+    .where(sql`${schools.id} = any(${sql.placeholder('ids')})`)
+    .prepare('schools_by_ids'),
+);
 
 /**
  * Two steps: the page's ids by the indexed order first, then the full rows with their counts.
  * In one query PostgreSQL would run the count subqueries for every row OFFSET skips.
+ * Both are prepared statements, one per shape of the list (filters given, sort order).
  */
 export async function listSchools(db: Db, caller: Caller, query: SchoolListQuery, paged = true) {
-  const where = listWhere(caller, query);
-  const { rows: idRows, total } = await pagedList(db, schools, where, query, paged, (page) =>
-    db
-      .select({ id: schools.id })
-      .from(schools)
-      .leftJoin(cities, eq(cities.id, schools.cityId))
-      .where(where)
-      .orderBy(...orderFor(SORTS, query, 'name', schools.id))
-      .limit(page.limit)
-      .offset(page.offset),
-  );
+  const pattern = containsPattern(query.q);
+  const listShape: ListShape = { search: pattern !== null, city: Boolean(query.cityId), status: Boolean(query.status) };
+  const shape = [caller.level, query.sort ?? 'name', query.order, ...Object.values(listShape).map(Number)].join('|');
+  const statements = pageStatements(db, shape, () => {
+    const where = listWhere(placeholderCaller(caller.level), listShape);
+    const order = orderFor(SORTS, query, 'name', schools.id);
+    const name = `schools_${shape.replace(/\W/g, '_')}`;
+    return {
+      ids: db
+        .select({ id: schools.id })
+        .from(schools)
+        .leftJoin(cities, eq(cities.id, schools.cityId))
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${name}_page`),
+      count: db.select({ n: count() }).from(schools).where(where).prepare(`${name}_count`),
+    };
+  });
+  const page = paged ? { limit: query.perPage, offset: (query.page - 1) * query.perPage } : { limit: EXPORT_MAX_ROWS, offset: 0 };
+  const values = { ...scopeValues(caller), pattern, cityId: query.cityId, status: query.status, ...page };
+  const [idRows, [counted]] = await Promise.all([statements.ids.execute(values), statements.count.execute(values)]);
   const ids = idRows.map((r) => r.id);
-  const rows = ids.length ? await db.select(columns).from(schools).leftJoin(cities, eq(cities.id, schools.cityId)).where(inArray(schools.id, ids)) : [];
+  const rows = ids.length ? await rowsById(db).execute({ ids }) : [];
   const byId = new Map(rows.map((row) => [row.id, row as School]));
-  return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), total: Number(counted?.n ?? 0) };
 }
 
 export async function schoolById(db: Db, id: number): Promise<School> {

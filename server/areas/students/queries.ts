@@ -1,5 +1,5 @@
 /** Students: the paged list, one student as the API answers it, the branches a student may move to. */
-import { and, asc, count, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, not, sql, type SQL } from 'drizzle-orm';
 import type { StudentItem, StudentListQuery } from '../../../common/schemas/students';
 import { branchName } from '../../../common/text';
 import { branchesWhere, type BranchRow, type StudentRow } from '../../auth/access';
@@ -7,7 +7,9 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { single } from '../../db/rows';
 import { branches, photos, students } from '../../db/schema';
-import { orderFor, pagedList, searchCondition, turkishOrder } from '../../http/list';
+import { EXPORT_MAX_ROWS } from '../../http/export';
+import { containsPattern, orderFor, turkishOrder } from '../../http/list';
+import { preparedPer, preparedPerShape } from '../../db/prepared';
 import type { UrlSigner } from '../../storage/signedUrl';
 
 const hasPhoto = (db: Db) =>
@@ -21,30 +23,72 @@ const hasPhoto = (db: Db) =>
 /** School numbers sort as numbers when they are digits ("99" before "100"). */
 const numberOrder = sql`lpad(${students.schoolNumber}, 12, '0') COLLATE "C"`;
 
-function studentFilters(db: Db, query: Pick<StudentListQuery, 'q' | 'photo' | 'consent'>): SQL[] {
+type Filters = Pick<StudentListQuery, 'q' | 'photo' | 'consent'>;
+
+/** The filters' conditions with their values as placeholders (`pattern`, `consent`); the photo filter has none. */
+function studentFilters(db: Db, query: Filters, search: boolean): SQL[] {
   const conditions: SQL[] = [];
-  const search = searchCondition(students.searchKey, query.q);
-  if (search) conditions.push(search);
+  if (search) conditions.push(sql`${students.searchKey} LIKE ${sql.placeholder('pattern')}`);
   if (query.photo === 'present') conditions.push(hasPhoto(db));
   if (query.photo === 'missing') conditions.push(not(hasPhoto(db)));
-  if (query.consent) conditions.push(eq(students.photoConsent, query.consent === 'yes'));
+  if (query.consent) conditions.push(eq(students.photoConsent, sql.placeholder('consent')));
   return conditions;
 }
 
-/** A branch's students, filtered and in order: a page, or (`paged` false, an export) all of them. */
+const listStatements = preparedPerShape<{
+  rows: { execute(values: Record<string, unknown>): Promise<StudentRow[]> };
+  count: { execute(values: Record<string, unknown>): Promise<Array<{ n: number }>> };
+}>();
+
+/**
+ * A branch's students, filtered and in order: a page, or (`paged` false, an export) all of them.
+ * Prepared statements, one per shape of the list (filters given, sort order).
+ */
 export async function listStudents(db: Db, branchId: number, query: StudentListQuery, paged = true) {
-  const where = and(eq(students.branchId, branchId), ...studentFilters(db, query));
-  const order = orderFor({ name: turkishOrder(students.sortKey), schoolNumber: numberOrder }, query, 'schoolNumber', students.id);
-  return pagedList(db, students, where, query, paged, (page) =>
-    db
-      .select()
-      .from(students)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
-  );
+  const pattern = containsPattern(query.q);
+  const shape = [query.sort ?? 'schoolNumber', query.order, pattern === null ? 0 : 1, query.photo ?? '', query.consent ?? ''].join('|');
+  const statements = listStatements(db, shape, () => {
+    const where = and(eq(students.branchId, sql.placeholder('branchId')), ...studentFilters(db, query, pattern !== null));
+    const order = orderFor({ name: turkishOrder(students.sortKey), schoolNumber: numberOrder }, query, 'schoolNumber', students.id);
+    const name = `students_${shape.replace(/\W/g, '_')}`;
+    return {
+      rows: db
+        .select()
+        .from(students)
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${name}_page`),
+      count: db.select({ n: count() }).from(students).where(where).prepare(`${name}_count`),
+    };
+  });
+  const page = paged ? { limit: query.perPage, offset: (query.page - 1) * query.perPage } : { limit: EXPORT_MAX_ROWS, offset: 0 };
+  const values = { branchId, pattern, consent: query.consent === 'yes', ...page };
+  const [rows, [counted]] = await Promise.all([statements.rows.execute(values), statements.count.execute(values)]);
+  return { rows, total: Number(counted?.n ?? 0) };
 }
+
+const photoFactsStatement = preparedPer((db: Db) =>
+  db
+    .select({
+      studentId: photos.studentId,
+      n: count(),
+      portraitId: sql<number | null>`max(case when ${photos.isPortrait} then ${photos.id} end)`,
+    })
+    .from(photos)
+    .where(sql`${photos.studentId} = any(${sql.placeholder('ids')})`)
+    .groupBy(photos.studentId)
+    .prepare('photo_facts_of_students'),
+);
+
+const branchesByIds = preparedPer((db: Db) =>
+  db
+    .select()
+    .from(branches)
+    .where(sql`${branches.id} = any(${sql.placeholder('ids')})`)
+    .prepare('branches_by_ids'),
+);
 
 interface PhotoFacts {
   portraitId: number | null;
@@ -55,15 +99,7 @@ interface PhotoFacts {
 async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<number, PhotoFacts>> {
   const facts = new Map<number, PhotoFacts>();
   if (!studentIds.length) return facts;
-  const rows = await db
-    .select({
-      studentId: photos.studentId,
-      n: count(),
-      portraitId: sql<number | null>`max(case when ${photos.isPortrait} then ${photos.id} end)`,
-    })
-    .from(photos)
-    .where(inArray(photos.studentId, studentIds))
-    .groupBy(photos.studentId);
+  const rows = await photoFactsStatement(db).execute({ ids: studentIds });
   for (const row of rows) facts.set(row.studentId, { portraitId: row.portraitId === null ? null : Number(row.portraitId), count: Number(row.n) });
   return facts;
 }
@@ -106,7 +142,7 @@ export async function studentItems(db: Db, rows: StudentRow[], signer: UrlSigner
     rows.map((r) => r.id),
   );
   const branchIds = [...new Set(rows.map((r) => r.branchId))];
-  const branchRows = branchIds.length ? await db.select().from(branches).where(inArray(branches.id, branchIds)) : [];
+  const branchRows = branchIds.length ? await branchesByIds(db).execute({ ids: branchIds }) : [];
   const byId = new Map(branchRows.map((b) => [b.id, b]));
   return rows.map((row) => studentItemOf(row, byId.get(row.branchId)!, facts.get(row.id), signer, level));
 }

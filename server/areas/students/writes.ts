@@ -1,12 +1,12 @@
 /** Writing students: create, edit, move to another branch, delete (with their photos); each audited. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { studentBody, studentUpdateBody } from '../../../common/schemas/students';
 import { orderKey, searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { BranchRow, StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { insertOne, single } from '../../db/rows';
 import { assertVersion, updateAtVersion } from '../../db/versions';
 import { photos, students } from '../../db/schema';
@@ -24,6 +24,38 @@ export function studentKeys(row: { firstName: string; lastName: string; schoolNu
     searchKey: searchKey(`${row.firstName} ${row.lastName} ${row.schoolNumber}`),
     sortKey: orderKey(`${row.firstName} ${row.lastName}`),
   };
+}
+
+/** A new student of a bulk insert (an import): its place, its fields, and its keys from `studentKeys`. */
+export interface BulkStudent {
+  studioId: number;
+  schoolId: number;
+  branchId: number;
+  schoolNumber: string;
+  firstName: string;
+  lastName: string;
+  gender: 'female' | 'male' | '';
+  searchKey: string;
+  sortKey: string;
+}
+
+/** Rows per statement: the statement's nine arrays stay a few megabytes. */
+const BULK_BATCH = 10_000;
+
+/**
+ * Inserts many students with one statement per batch: each column travels as one array and
+ * `unnest` turns the arrays back into rows, so the database parses one statement and nine values
+ * instead of nine values per row. Runs in the caller's transaction (an import's: all or nothing).
+ */
+export async function insertStudentsInBulk(tx: Tx, rows: readonly BulkStudent[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BULK_BATCH) {
+    const batch = rows.slice(i, i + BULK_BATCH);
+    const column = <K extends keyof BulkStudent>(key: K) => sql.param(batch.map((r) => r[key]));
+    await tx.execute(sql`
+      insert into ${students} (studio_id, school_id, branch_id, school_number, first_name, last_name, gender, search_key, sort_key)
+      select * from unnest(${column('studioId')}::int[], ${column('schoolId')}::int[], ${column('branchId')}::int[], ${column('schoolNumber')}::text[],
+        ${column('firstName')}::text[], ${column('lastName')}::text[], ${column('gender')}::text[], ${column('searchKey')}::text[], ${column('sortKey')}::text[])`);
+  }
 }
 
 function studentValues(body: StudentFields) {

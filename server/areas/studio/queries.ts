@@ -1,12 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { StudioInfo } from '../../../common/schemas/auth';
 import type { Db } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { single } from '../../db/rows';
 import { studios } from '../../db/schema';
 
 /** The studio's profile as the API answers it (the caller's own studio, which always exists). */
+const studioById = preparedPer((db: Db) =>
+  db
+    .select()
+    .from(studios)
+    .where(eq(studios.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('studio_by_id'),
+);
+
 export async function studioInfo(db: Db, studioId: number): Promise<StudioInfo> {
-  const row = single(await db.select().from(studios).where(eq(studios.id, studioId)).limit(1));
+  const row = single(await studioById(db).execute({ id: studioId }));
   return {
     id: row.id,
     name: row.name,

@@ -1,0 +1,261 @@
+/**
+ * The bare baseline of the hot-path benchmark: plain `node:http` and a `pg` pool, nothing else.
+ * It answers the benchmark's calls with the SQL text the app itself sends (recorded from the
+ * app's pool while it answers each call once, see `recordSql`), looks the session up in the
+ * database on every request, and writes the same bytes of JSON. What the app spends above this
+ * floor is the framework's and our code's cost.
+ */
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { DEFAULT_DESIGN } from '../common/schemas/design';
+import { branchName } from '../common/text';
+import { urlSigner } from '../server/storage/signedUrl';
+
+/** Every SQL text the app's pool received while `run` ran, in the order sent. */
+export async function recordSql(run: () => Promise<unknown>): Promise<string[]> {
+  const texts: string[] = [];
+  const original = pg.Pool.prototype.query;
+  const recording = function (this: pg.Pool, ...args: unknown[]) {
+    const first = args[0] as string | { text: string };
+    texts.push(typeof first === 'string' ? first : first.text);
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  pg.Pool.prototype.query = recording as typeof original;
+  try {
+    await run();
+  } finally {
+    pg.Pool.prototype.query = original;
+  }
+  return texts;
+}
+
+/** The one recorded text (sent once or more) that matches `pattern` (a changed app must fail loudly here, not measure something else). */
+function the(texts: readonly string[], pattern: RegExp): string {
+  const found = [...new Set(texts.filter((t) => pattern.test(t)))];
+  if (found.length !== 1) throw new Error(`expected one recorded query like ${pattern}, found ${found.length}`);
+  return found[0]!;
+}
+
+/** A query by a list of ids as recorded: `= any($1)` takes the list as one array, `in ($1, …)` one value each. */
+function byIds(text: string, ids: number[]): { text: string; values: unknown[] } {
+  if (/= any\(\$1\)/.test(text)) return { text, values: [ids] };
+  const list = ids.map((_, i) => `$${i + 1}`).join(', ');
+  return { text: text.replace(/ in \(\$\d+(, \$\d+)*\)/, () => ` in (${list})`), values: ids };
+}
+
+/** A page's values after the where's: the limit, and the offset when the statement has one. */
+const firstPage = (text: string) => (/ offset \$\d+$/.test(text) ? [25, 0] : [25]);
+
+/** The app's SQL for each of the baseline's calls, picked out of what was recorded. */
+export interface BaselineSql {
+  session: string;
+  schools: { count: string; ids: string; rows: string };
+  students: { branch: string; count: string; rows: string; photoFacts: string; branches: string };
+  user: { design: string; studio: string; counts: string[]; photos: string; messages: string; nicknames: string; cities: string };
+}
+
+export function baselineSql(recorded: { schools: string[]; students: string[]; user: string[] }): BaselineSql {
+  const { schools, students, user } = recorded;
+  const all = [...schools, ...students, ...user];
+  return {
+    session: the(all, /from "sessions" inner join "users"/),
+    schools: {
+      count: the(schools, /^select count\(\*\) from "schools"/),
+      ids: the(schools, /^select "schools"\."id" from "schools" .* order by /),
+      rows: the(schools, /^select "schools"\."id", "schools"\."name"/),
+    },
+    students: {
+      branch: the(students, /^select .* from "branches" where \("branches"\."id" = \$1/),
+      count: the(students, /^select count\(\*\) from "students"/),
+      rows: the(students, /^select .* from "students" where .* order by /),
+      photoFacts: the(students, /^select "student_id", count\(\*\)/),
+      branches: the(students, /^select .* from "branches" where "branches"\."id" (in|= any)/),
+    },
+    user: {
+      design: the(user, /from "designs"/),
+      studio: the(user, /from "studios"/),
+      // schools, branches, students, managers, notifications: one number each, in this order.
+      counts: ['schools', 'branches', 'students', 'users', 'notifications'].map((table) => the(user, new RegExp(`^select count\\(\\*\\) from "${table}"`))),
+      photos: the(user, /^select count\(distinct "student_id"\) from "photos"/),
+      messages: the(user, /from "messages"/),
+      nicknames: the(user, /from "nicknames"/),
+      cities: the(user, /from "cities"/),
+    },
+  };
+}
+
+interface Caller {
+  userId: number;
+  studioId: number;
+  name: string;
+  email: string;
+}
+
+type Row = unknown[];
+
+export async function startBaseline(options: { databaseUrl: string; sql: BaselineSql; fileUrlSecret: string; fileUrlTtlMinutes: number }) {
+  const { sql } = options;
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const signer = urlSigner(options.fileUrlSecret, options.fileUrlTtlMinutes);
+  const rows = async (text: string, values: unknown[]): Promise<Row[]> => (await pool.query({ text, values, rowMode: 'array' })).rows as Row[];
+  const query = (q: { text: string; values: unknown[] }) => rows(q.text, q.values);
+  const count = async (text: string, values: unknown[]) => Number((await rows(text, values))[0]![0]);
+
+  async function callerOf(request: http.IncomingMessage): Promise<Caller | null> {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) return null;
+    const hash = createHash('sha256').update(token).digest('hex');
+    const [row] = await rows(sql.session, [hash, 'panel', 'panel', new Date().toISOString(), true, 1]);
+    if (!row) return null;
+    return { userId: row[1] as number, studioId: row[2] as number, name: row[6] as string, email: row[7] as string };
+  }
+
+  async function schoolsList(caller: Caller): Promise<string> {
+    const [total, ids] = await Promise.all([
+      count(sql.schools.count, [caller.studioId]),
+      rows(sql.schools.ids, [caller.studioId, ...firstPage(sql.schools.ids)]),
+    ]);
+    const idList = ids.map((r) => r[0] as number);
+    const found = idList.length ? await query(byIds(sql.schools.rows, idList)) : [];
+    const byId = new Map(found.map((r) => [r[0], r]));
+    const items = idList.map((id) => {
+      const r = byId.get(id)!;
+      return {
+        id: r[0],
+        name: r[1],
+        cityId: r[2],
+        cityName: r[3],
+        district: r[4],
+        address: r[5],
+        phone: r[6],
+        email: r[7],
+        logoUrl: r[8],
+        academicYear: r[9],
+        messageDeadline: r[10],
+        status: r[11],
+        branchCount: Number(r[12]),
+        studentCount: Number(r[13]),
+      };
+    });
+    return JSON.stringify({ success: true, items, total, page: 1, perPage: 25 });
+  }
+
+  async function branchStudents(caller: Caller, branchId: number): Promise<string | null> {
+    const [branch] = await rows(sql.students.branch, [branchId, caller.studioId, 1]);
+    if (!branch) return null;
+    const [total, students] = await Promise.all([count(sql.students.count, [branchId]), rows(sql.students.rows, [branchId, ...firstPage(sql.students.rows)])]);
+    const ids = students.map((s) => s[0] as number);
+    const facts = ids.length ? await query(byIds(sql.students.photoFacts, ids)) : [];
+    const factsOf = new Map(facts.map((f) => [f[0], { count: Number(f[1]), portrait: f[2] === null ? null : Number(f[2]) }]));
+    const branchIds = [...new Set(students.map((s) => s[3] as number))];
+    const branchRows = branchIds.length ? await query(byIds(sql.students.branches, branchIds)) : [];
+    const names = new Map(branchRows.map((b) => [b[0], branchName({ grade: b[3] as number, section: b[4] as string })]));
+    const items = students.map((s) => {
+      const fact = factsOf.get(s[0]);
+      const portrait = fact?.portrait ?? null;
+      return {
+        id: s[0],
+        branchId: s[3],
+        schoolId: s[2],
+        branchName: names.get(s[3]),
+        schoolNumber: s[4],
+        firstName: s[5],
+        lastName: s[6],
+        gender: s[7],
+        quote: s[8],
+        nickname: s[9],
+        photoConsent: s[10],
+        photoConsentDate: s[11],
+        photoCount: fact?.count ?? 0,
+        photoUrl: portrait ? signer.url('panel', portrait, 'display') : null,
+        thumbUrl: portrait ? signer.url('panel', portrait, 'thumb') : null,
+        downloadUrl: portrait ? signer.url('panel', portrait, 'download') : null,
+      };
+    });
+    return JSON.stringify({ success: true, items, total, page: 1, perPage: 25 });
+  }
+
+  const byStatus = (found: Row[]) => {
+    const out = { pending: 0, approved: 0, rejected: 0 };
+    for (const [status, n] of found) if (typeof status === 'string' && status in out) out[status as keyof typeof out] = Number(n);
+    return out;
+  };
+
+  // The provinces never change while a server runs: read once, as the app does.
+  const cities = await rows(sql.user.cities, []);
+
+  async function user(caller: Caller): Promise<string> {
+    const s = caller.studioId;
+    const [[design], [studio], counts, [photoCount], messages, nicknames] = await Promise.all([
+      rows(sql.user.design, [s, 1]),
+      rows(sql.user.studio, [s, 1]),
+      Promise.all(sql.user.counts.map((text) => count(text, text.includes('"users"') ? [s, 'school', 'branch'] : [s]))),
+      rows(sql.user.photos, [s, true]),
+      rows(sql.user.messages, [s, 'student']),
+      rows(sql.user.nicknames, [s]),
+    ]);
+    const settings = (design?.[0] ?? {}) as Record<string, unknown>;
+    const merged: Record<string, unknown> = { ...DEFAULT_DESIGN };
+    for (const key of Object.keys(DEFAULT_DESIGN)) if (key in settings) merged[key] = settings[key];
+    const { primaryColor, accentColor, ...rest } = merged;
+    const [schoolCount, branchCount, studentCount, managerCount, notificationCount] = counts;
+    const st = studio!;
+    return JSON.stringify({
+      success: true,
+      userInfo: { id: caller.userId, name: caller.name, email: caller.email, level: 'panel' },
+      design: { primaryColor, accentColor, ...rest },
+      cities: cities.map(([id, name]) => ({ id, name })),
+      studio: {
+        id: st[0],
+        name: st[1],
+        logoUrl: st[2] ? `/api/files/studio-logo/${String(st[0])}?v=${(st[9] as Date).getTime()}` : null,
+        phone: st[3],
+        email: st[4],
+        address: st[5],
+        cityId: st[6],
+        website: st[7],
+      },
+      school: null,
+      branch: null,
+      statistics: {
+        schools: schoolCount,
+        branches: branchCount,
+        students: studentCount,
+        studentsWithPhoto: Number(photoCount?.[0] ?? 0),
+        managers: managerCount,
+        messages: byStatus(messages),
+        nicknames: byStatus(nicknames),
+        notifications: notificationCount,
+      },
+      level: 'panel',
+    });
+  }
+
+  const send = (response: http.ServerResponse, status: number, body: string) => {
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  };
+
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      const caller = await callerOf(request);
+      if (!caller) return send(response, 401, '{"success":false}');
+      const url = request.url ?? '';
+      if (url === '/api/panel/schools') return send(response, 200, await schoolsList(caller));
+      if (url === '/api/panel/user') return send(response, 200, await user(caller));
+      const branch = /^\/api\/panel\/branches\/(\d+)\/students$/.exec(url);
+      const body = branch ? await branchStudents(caller, Number(branch[1])) : null;
+      return body ? send(response, 200, body) : send(response, 404, '{"success":false}');
+    })().catch((error: unknown) => send(response, 500, JSON.stringify({ success: false, message: String(error) })));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await pool.end();
+    },
+  };
+}

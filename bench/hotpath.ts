@@ -1,0 +1,214 @@
+/**
+ * Hot-path benchmark: the app side by side with a bare server (bench/baseline.ts) on the same
+ * PostgreSQL data — the list generator's studio, the demo studio and a very large other studio
+ * (500 000 students, 400 000 photo rows; `BENCH_SCALE=0.1` for a quick run). autocannon runs in
+ * its own process with 10 connections; app and baseline take turns in ≥ 5 rounds and the median of
+ * the rounds' ratios is printed as `ratio <call> <app/baseline>`. Then the app on PGlite against the
+ * app on PostgreSQL (`ratio pglite <pglite/postgres>`, and the tail at 50 connections).
+ *   nice -n 10 node --import tsx bench/hotpath.ts
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/client';
+import { baselineSql, recordSql, startBaseline } from './baseline';
+import { freshDatabase, percentile } from './helpers';
+import { buildHotpathData, type HotpathWorld } from './hotpathData';
+
+const require = createRequire(import.meta.url);
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 5));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECRET = 'bench-file-url-secret-0123456789';
+const GOALS = { list: 0.8, userP50Ms: 20, pglite: 0.6, pgliteP99Ms: 1000 };
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** autocannon in a process of its own, so the load generator does not share the server's event loop. */
+function load(url: string, token: string, connections: number, seconds = SECONDS): Promise<Load> {
+  const cli = require.resolve('autocannon/autocannon.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, '-c', String(connections), '-d', String(seconds), '-j', '-H', `authorization=Bearer ${token}`, url], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        const result = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+        if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} answers other than 2xx, ${result.errors} errors`);
+        resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
+/** The app as `npm start` runs it (one log line per request, here into /dev/null), listening on a free port. */
+async function startApp(database: Database, databaseUrl?: string) {
+  const config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'info', FILE_URL_SECRET: SECRET, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const app = await buildApp({ database, config, logger: { level: 'info', stream: fs.createWriteStream('/dev/null') } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, config, close: () => app.close() };
+}
+
+const median = (values: number[]) => percentile(values, 50);
+const loadLine = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+interface Call {
+  name: string;
+  path: string;
+  token: string;
+}
+
+const callsOf = (world: HotpathWorld): Call[] => [
+  { name: 'schools', path: '/api/panel/schools', token: world.listToken },
+  { name: 'students', path: `/api/panel/branches/${world.bigBranchId}/students`, token: world.bigToken },
+  { name: 'user', path: '/api/panel/user', token: world.demoToken },
+  { name: 'user-big', path: '/api/panel/user', token: world.bigToken },
+];
+
+async function get(base: string, call: Call): Promise<string> {
+  const res = await fetch(base + call.path, { headers: { authorization: `Bearer ${call.token}` } });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${base}${call.path}: ${res.status} ${body.slice(0, 200)}`);
+  return body;
+}
+
+export async function runHotpathBenchmark(): Promise<boolean> {
+  const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url = await freshDatabase(baseUrl, 'yp_bench_hotpath');
+  const database = await openDatabase({ databaseUrl: url, dataDir: null });
+  let started = performance.now();
+  const world = await buildHotpathData(database, SCALE);
+  console.log(
+    `data: demo studio, list studio (generate.ts), a studio of ${world.bigStudents} students and ${world.bigPhotos} photo rows, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  const app = await startApp(database, url);
+  const calls = callsOf(world);
+
+  // The app's own SQL, recorded while it answers each call once (its first, so the session lookup is in it).
+  const recorded: Record<string, string[]> = {};
+  for (const call of calls) recorded[call.name] = await recordSql(() => get(app.base, call));
+  const baseline = await startBaseline({
+    databaseUrl: url,
+    sql: baselineSql({ schools: recorded.schools!, students: recorded.students!, user: [...recorded.user!, ...recorded['user-big']!] }),
+    fileUrlSecret: SECRET,
+    fileUrlTtlMinutes: app.config.fileUrlTtlMinutes,
+  });
+  const baselineBase = `http://127.0.0.1:${baseline.port}`;
+  for (const call of calls) {
+    const [a, b] = [await get(app.base, call), await get(baselineBase, call)];
+    if (a !== b) throw new Error(`${call.name}: the baseline answers other bytes than the app\napp:      ${a.slice(0, 300)}\nbaseline: ${b.slice(0, 300)}`);
+  }
+  console.log(`the baseline's answers are byte-identical to the app's (${calls.map((c) => c.name).join(', ')})`);
+
+  console.log(`load average before: ${loadLine()} (${os.cpus().length} cores); ${ROUNDS} rounds of ${SECONDS} s, 10 connections`);
+  const results = new Map<string, { app: Load[]; baseline: Load[] }>(calls.map((c) => [c.name, { app: [], baseline: [] }]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const call of calls) {
+      const sides = round % 2 === 0 ? (['app', 'baseline'] as const) : (['baseline', 'app'] as const);
+      for (const side of sides) {
+        const result = await load((side === 'app' ? app.base : baselineBase) + call.path, call.token, 10);
+        results.get(call.name)![side].push(result);
+      }
+    }
+    console.log(`round ${round + 1}/${ROUNDS} done (load ${loadLine()})`);
+  }
+
+  let ok = true;
+  const table: string[] = [];
+  console.log(`\n${'call'.padEnd(10)} ${'app req/s'.padStart(10)} ${'p50'.padStart(6)} ${'base req/s'.padStart(11)} ${'p50'.padStart(6)}  ratio`);
+  const ratios = new Map<string, number>();
+  for (const call of calls) {
+    const r = results.get(call.name)!;
+    const ratio = median(r.app.map((a, i) => a.rps / r.baseline[i]!.rps));
+    ratios.set(call.name, ratio);
+    const appRps = median(r.app.map((x) => x.rps));
+    const baseRps = median(r.baseline.map((x) => x.rps));
+    const appP50 = median(r.app.map((x) => x.p50));
+    console.log(
+      `${call.name.padEnd(10)} ${appRps.toFixed(0).padStart(10)} ${appP50.toFixed(0).padStart(4)}ms ${baseRps.toFixed(0).padStart(11)} ${median(
+        r.baseline.map((x) => x.p50),
+      )
+        .toFixed(0)
+        .padStart(4)}ms  ${ratio.toFixed(2)}`,
+    );
+    table.push(`| ${call.name} | ${appRps.toFixed(0)} req/s, p50 ${appP50} ms | ${baseRps.toFixed(0)} req/s | ${ratio.toFixed(2)} |`);
+  }
+  console.log('');
+  for (const name of ['schools', 'students']) {
+    const ratio = ratios.get(name)!;
+    if (ratio < GOALS.list) ok = false;
+    console.log(`ratio ${name} ${ratio.toFixed(2)}${ratio < GOALS.list ? `  ✗ under ${GOALS.list}` : ''}`);
+  }
+  const userP50 = median(results.get('user')!.app.map((x) => x.p50));
+  if (userP50 > GOALS.userP50Ms) ok = false;
+  console.log(`ratio user ${ratios.get('user')!.toFixed(2)}`);
+  console.log(
+    `user p50 ${userP50} ms (demo studio, ${world.bigStudents} students of another studio on the server)${userP50 > GOALS.userP50Ms ? `  ✗ over ${GOALS.userP50Ms} ms` : ''}`,
+  );
+  console.log(`ratio user-big ${ratios.get('user-big')!.toFixed(2)}`);
+  console.log(`user-big p50 ${median(results.get('user-big')!.app.map((x) => x.p50))} ms (the studio of ${world.bigStudents} students)`);
+  await baseline.close();
+
+  // PGlite against PostgreSQL: the same data and calls, the app on each.
+  started = performance.now();
+  const embedded = await openDatabase({ dataDir: null });
+  const pgliteWorld = await buildHotpathData(embedded, SCALE);
+  console.log(`\nPGlite data made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const pgliteApp = await startApp(embedded);
+  const schoolsOn = (w: HotpathWorld) => callsOf(w)[0]!;
+  await get(pgliteApp.base, schoolsOn(pgliteWorld));
+  const pglite: Load[] = [];
+  const postgres: Load[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const pair = [
+      async () => pglite.push(await load(pgliteApp.base + schoolsOn(pgliteWorld).path, pgliteWorld.listToken, 10)),
+      async () => postgres.push(await load(app.base + schoolsOn(world).path, world.listToken, 10)),
+    ];
+    for (const run of round % 2 === 0 ? pair : pair.reverse()) await run();
+  }
+  const tail = await load(pgliteApp.base + schoolsOn(pgliteWorld).path, pgliteWorld.listToken, 50, SECONDS * 2);
+  const tailPostgres = await load(app.base + schoolsOn(world).path, world.listToken, 50, SECONDS * 2);
+  const pgliteRatio = median(pglite.map((p, i) => p.rps / postgres[i]!.rps));
+  console.log(
+    `schools list: PGlite ${median(pglite.map((x) => x.rps)).toFixed(0)} req/s, PostgreSQL ${median(postgres.map((x) => x.rps)).toFixed(0)} req/s (10 connections)`,
+  );
+  console.log(`ratio pglite ${pgliteRatio.toFixed(2)}${pgliteRatio < GOALS.pglite ? `  ✗ under ${GOALS.pglite}` : ''}`);
+  console.log(
+    `pglite p99 at 50 connections ${tail.p99} ms (${tail.rps.toFixed(0)} req/s; PostgreSQL ${tailPostgres.p99} ms, ${tailPostgres.rps.toFixed(0)} req/s)${tail.p99 >= GOALS.pgliteP99Ms ? `  ✗ over ${GOALS.pgliteP99Ms} ms` : ''}`,
+  );
+  if (pgliteRatio < GOALS.pglite || tail.p99 >= GOALS.pgliteP99Ms) ok = false;
+  table.push(
+    `| schools list, PGlite vs PostgreSQL | ${median(pglite.map((x) => x.rps)).toFixed(0)} req/s | ${median(postgres.map((x) => x.rps)).toFixed(0)} req/s | ${pgliteRatio.toFixed(2)} |`,
+  );
+  console.log(`\n${table.join('\n')}`);
+  console.log(`load average after: ${loadLine()}`);
+
+  await pgliteApp.close();
+  await embedded.close();
+  await app.close();
+  await database.close();
+  console.log(ok ? '\nevery hot-path goal met' : '\nsome hot-path goals are not met');
+  return ok;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = (await runHotpathBenchmark()) ? 0 : 1;
+}
