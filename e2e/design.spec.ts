@@ -82,7 +82,7 @@ test.describe('yearbook design', () => {
       const [to, ...classmates] = students;
       for (const [i, from] of classmates.slice(0, 11).entries()) {
         const created = await send('POST', 'messages', { fromStudentId: from.id, toStudentId: to.id, body: `Anı ${i + 1}: seninle geçen yıllar çok güzeldi.` });
-        await send('PUT', `messages/${created.item.id}`, { status: 'approved' });
+        await send('PUT', `messages/${created.item.id}`, { status: 'approved', version: created.item.version });
       }
       return `${to.firstName} ${to.lastName}`;
     });

@@ -35,7 +35,7 @@ async function callApi(page: Page, method: string, path: string, body?: unknown)
 /** Gives the first `count` students of the branch portraits through the bulk upload call, and one a hostile caption. */
 async function portraits(page: Page, branchId: number, count: number) {
   const list = await callApi(page, 'GET', `branches/${branchId}/students?perPage=${count}`);
-  const students = list.items as Array<{ id: number; schoolNumber: string; firstName: string; lastName: string; gender: string }>;
+  const students = list.items as Array<{ id: number; schoolNumber: string; firstName: string; lastName: string; gender: string; version: number }>;
   const colors = ['#aa3344', '#3344aa', '#33aa44', '#aaaa33', '#33aaaa'];
   const files = await Promise.all(
     students.map(async (s, i) => ({ name: `${s.schoolNumber}.jpg`, data: [...(await png(colors[i % colors.length] ?? '#888888'))] })),
@@ -63,6 +63,7 @@ async function portraits(page: Page, branchId: number, count: number) {
     quote: '<img src=x onerror="window.__xss=1">',
     photoConsent: false,
     photoConsentDate: null,
+    version: s.version,
   });
   return atLeastTwo(students);
 }

@@ -151,6 +151,13 @@ describe('POST {level}/login', () => {
     expect(checked).toBe(kit.config.loginMaxFailuresPerAccount);
     expect(tries.filter((r) => r.status === 429)).toHaveLength(40 - checked);
     expect((await kit.call('POST', '/api/panel/login', { email: 'panel@test.test', password: PASSWORD })).status).toBe(429);
+    // Each of the 40 was counted once: the checked ones stay on the counters, the refused ones gave their slot back.
+    const counters = (await kit.database.db.execute<{ key: string; count: number }>(sql`SELECT key, count FROM login_failures ORDER BY key`)).rows;
+    expect(counters).toEqual([
+      { key: 'account:panel@test.test', count: checked },
+      { key: 'ip:127.0.0.1', count: checked },
+      { key: 'pair:panel@test.test|127.0.0.1', count: checked },
+    ]);
   });
 
   it('holds back an address that fails on many accounts', async () => {

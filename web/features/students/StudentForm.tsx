@@ -46,6 +46,7 @@ export function StudentForm({ branchId, student, onClose }: { branchId: number; 
     quote: t.fields.quote,
     photoConsent: t.fields.photoConsent,
     photoConsentDate: t.fields.photoConsentDate,
+    nickname: t.fields.nickname,
   });
 
   const submit = form.onSubmit(async (values) => {
