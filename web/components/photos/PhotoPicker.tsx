@@ -14,7 +14,7 @@ import { tr } from '../../../common/tr';
 const t = tr.students.photos;
 
 /** What the server takes by default (PHOTO_MAX_BYTES); a server set lower still answers its own message. */
-export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
+const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
 const ACCEPTED_TYPES = new Set(ACCEPT.split(','));
 const ACCEPTED_NAMES = /\.(jpe?g|png|webp|heic|heif)$/i;
