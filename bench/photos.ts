@@ -2,7 +2,7 @@
  * Photo upload benchmark: the upload endpoint's photos per second against the floor, which is
  * sharp doing exactly the endpoint's image work (lossless metadata strip of the original, the
  * chain 3000 → 1280 → 240 encoded as JPEG) two photos at a time, on the same 12 MP files. The
- * endpoint is called over HTTP as the web app calls it: one file per request, two at a time.
+ * endpoint is called over HTTP as the web app calls it: one file per request, three at a time.
  * Rounds alternate endpoint and floor so that a busy neighbour on a shared machine weighs on
  * both; the figure is the median of the rounds' ratios.
  *   node --import tsx bench/photos.ts      (BENCH_ROUNDS, BENCH_ROUND_PHOTOS to change sizes)
