@@ -42,6 +42,8 @@ function photoPosts(page: Page): Request[] {
 
 test.describe('photo upload', () => {
   test('refuses a wrong type and a too-large file before sending; retries a file that failed on the way', async ({ page }) => {
+    // Handing a 26 MB file to the browser takes a while on a busy machine.
+    test.setTimeout(120_000);
     await openStudents(page);
     const posts = photoPosts(page);
     // The first upload request breaks on the network; the file's second try goes through.

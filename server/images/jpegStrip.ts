@@ -28,7 +28,7 @@ function keeps(marker: number, body: Buffer): boolean {
 }
 
 /** An APP1 segment whose EXIF block holds only the Orientation tag (big-endian TIFF, one IFD entry). */
-export function orientationSegment(orientation: number): Buffer {
+function orientationSegment(orientation: number): Buffer {
   const body = Buffer.alloc(6 + 8 + 2 + 12 + 4);
   body.write('Exif\0\0', 0, 'latin1');
   body.write('MM', 6, 'latin1');

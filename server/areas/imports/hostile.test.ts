@@ -70,6 +70,18 @@ function bombXlsx(declared: number): Buffer {
   ]);
 }
 
+/**
+ * The probes' verdict: the typical answer within 200 ms, and none held back for long. One probe
+ * on a busy shared machine can be descheduled for a moment; a blocked event loop holds every
+ * probe for the whole parse (tens of seconds before reading moved to a worker).
+ */
+function expectResponsive(probes: number[]) {
+  expect(probes.length).toBeGreaterThan(0);
+  const sorted = [...probes].sort((a, b) => a - b);
+  expect(sorted[Math.floor((sorted.length - 1) / 2)]).toBeLessThan(200);
+  expect(sorted[sorted.length - 1]).toBeLessThan(1000);
+}
+
 /** Sends the import while probing /api/health every few milliseconds; answers the import's answer and the probes' times. */
 async function importWithProbes(data: Buffer, fileName: string) {
   const school = await kit.as(kit.world.accounts.school);
@@ -101,7 +113,7 @@ it('refuses an XLSX that declares a 1 GB sheet before inflating it, health answe
   const { status, body, probes } = await importWithProbes(file, 'liste.xlsx');
   expect(status).toBe(400);
   expect(body).toMatchObject({ success: false, message: tr.students.import.tooMuchInside(READ_LIMITS.maxInflatedBytes / MB) });
-  expect(Math.max(...probes)).toBeLessThan(200);
+  expectResponsive(probes);
   expect(await kit.database.db.select().from(students)).toHaveLength(kit.world.students.length);
 });
 
@@ -110,8 +122,7 @@ it('refuses an XLSX that lies about its size once inflating passes what it decla
   const { status, body, probes } = await importWithProbes(bombXlsx(30 * MB), 'liste.xlsx');
   expect(status).toBe(400);
   expect(body.message).toBe(tr.students.import.tooMuchInside(READ_LIMITS.maxInflatedBytes / MB));
-  expect(Math.max(...probes)).toBeLessThan(200);
-  expect(probes.length).toBeGreaterThan(0);
+  expectResponsive(probes);
 });
 
 it('refuses a 10 MB CSV of `a;` × 5 000 000 as soon as a row passes the column limit', async () => {
@@ -120,6 +131,6 @@ it('refuses a 10 MB CSV of `a;` × 5 000 000 as soon as a row passes the column 
   const { status, body, probes } = await importWithProbes(csv, 'liste.csv');
   expect(status).toBe(400);
   expect(body.message).toBe(tr.students.import.tooManyColumns(READ_LIMITS.maxColumns));
-  expect(Math.max(...probes)).toBeLessThan(200);
+  expectResponsive(probes);
   expect(await kit.database.db.select().from(students)).toHaveLength(kit.world.students.length);
 });

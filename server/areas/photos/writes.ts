@@ -124,7 +124,7 @@ export async function addShootPhotos(
   const target = await bulkTargets(db, scope, files, index);
   // Files are made in parallel (bounded by derivePhoto's turns); rows are written in the upload's order.
   type Outcome = { file: SpooledFile; reason: string } | { file: SpooledFile; student: StudentRow; stored: StoredPhoto };
-  const outcomes = await Promise.all(
+  const settled = await Promise.allSettled(
     files.map(async (file): Promise<Outcome> => {
       const found = target(file.fileName);
       if ('reason' in found) return { file, reason: found.reason };
@@ -136,17 +136,28 @@ export async function addShootPhotos(
       }
     }),
   );
-  const matched: BulkPhotoResult['matched'] = [];
-  const unmatched: BulkPhotoResult['unmatched'] = [];
-  for (const outcome of outcomes) {
-    if ('reason' in outcome) {
-      unmatched.push({ fileName: outcome.file.fileName, reason: outcome.reason });
-      continue;
+  const outcomes = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  // Files stored for rows not written yet: removed again if the upload ends in an error.
+  const pending = new Set(outcomes.flatMap((o) => ('stored' in o ? [o.stored.storageKey] : [])));
+  const failed = settled.find((r) => r.status === 'rejected');
+  try {
+    if (failed) throw failed.reason;
+    const matched: BulkPhotoResult['matched'] = [];
+    const unmatched: BulkPhotoResult['unmatched'] = [];
+    for (const outcome of outcomes) {
+      if ('reason' in outcome) {
+        unmatched.push({ fileName: outcome.file.fileName, reason: outcome.reason });
+        continue;
+      }
+      pending.delete(outcome.stored.storageKey);
+      await savePhoto(db, store, caller, outcome.student, outcome.stored);
+      matched.push({ fileName: outcome.file.fileName, studentId: outcome.student.id, schoolNumber: outcome.student.schoolNumber });
     }
-    await savePhoto(db, store, caller, outcome.student, outcome.stored);
-    matched.push({ fileName: outcome.file.fileName, studentId: outcome.student.id, schoolNumber: outcome.student.schoolNumber });
+    return { matched, unmatched };
+  } catch (error) {
+    await removePhotoFiles(store, [...pending]);
+    throw error;
   }
-  return { matched, unmatched };
 }
 
 /** Makes the photo its student's portrait (the one the lists show). */

@@ -15,12 +15,15 @@ import { LeaveGuard } from '../LeaveGuard';
 const t = tr.students.photos;
 
 /** What the server takes by default (PHOTO_MAX_BYTES); a server set lower still answers its own message. */
-export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
+const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
 const ACCEPTED_TYPES = new Set(ACCEPT.split(','));
 const ACCEPTED_NAMES = /\.(jpe?g|png|webp|heic|heif)$/i;
-/** Files on their way at once: enough to fill a line, few enough that each finishes soon. */
-const PARALLEL = 2;
+/**
+ * Files on their way at once: enough to fill a line and to keep the server's two image slots
+ * busy while a third file travels, few enough that each finishes soon.
+ */
+const PARALLEL = 3;
 /** Tries of one file before it is left failed (a 4xx answer is not tried again). */
 const TRIES = 3;
 
