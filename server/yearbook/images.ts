@@ -7,9 +7,13 @@ import sharp from 'sharp';
 import { TARGET_PPI } from './model';
 
 const MM_PER_INCH = 25.4;
+/** Page proofs are drawn at about 110 dpi; their images need no more. */
+const PROOF_PPI = 120;
 
 export interface PrintImage {
   jpeg: Buffer;
+  /** The same cut at screen resolution, for the page proofs (drawn from a copy of the book with these). */
+  proof: Buffer;
   /** Pixels per inch at the printed size (the lower of the two directions). */
   ppi: number;
 }
@@ -32,7 +36,11 @@ export async function imageForPrint(source: Buffer, frameMm: { width: number; he
     .toColorspace('srgb')
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     .toBuffer();
-  return { jpeg, ppi: Math.floor(ppi + 1e-6) };
+  const proof = await sharp(jpeg)
+    .resize({ width: Math.max(1, Math.round(frameWidthIn * PROOF_PPI)), withoutEnlargement: true })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return { jpeg, proof, ppi: Math.floor(ppi + 1e-6) };
 }
 
 /** A logo for the cover: PNG (its transparency kept), sRGB, at the size it was stored. */

@@ -59,18 +59,23 @@ export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
     const withoutImages = total - [...pagesOfStudent.values()].reduce((a, b) => a + b, 0);
 
     const ready = new Map<string, Uint8Array>();
+    // The proofs are drawn from a second layout with screen-sized images: the same pages, a fraction of the memory and time.
+    const forProofs = new Map<string, Uint8Array>();
     let minPortraitPpi: number | null = null;
     const lowResolution: number[] = [];
     const prepare = async (image: BookImage) => {
       const source = await storage[image.store].get(image.key);
       if (!source) return; // a missing file prints as initials (portrait) or not at all
       if (image.use === 'logo') {
-        ready.set(image.path, await pool.run('logoImage', { source }, { timeoutMs: TASK_TIMEOUT_MS, signal: context.signal }));
+        const logo = await pool.run('logoImage', { source }, { timeoutMs: TASK_TIMEOUT_MS, signal: context.signal });
+        ready.set(image.path, logo);
+        forProofs.set(image.path, logo);
         return;
       }
       const frameMm = image.use === 'cover' ? MEDIA_MM : PORTRAIT_MM[model.design.photoShape];
       const print = await pool.run('printImage', { source, frameMm }, { timeoutMs: TASK_TIMEOUT_MS, signal: context.signal });
       ready.set(image.path, print.jpeg);
+      forProofs.set(image.path, print.proof);
       if (image.use === 'portrait') {
         minPortraitPpi = Math.min(minPortraitPpi ?? Infinity, print.ppi);
         if (print.ppi < MIN_PPI) lowResolution.push(Number(image.path.replace(/\D/g, '')));
@@ -102,9 +107,11 @@ export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
     total = rendered.pages;
     prepared = total;
     await report();
+    const proofBook = Buffer.from((await pool.run('book', { model, images: forProofs }, { timeoutMs: RENDER_TIMEOUT_MS, signal: context.signal })).pdf);
+    forProofs.clear();
 
     for (let from = 1; from <= total; from += PROOF_SLICE) {
-      const pages = await pool.run('proofs', { pdf, from, to: from + PROOF_SLICE - 1 }, { timeoutMs: TASK_TIMEOUT_MS, signal: context.signal });
+      const pages = await pool.run('proofs', { pdf: proofBook, from, to: from + PROOF_SLICE - 1 }, { timeoutMs: TASK_TIMEOUT_MS, signal: context.signal });
       await Promise.all(pages.map((jpeg, i) => storage.photos.put(proofKey(job.id, from + i), Buffer.from(jpeg))));
       proofed += pages.length;
       await report();
