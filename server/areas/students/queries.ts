@@ -49,6 +49,8 @@ export async function listStudents(db: Db, branchId: number, query: StudentListQ
 interface PhotoFacts {
   portraitId: number | null;
   count: number;
+  /** The photo the student picked itself, when it still exists. */
+  pickId: number | null;
 }
 
 /** The portrait and photo count of each student, in one query. */
@@ -60,11 +62,15 @@ async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<number, P
       studentId: photos.studentId,
       n: count(),
       portraitId: sql<number | null>`max(case when ${photos.isPortrait} then ${photos.id} end)`,
+      pickId: sql<
+        number | null
+      >`max(case when ${photos.id} = (select s.portrait_pick_photo_id from students s where s.id = ${photos.studentId}) then ${photos.id} end)`,
     })
     .from(photos)
     .where(inArray(photos.studentId, studentIds))
     .groupBy(photos.studentId);
-  for (const row of rows) facts.set(row.studentId, { portraitId: row.portraitId === null ? null : Number(row.portraitId), count: Number(row.n) });
+  const id = (value: number | null) => (value === null ? null : Number(value));
+  for (const row of rows) facts.set(row.studentId, { portraitId: id(row.portraitId), count: Number(row.n), pickId: id(row.pickId) });
   return facts;
 }
 
@@ -94,8 +100,8 @@ function studentItemOf(
     thumbUrl: portrait ? signer.url(level, portrait, 'thumb') : null,
     downloadUrl: portrait ? signer.url(level, portrait, 'download') : null,
     quoteDraft: row.quoteDraft,
-    portraitPickPhotoId: row.portraitPickPhotoId,
-    portraitPickThumbUrl: row.portraitPickPhotoId ? signer.url(level, row.portraitPickPhotoId, 'thumb') : null,
+    portraitPickPhotoId: facts?.pickId ?? null,
+    portraitPickThumbUrl: facts?.pickId ? signer.url(level, facts.pickId, 'thumb') : null,
   };
 }
 
