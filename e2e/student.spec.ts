@@ -127,6 +127,77 @@ test.describe('student portal', () => {
     await expect(phone.getByRole('button', { name: 'Gönder' })).toHaveCount(0);
   });
 
+  test("a student's own page, nicknames and notifications; staff see the pick, approve the quote and remind those who have not written", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    await setDeadline(request, isoDay(30));
+    await signIn(page, 'branch');
+    const headers = await staffToken(request, 'branch', 'sube@demo.test');
+    const branchId = (await (await request.get('/api/branch/user', { headers })).json()).branch.id as number;
+    const list = await (await request.get(`/api/branch/branches/${branchId}/students?perPage=100`, { headers })).json();
+    type Row = { id: number; firstName: string; lastName: string; schoolNumber: string; photoConsent: boolean; photoCount: number };
+    const student = (list.items as Row[]).find((r) => r.photoConsent && r.photoCount > 0)!;
+    const name = `${student.firstName} ${student.lastName}`;
+
+    // A new code for one student from the students list.
+    await page.goto(`/students/${branchId}?q=${student.schoolNumber}`);
+    await page.getByRole('button', { name: `Yeni giriş kodu: ${name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yeni giriş kodu' }).click();
+    const shown = page.getByTestId('new-access-code');
+    await expect(shown).toContainText(`${name} için yeni giriş kodu: `);
+    const code = /: ([A-Z0-9]{8})$/.exec((await shown.textContent())!)![1]!;
+    await page.keyboard.press('Escape');
+
+    const phone = await studentSignsIn(browser, { number: student.schoolNumber, code });
+    // A nickname for the first classmate.
+    await phone.getByRole('navigation').getByRole('link', { name: 'Lakaplar' }).click();
+    const first = phone.getByRole('listitem').first();
+    await first.getByRole('textbox').fill('Kaptan <i>');
+    await first.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(phone, 'Kaydedildi.')).toBeVisible();
+    await expect(first).toContainText('Bekliyor');
+
+    // Its quote, and its portrait picked in the lightbox.
+    await phone.getByRole('navigation').getByRole('link', { name: 'Sayfam' }).click();
+    await phone.getByLabel('Yıllık sözün').fill('Hayat bir yolculuk.');
+    await phone.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(phone, 'Kaydedildi.')).toBeVisible();
+    await expect(phone.getByText('Onay bekliyor')).toBeVisible();
+    await phone.getByRole('link', { name: 'Vesikalık seçimi 1' }).click();
+    // One photo is the slug alone, more are slug-N (the library's hash).
+    await expect(phone).toHaveURL(/#fotograflarim(-1)?$/);
+    await expect(phone.locator('.fancybox__container')).toBeVisible();
+    await phone.keyboard.press('Escape');
+    await expect(phone.locator('.fancybox__container')).toHaveCount(0);
+    await expect(phone).toHaveURL(/\/student\/me$/);
+    await phone.getByRole('button', { name: 'Bunu seç: 1' }).click();
+    await expect(phone.getByText('Seçildi')).toBeVisible();
+
+    // Staff see the pick and approve the quote on the students list.
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row.getByRole('img', { name: 'Seçtiği vesikalık' })).toBeVisible();
+    await row.getByRole('button', { name: 'Sözü onayla: Hayat bir yolculuk.' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+    await phone.reload();
+    await expect(phone.getByText('Onay bekliyor')).toHaveCount(0);
+
+    // message-from shows who signed in; the reminder reaches those who have not written.
+    await page.goto(`/message-from?q=${student.schoolNumber}`);
+    await expect(page.getByRole('columnheader', { name: 'Giriş yaptı' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Evet');
+    const silent = await (await request.get(`/api/branch/message-from?branchId=${branchId}&has=none&perPage=100`, { headers })).json();
+    await page.getByRole('button', { name: 'Yazmayanlara bildirim gönder' }).click();
+    await expect(toast(page, /öğrenciye bildirim gönderildi\.$/)).toBeVisible();
+    const quiet = silent.items[0] as { studentId: number; schoolNumber: string };
+    const quietCode = (await (await request.post(`/api/branch/students/${quiet.studentId}/access-code`, { headers })).json()).code as string;
+    const quietPhone = await studentSignsIn(browser, { number: quiet.schoolNumber, code: quietCode });
+    await quietPhone.getByRole('navigation').getByRole('link', { name: 'Bildirimler' }).click();
+    await expect(quietPhone.getByRole('article', { name: 'Mesaj yazmayı unutma' }).first()).toBeVisible();
+  });
+
   test('the login cards PDF (API): a PDF of A4 pages', async ({ request }) => {
     const headers = await staffToken(request, 'branch', 'sube@demo.test');
     const branchId = (await (await request.get('/api/branch/user', { headers })).json()).branch.id as number;

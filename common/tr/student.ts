@@ -35,6 +35,7 @@ export const student = {
     newCode: (name: string, code: string) => `${name} için yeni giriş kodu: ${code}`,
     pdf: 'PDF indir',
     print: 'Yazdır',
+    tooMany: (max: number) => `Bir şubenin giriş kartları en fazla ${max} öğrenci için hazırlanabilir.`,
     cardHint: 'Karekodu okut veya adresi aç; okul numaranı ve bu kodu gir.',
   },
   staff: {

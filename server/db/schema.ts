@@ -237,7 +237,11 @@ export const students = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** A quote the student wrote, waiting for approval; approving it moves it to `quote`. */
     quoteDraft: text('quote_draft'),
-    /** The shoot photo the student picked as their yearbook portrait. */
+    /**
+     * The shoot photo the student picked as their yearbook portrait. No foreign key: photos
+     * already reference students, and a cycle would leave backups no order to restore in; a
+     * pick whose photo is gone reads as no pick.
+     */
     portraitPickPhotoId: integer('portrait_pick_photo_id'),
     status: text('status', { enum: ['active', 'passive'] })
       .notNull()

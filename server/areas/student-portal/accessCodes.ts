@@ -10,6 +10,7 @@ import type { BranchRow, StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
+import { countWhere } from '../../db/rows';
 import { students, studentSessions } from '../../db/schema';
 import { recordAudit } from '../audit/writes';
 
@@ -53,6 +54,10 @@ async function issue(db: Db, caller: Caller, rows: StudentRow[]): Promise<Issued
 export async function issueCode(db: Db, caller: Caller, student: StudentRow): Promise<string> {
   const [one] = await issue(db, caller, [student]);
   return one!.code;
+}
+
+export async function activeStudentCount(db: Db, branchId: number): Promise<number> {
+  return countWhere(db, students, and(eq(students.branchId, branchId), eq(students.status, 'active')));
 }
 
 /** New codes for every active student of the branch, in name order (the order the cards print in). */

@@ -116,7 +116,7 @@ export async function profileOf(db: Db, me: StudentCaller, signer: UrlSigner) {
     quoteDraft: self.quoteDraft,
     nickname: self.nickname,
     photoConsent: self.photoConsent,
-    portraitPickPhotoId: self.photoConsent ? self.portraitPickPhotoId : null,
+    portraitPickPhotoId: own.some((p) => p.id === self.portraitPickPhotoId) ? self.portraitPickPhotoId : null,
     photos: own.map((p) => ({
       id: p.id,
       originalName: p.originalName,

@@ -12,7 +12,7 @@ import { branchInScope, schoolInScope, studentInScope } from '../../auth/access'
 import { HttpError } from '../../http/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import type { FastifyRequest } from 'fastify';
-import { issueBranchCodes, issueCode } from './accessCodes';
+import { activeStudentCount, issueBranchCodes, issueCode } from './accessCodes';
 import { CARDS_MAX, renderCards } from './cards';
 import { decideQuote, remindUnwritten } from './staffWrites';
 
@@ -40,6 +40,7 @@ export async function studentPortalStaffRoutes(app: Api) {
     const caller = callerOf(request);
     const branch = await branchInScope(app.db, caller, branchId);
     const school = await schoolInScope(app.db, caller, branch.schoolId);
+    if ((await activeStudentCount(app.db, branch.id)) > CARDS_MAX) throw new HttpError(400, tr.student.cards.tooMany(CARDS_MAX));
     const items = await issueBranchCodes(app.db, caller, branch, CARDS_MAX);
     return { schoolName: school.name, schoolCode: school.code, branchName: branchName(branch), loginUrl: loginUrlOf(request), items };
   };
@@ -48,7 +49,7 @@ export async function studentPortalStaffRoutes(app: Api) {
     '/branches/:id/access-codes',
     docs('Şubedeki bütün öğrencilere yeni giriş kodu verir; giriş kartları için kodları döner', {
       params: idParams,
-      response: { 200: branchCodesResponse, 404: errorResponse },
+      response: { 200: branchCodesResponse, 400: errorResponse, 404: errorResponse },
     }),
     async (request) => ({ success: true as const, ...(await branchCodes(request, request.params.id)) }),
   );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
@@ -6,7 +6,8 @@ import { auditLog, messages, photos, schools, students } from '../../db/schema';
 import { useApiTestKit } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
 import { inspectPdf } from '../../test/pdf';
-import { seedDemo } from '../../db/seed/demo';
+import { seedDemo, studentRow } from '../../db/seed/demo';
+import { CARDS_MAX } from './cards';
 import { CODE_ALPHABET, CODE_LENGTH } from './accessCodes';
 import { DEMO_ACCESS_CODE, DEMO_SCHOOL_CODE } from './demoSeed';
 
@@ -161,6 +162,28 @@ describe('access codes', () => {
     const old = codes.body.items[0];
     expect((await kit.call('POST', '/api/student/login', { schoolCode: SCHOOL_CODE, schoolNumber: old.schoolNumber, accessCode: old.code })).status).toBe(400);
   });
+});
+
+it('refuses login cards for a branch larger than one request renders, issuing no code', async () => {
+  const db = kit.database.db;
+  const b = kit.world.branch;
+  const many = Array.from({ length: CARDS_MAX }, (_, i) =>
+    studentRow({
+      studioId: kit.world.studio.id,
+      schoolId: kit.world.school.id,
+      branchId: b.id,
+      schoolNumber: String(5000 + i),
+      firstName: 'Ali',
+      lastName: `Kaya ${i}`,
+      gender: 'male',
+    }),
+  );
+  await db.insert(students).values(many);
+  const branch = await kit.as(kit.world.accounts.branch);
+  const res = await branch.post(`branches/${b.id}/access-codes`);
+  expect(res.status).toBe(400);
+  expect(res.body.message).toBe(tr.student.cards.tooMany(CARDS_MAX));
+  expect(await db.select().from(students).where(isNotNull(students.accessCodeHash))).toEqual([]);
 });
 
 describe('student sign-in', () => {

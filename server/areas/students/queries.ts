@@ -75,6 +75,9 @@ const photoFactsStatement = preparedPer((db: Db) =>
       studentId: photos.studentId,
       n: count(),
       portraitId: sql<number | null>`max(case when ${photos.isPortrait} then ${photos.id} end)`,
+      pickId: sql<
+        number | null
+      >`max(case when ${photos.id} = (select s.portrait_pick_photo_id from students s where s.id = ${photos.studentId}) then ${photos.id} end)`,
     })
     .from(photos)
     .where(sql`${photos.studentId} = any(${sql.placeholder('ids')})`)
@@ -93,6 +96,8 @@ const branchesByIds = preparedPer((db: Db) =>
 interface PhotoFacts {
   portraitId: number | null;
   count: number;
+  /** The photo the student picked itself, when it still exists. */
+  pickId: number | null;
 }
 
 /** The portrait and photo count of each student, in one query. */
@@ -100,7 +105,8 @@ async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<number, P
   const facts = new Map<number, PhotoFacts>();
   if (!studentIds.length) return facts;
   const rows = await photoFactsStatement(db).execute({ ids: studentIds });
-  for (const row of rows) facts.set(row.studentId, { portraitId: row.portraitId === null ? null : Number(row.portraitId), count: Number(row.n) });
+  const id = (value: number | null) => (value === null ? null : Number(value));
+  for (const row of rows) facts.set(row.studentId, { portraitId: id(row.portraitId), count: Number(row.n), pickId: id(row.pickId) });
   return facts;
 }
 
@@ -131,8 +137,8 @@ function studentItemOf(
     downloadUrl: portrait ? signer.url(level, portrait, 'download') : null,
     version: row.version,
     quoteDraft: row.quoteDraft,
-    portraitPickPhotoId: row.portraitPickPhotoId,
-    portraitPickThumbUrl: row.portraitPickPhotoId ? signer.url(level, row.portraitPickPhotoId, 'thumb') : null,
+    portraitPickPhotoId: facts?.pickId ?? null,
+    portraitPickThumbUrl: facts?.pickId ? signer.url(level, facts.pickId, 'thumb') : null,
   };
 }
 

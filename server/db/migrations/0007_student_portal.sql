@@ -24,6 +24,4 @@ CREATE INDEX "student_sessions_student_idx" ON "student_sessions" USING btree ("
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_author_student_id_students_id_fk" FOREIGN KEY ("author_student_id") REFERENCES "public"."students"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nicknames" ADD CONSTRAINT "nicknames_author_student_id_students_id_fk" FOREIGN KEY ("author_student_id") REFERENCES "public"."students"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "schools_code_uq" ON "schools" USING btree ("code");--> statement-breakpoint
--- A picked photo that is deleted is no longer a pick.
-ALTER TABLE "students" ADD CONSTRAINT "students_portrait_pick_photo_id_fk" FOREIGN KEY ("portrait_pick_photo_id") REFERENCES "public"."photos"("id") ON DELETE set null ON UPDATE no action;
+CREATE UNIQUE INDEX "schools_code_uq" ON "schools" USING btree ("code");

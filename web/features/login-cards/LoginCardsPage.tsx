@@ -37,7 +37,8 @@ export function LoginCardsPage({ branchId }: { branchId: number }) {
   const makePdf = async () => {
     if (!(await ask())) return;
     setBusy(true);
-    if (!(await downloadCardsPdf(branchId))) toast('error', tr.genericError);
+    const outcome = await downloadCardsPdf(branchId);
+    if (outcome !== true) toast('error', outcome);
     setBusy(false);
   };
   const url = sheet ? `${sheet.loginUrl}?okul=${encodeURIComponent(sheet.schoolCode)}` : '';

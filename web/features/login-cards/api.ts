@@ -1,5 +1,6 @@
 /** Staff's calls of the student portal: access codes, login cards, quote decisions, reminders. */
 import type { BranchCodes } from '../../../common/schemas/student';
+import { tr } from '../../../common/tr';
 import { api } from '../../api';
 import { useApiMutation } from '../../api/query';
 import { useSession } from '../../session/store';
@@ -21,13 +22,14 @@ export const useRemindUnwritten = () =>
  * The cards PDF is a POST (it issues new codes), which the client's download (GET) does not
  * make: fetched here with the session's token and saved under the server's file name.
  */
-export async function downloadCardsPdf(branchId: number): Promise<boolean> {
+export async function downloadCardsPdf(branchId: number): Promise<true | string> {
   const { level, token } = useSession.getState();
   const response = await fetch(`/api/${level}/branches/${branchId}/login-cards.pdf`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
   }).catch(() => null);
-  if (!response?.ok) return false;
+  // A refusal's Turkish message (e.g. too many students) is what the person reads.
+  if (!response?.ok) return ((await response?.json().catch(() => null)) as { message?: string } | null)?.message ?? tr.genericError;
   const blob = await response.blob();
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'giris-kartlari.pdf';
   const link = document.createElement('a');
