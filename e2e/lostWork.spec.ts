@@ -237,6 +237,25 @@ test.describe('fresh data, called once', () => {
     ).toContainText(`Lakap: ${nickname}`);
   });
 
+  test('a branch manager added shows in the branches list at once', async ({ page }) => {
+    await signIn(page, 'school');
+    const menu = page.getByRole('navigation', { name: 'Menü' });
+    await menu.getByRole('link', { name: 'Şubeler' }).click();
+    const row = page.getByRole('table').getByRole('row', { name: /12\/C/ });
+    await expect(row).toBeVisible();
+    await row.getByRole('link', { name: 'Yöneticiler' }).click();
+    await expect(page.getByRole('heading', { name: 'Şube Yöneticileri' })).toBeVisible();
+    const dialog = await openDialog(page, 'Yeni yönetici');
+    await dialog.getByLabel('Ad soyad').fill('Aaron Aksoy');
+    await dialog.getByLabel('E-posta').fill(`aaron${Date.now() % 100_000}@demo.test`);
+    await dialog.getByLabel('Şifre').fill('Aaron12345');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+    await menu.getByRole('link', { name: 'Şubeler' }).click();
+    await expect(page.getByRole('heading', { name: 'Şubeler' })).toBeVisible();
+    await expect(row).toContainText('Aaron Aksoy');
+  });
+
   test('a cold load of an admin route asks for the user once', async ({ page }) => {
     await signIn(page, 'panel');
     const calls: string[] = [];
