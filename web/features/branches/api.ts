@@ -5,6 +5,8 @@ import { api } from '../../api';
 import { useApiGet, useApiMutation } from '../../api/query';
 
 const key = (schoolId: number) => ['branches', schoolId] as const;
+// The schools list counts branches.
+const schools = ['schools'];
 
 export function useBranches(schoolId: number, query: Record<string, string | number>) {
   return useApiGet<ListResult<Branch>>(key(schoolId), `schools/${schoolId}/branches`, query, { keepPrevious: true });
@@ -18,17 +20,17 @@ export function useSaveBranch(schoolId: number) {
   return useApiMutation(
     ({ id, body }: { id?: number; body: BranchBody }) =>
       id ? api.put<{ item: Branch }>(`branches/${id}`, body) : api.post<{ item: Branch }>(`schools/${schoolId}/branches`, body),
-    [key(schoolId)],
+    [key(schoolId), schools],
   );
 }
 
 export function useCreateRange(schoolId: number) {
   return useApiMutation(
     (body: BranchRangeBody) => api.post<{ created: Branch[]; skipped: string[] }>(`schools/${schoolId}/branches/range`, body),
-    [key(schoolId)],
+    [key(schoolId), schools],
   );
 }
 
 export function useDeleteBranch(schoolId: number) {
-  return useApiMutation((id: number) => api.del(`branches/${id}`), [key(schoolId)]);
+  return useApiMutation((id: number) => api.del(`branches/${id}`), [key(schoolId), schools]);
 }
