@@ -169,8 +169,8 @@ test.describe('dialogs keep their edits', () => {
 test.describe('accounts do not mix', () => {
   test('after logout the next account never sees the previous account’s figures', async ({ page }) => {
     await signIn(page, 'panel');
-    // Home's figures: the same call for every level, so a kept answer would show the studio's to the next account.
-    await expect(page.getByRole('group', { name: 'Okullar' })).toBeVisible();
+    // Home's figures: the same call for every level, so a kept answer would show the studio's schools to the next account.
+    await expect(page.getByRole('main').getByText('Işıklar Fen Lisesi').first()).toBeVisible();
     await page.getByRole('button', { name: 'Çıkış yap' }).click();
     await expect(page).toHaveURL('/panel/login');
     const figures = await holdCalls(page, '**/api/branch/statistics', 'GET');
@@ -180,10 +180,10 @@ test.describe('accounts do not mix', () => {
     await page.getByRole('button', { name: 'Giriş yap' }).click();
     await expect.poll(() => figures.held.length).toBe(1);
     await expect(page.getByRole('heading', { name: 'Ana Sayfa' })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Okullar' })).toHaveCount(0);
+    await expect(page.getByText('Işıklar Fen Lisesi')).toHaveCount(0);
     figures.release();
     await expect(page.getByText('Şube Yöneticisi · Atatürk Anadolu Lisesi · 12/A')).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Okullar' })).toHaveCount(0);
+    await expect(page.getByText('Işıklar Fen Lisesi')).toHaveCount(0);
   });
 
   test('a wrong password on another level’s login page leaves the session as it was', async ({ page }) => {
