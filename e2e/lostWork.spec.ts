@@ -174,7 +174,9 @@ test.describe('accounts do not mix', () => {
     await page.getByRole('button', { name: 'Çıkış yap' }).click();
     await expect(page).toHaveURL('/panel/login');
     const figures = await holdCalls(page, '**/api/branch/statistics', 'GET');
-    await page.goto('/branch/login');
+    // In the same tab without a reload, as a person does: the other level's login from the links under the form.
+    await page.getByRole('link', { name: 'Şube Yöneticisi' }).click();
+    await expect(page).toHaveURL('/branch/login');
     await page.getByLabel('E-posta').fill(DEMO.branch);
     await page.getByLabel('Şifre').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Giriş yap' }).click();
