@@ -38,7 +38,10 @@ async function openFirstWithMessages(page: Page, direction: 'from' | 'to') {
   await expect(page).toHaveURL(/has=some/);
   await expect(page.getByRole('table').getByText('Mesaj yok')).toHaveCount(0);
   // The student's own link (the studio's rows link their school too).
-  const link = page.getByRole('row').nth(1).getByRole('link', { name: /: Mesajları aç$/ });
+  const link = page
+    .getByRole('row')
+    .nth(1)
+    .getByRole('link', { name: /: Mesajları aç$/ });
   const name = (await link.textContent())!;
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/messages/${direction}/\\d+$`));
