@@ -37,7 +37,11 @@ async function openFirstWithMessages(page: Page, direction: 'from' | 'to') {
   await choose(page, 'Mesaj durumu', 'Mesajı olanlar');
   await expect(page).toHaveURL(/has=some/);
   await expect(page.getByRole('table').getByText('Mesaj yok')).toHaveCount(0);
-  const link = page.getByRole('row').nth(1).getByRole('link');
+  // The student's own link (the studio's rows link their school too).
+  const link = page
+    .getByRole('row')
+    .nth(1)
+    .getByRole('link', { name: /: Mesajları aç$/ });
   const name = (await link.textContent())!;
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/messages/${direction}/\\d+$`));

@@ -133,7 +133,7 @@ test.describe('Okul Yöneticileri', () => {
     await page.goto('/schools?q=isiklar');
     await table(page).getByRole('link', { name: 'Yöneticiler' }).click();
     await expect(page.getByRole('heading', { name: 'Okul Yöneticileri' })).toBeVisible();
-    await expect(page.getByText('Işıklar Fen Lisesi')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Bulunduğunuz yer' })).toContainText('Işıklar Fen Lisesi');
     await expect(page.getByText('Henüz yönetici yok')).toBeVisible();
     const dialog = await openDialog(page, 'Yeni yönetici');
     await dialog.getByLabel('Ad soyad').fill('Şule Işık');

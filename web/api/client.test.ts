@@ -77,6 +77,29 @@ describe('the error toasts', () => {
     expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
   });
 
+  it('calls under way with one token that all answer 401: one toast, one logout', async () => {
+    const { client, deps } = setup(() => json(401, { success: false, message: 'x' }));
+    expect(await Promise.all([client.get('design'), client.get('design/preview'), client.upload('design/cover', new FormData())])).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(deps.toast).toHaveBeenCalledTimes(1);
+    expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 403 without a message says it is not allowed, not "try again"', async () => {
+    const { client, deps } = setup(() => json(403, { success: false }));
+    expect(await client.get('studio')).toBe(false);
+    expect(deps.toast).toHaveBeenCalledWith('error', 'Bu işlem için yetkiniz yok.');
+  });
+
+  it('a call for another level goes to that level’s prefix', async () => {
+    const { client, fetchMock } = setup(() => json(200, { success: true }));
+    await client.post('login', {}, { level: 'branch' });
+    expect(firstCall(fetchMock)[0]).toBe('/api/branch/login');
+  });
+
   it('401 with no user: silent, false', async () => {
     const { client, deps } = setup(() => json(401, { success: false, message: 'x' }), { hasUser: () => false });
     expect(await client.get('user')).toBe(false);

@@ -10,7 +10,7 @@ import { tr } from '../../../common/tr';
 import { confirmAction } from '../confirm';
 
 /** Asks whether edits may be thrown away; true when the person says so. */
-export function confirmDiscard(): Promise<boolean> {
+function confirmDiscard(): Promise<boolean> {
   return confirmAction({ title: tr.unsaved.title, message: tr.unsaved.message, confirmLabel: tr.unsaved.discard });
 }
 

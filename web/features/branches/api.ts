@@ -6,6 +6,8 @@ import type { CallOptions } from '../../api/client';
 import { useApiGet, useApiMutation } from '../../api/query';
 
 const key = (schoolId: number) => ['branches', schoolId] as const;
+// The schools list counts branches.
+const schools = ['schools'];
 
 export function useBranches(schoolId: number, query: Record<string, string | number>) {
   return useApiGet<ListResult<Branch>>(key(schoolId), `schools/${schoolId}/branches`, query, { keepPrevious: true });
@@ -25,17 +27,17 @@ export function useSaveBranch(schoolId: number) {
   return useApiMutation(
     ({ id, body, onErrorBody }: { id?: number; body: BranchBody | BranchUpdateBody; onErrorBody?: CallOptions['onErrorBody'] }) =>
       id ? api.put<{ item: Branch }>(`branches/${id}`, body, { onErrorBody }) : api.post<{ item: Branch }>(`schools/${schoolId}/branches`, body),
-    [key(schoolId)],
+    [key(schoolId), schools],
   );
 }
 
 export function useCreateRange(schoolId: number) {
   return useApiMutation(
     (body: BranchRangeBody) => api.post<{ created: Branch[]; skipped: string[] }>(`schools/${schoolId}/branches/range`, body),
-    [key(schoolId)],
+    [key(schoolId), schools],
   );
 }
 
 export function useDeleteBranch(schoolId: number) {
-  return useApiMutation((id: number) => api.del(`branches/${id}`), [key(schoolId)]);
+  return useApiMutation((id: number) => api.del(`branches/${id}`), [key(schoolId), schools]);
 }

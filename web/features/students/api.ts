@@ -16,6 +16,8 @@ import { useApiGet, useApiMutation } from '../../api/query';
 
 export const studentsKey = (branchId: number) => ['students', branchId] as const;
 export const photosKey = (studentId: number) => ['student-photos', studentId] as const;
+// The branches and schools lists count students: a student added, moved or deleted changes them.
+const counted = [['branches'], ['schools']];
 
 export function useStudents(branchId: number, query: Record<string, string | number>) {
   return useApiGet<ListResult<StudentItem>>([...studentsKey(branchId), 'list'], `branches/${branchId}/students`, query, { keepPrevious: true });
@@ -46,18 +48,18 @@ export function useSaveStudent(branchId: number) {
       id
         ? api.put<{ success: true; item: StudentItem }>(`students/${id}`, body, { onErrorBody })
         : api.post<{ success: true; item: StudentItem }>(`branches/${branchId}/students`, body, { onErrorBody }),
-    [studentsKey(branchId)],
+    [studentsKey(branchId), ...counted],
   );
 }
 
 export function useDeleteStudent(branchId: number) {
-  return useApiMutation((id: number) => api.del(`students/${id}`), [studentsKey(branchId)]);
+  return useApiMutation((id: number) => api.del(`students/${id}`), [studentsKey(branchId), ...counted]);
 }
 
 export function useMoveStudent(branchId: number) {
   return useApiMutation(
     ({ id, target }: { id: number; target: number }) => api.post(`students/${id}/move`, { branchId: target }),
-    [studentsKey(branchId), ['students']],
+    [studentsKey(branchId), ['students'], ...counted],
   );
 }
 
