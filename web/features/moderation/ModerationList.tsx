@@ -49,7 +49,7 @@ export function ModeratedText({ text, note, edited, strong }: { text: string; no
         </Text>
       ) : null}
       {note ? (
-        <Text size="xs" c="red" className="pre-wrap">
+        <Text size="xs" c="red.9" className="pre-wrap">
           {`${tr.messages.note}: ${note}`}
         </Text>
       ) : null}

@@ -76,7 +76,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
         {size > 60 ? <Image src={s.thumbUrl} alt="" h={size} fit="cover" radius="sm" /> : <Avatar src={s.thumbUrl} alt="" size={size} radius="sm" />}
       </a>
     ) : (
-      <Avatar size={size} radius="sm" aria-label={t.noPhoto} title={t.noPhoto}>
+      <Avatar size={size} radius="sm" role="img" aria-label={t.noPhoto} title={t.noPhoto}>
         <IconPhoto size={size / 2} />
       </Avatar>
     );
