@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import type { Watch } from '../db/watch';
 import type { Caller } from './caller';
 
-export const SESSION_CHANNEL = 'session_changes';
+const SESSION_CHANNEL = 'session_changes';
 
 /** At most this many sessions are remembered; the oldest go first. */
 const MAX_ENTRIES = 10_000;

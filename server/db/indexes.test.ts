@@ -59,17 +59,15 @@ async function growOtherStudio() {
   await database.db.insert(schema.photos).values({ ...place, studentId: student, isPortrait: true, storageKey: 'k', width: 1, height: 1, bytes: 1 });
   await database.db.insert(schema.messages).values({ ...place, kind: 'student', fromStudentId: student, toStudentId: student, body: 'Merhaba' });
   await database.db.insert(schema.nicknames).values({ ...place, fromStudentId: student, toStudentId: student, text: 'Kopya' });
-  await database.db
-    .insert(schema.notifications)
-    .values({
-      studioId: world.otherStudio.id,
-      schoolId: world.foreignSchool.id,
-      title: 'Duyuru',
-      body: 'Metin',
-      targetType: 'school',
-      targetId: world.foreignSchool.id,
-      sendDate: '2026-01-01',
-    });
+  await database.db.insert(schema.notifications).values({
+    studioId: world.otherStudio.id,
+    schoolId: world.foreignSchool.id,
+    title: 'Duyuru',
+    body: 'Metin',
+    targetType: 'school',
+    targetId: world.foreignSchool.id,
+    sendDate: '2026-01-01',
+  });
   // Spread over the copied students, as real rows are.
   const anyStudent = (offset: string) => `(SELECT min(id) FROM students WHERE school_number LIKE 'k%') + (${offset}) % 20000`;
   await copies('photos', 'true', 20_000, `is_portrait = (id % 2 = 0), student_id = ${anyStudent('id / 2')}`);
