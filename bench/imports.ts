@@ -10,6 +10,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { sampleCsv, type SampleRow } from '../server/areas/imports/sampleFiles';
+import { insertStudentsInBulk, type BulkStudent } from '../server/areas/students/writes';
 import { openDatabase } from '../server/db/client';
 import { seedReferenceData } from '../server/db/seed/reference';
 import { createWorld, PASSWORD } from '../server/test/fixtures';
@@ -77,12 +78,26 @@ export async function runImportBenchmark(): Promise<boolean> {
 
     await importOnce();
     await client.query(`copy (select ${COLUMNS} from students where id > ${before} order by id) to '${csvPath}' with (format csv)`);
+    // The same rows once more, for the insert alone (the write of an import without reading the file).
+    const stored = (
+      await client.query<BulkStudent>(
+        `select studio_id as "studioId", school_id as "schoolId", branch_id as "branchId", school_number as "schoolNumber", first_name as "firstName",
+           last_name as "lastName", gender, search_key as "searchKey", sort_key as "sortKey" from students where id > $1 order by id`,
+        [before],
+      )
+    ).rows;
     await removeImported();
+    const insertOnce = async () => {
+      const started = performance.now();
+      await database.db.transaction((tx) => insertStudentsInBulk(tx, stored));
+      return performance.now() - started;
+    };
 
     const viaApp: number[] = [];
     const copy: number[] = [];
+    const insert: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const pair = [async () => viaApp.push(await importOnce()), async () => copy.push(await copyOnce())];
+      const pair = [async () => viaApp.push(await importOnce()), async () => copy.push(await copyOnce()), async () => insert.push(await insertOnce())];
       for (const run of round % 2 === 0 ? pair : pair.reverse()) {
         await run();
         await removeImported();
@@ -96,6 +111,12 @@ export async function runImportBenchmark(): Promise<boolean> {
       `import of ${STUDENTS} students: app ${percentile(viaApp, 50).toFixed(0)} ms (the whole commit request, CSV), COPY ${percentile(copy, 50).toFixed(0)} ms (median of ${ROUNDS} rounds)`,
     );
     console.log(`ratio import ${ratio.toFixed(2)}${ratio > GOAL ? `  ✗ over ${GOAL}` : ''}`);
+    const insertRatio = percentile(
+      insert.map((a, i) => a / copy[i]!),
+      50,
+    );
+    console.log(`the insert alone (insertStudentsInBulk in a transaction): ${percentile(insert, 50).toFixed(0)} ms`);
+    console.log(`ratio import-insert ${insertRatio.toFixed(2)}`);
     return ratio <= GOAL;
   } finally {
     await client.end();

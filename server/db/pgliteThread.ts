@@ -113,6 +113,12 @@ export async function startPgliteThread(options: { dataDir?: string; template?: 
     }
   }
   const pool = new pg.Pool({ Client: PgliteClient, max: 1 });
+  // Every client is a new connection to the one same database session: statements prepared by a
+  // client the pool has let go (idle, failed) are still there, and the new client would prepare
+  // them again under the same names. Its first query clears them.
+  pool.on('connect', (client) => {
+    client.query('DEALLOCATE ALL').catch(() => undefined);
+  });
   return {
     pool,
     dump: () => ask<Blob>('dump'),
