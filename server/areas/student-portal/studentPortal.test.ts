@@ -65,9 +65,11 @@ describe('school code', () => {
     const list = await panel.get('schools');
     expect(list.body.items.every((s: { code: string }) => s.code.length >= 4)).toBe(true);
     const body = { name: 'Işıklar Anadolu Lisesi', cityId: 6, academicYear: '2025-2026', code: 'isik26' };
-    expect((await panel.put(`schools/${kit.world.school.id}`, body)).status).toBe(200);
+    const version = (await panel.get(`schools/${kit.world.school.id}`)).body.item.version;
+    expect((await panel.put(`schools/${kit.world.school.id}`, { ...body, version })).status).toBe(200);
     expect((await panel.get(`schools/${kit.world.school.id}`)).body.item.code).toBe('ISIK26');
-    const taken = await panel.put(`schools/${kit.world.otherSchool.id}`, { ...body, name: 'Şehit Öğretmen Lisesi' });
+    const otherVersion = (await panel.get(`schools/${kit.world.otherSchool.id}`)).body.item.version;
+    const taken = await panel.put(`schools/${kit.world.otherSchool.id}`, { ...body, name: 'Şehit Öğretmen Lisesi', version: otherVersion });
     expect(taken.status).toBe(409);
     expect(taken.body.errors.code).toBe(tr.student.schoolCodeTaken);
     const bad = await panel.put(`schools/${kit.world.otherSchool.id}`, { ...body, code: 'a b' });
@@ -266,7 +268,7 @@ describe('classmates and messages', () => {
 
     const omer = await asStudent(1);
     expect((await omer.get('profile')).body.received).toEqual([]);
-    expect((await branch.put(`messages/${created.body.item.id}`, { status: 'approved' })).status).toBe(200);
+    expect((await branch.put(`messages/${created.body.item.id}`, { status: 'approved', version: pending.body.items[0].version })).status).toBe(200);
     const received = (await omer.get('profile')).body.received;
     expect(received).toEqual([expect.objectContaining({ fromName: 'Şule Işık', body: 'İyi ki tanıştık <b>Ömer</b>!' })]);
     // Approved: no longer the author's to change.
@@ -340,7 +342,7 @@ describe('nicknames, quote, portrait, notifications', () => {
     const branch = await kit.as(kit.world.accounts.branch);
     const listed = await branch.get('nicknames?status=pending');
     expect(listed.body.items.map((n: { text: string }) => n.text)).toEqual(['Reis']);
-    expect((await branch.put(`nicknames/${made.body.item.id}`, { status: 'approved' })).status).toBe(200);
+    expect((await branch.put(`nicknames/${made.body.item.id}`, { status: 'approved', version: listed.body.items[0].version })).status).toBe(200);
     expect((await me.put(`nicknames/${made.body.item.id}`, { text: 'Yeni' })).status).toBe(409);
     const omer = await asStudent(1);
     expect((await omer.get('profile')).body.nickname).toBe('Reis');
