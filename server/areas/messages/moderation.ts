@@ -11,6 +11,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, type messages, type nicknames } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../http/errors';
+import { staleRecord } from '../../db/versions';
 import { recordAudit } from '../audit/writes';
 
 /** What a moderator may do to one row or many. */
@@ -145,6 +146,7 @@ export async function moderateAll(
       note: table.note,
       moderatedBy: table.moderatedBy,
       moderatedAt: table.moderatedAt,
+      version: table.version,
     })
     .from(table)
     .where(and(where, or(ne(table.status, status), ne(table.note, note))))
@@ -152,6 +154,14 @@ export async function moderateAll(
   if (rows.length > BULK_MAX) throw badRequest(tr.messages.tooMany(BULK_MAX));
   if (rows.length === 0) return { count: 0, undoToken: null };
   const undoToken = await db.transaction(async (tx) => {
+    // Held until the end: a row someone else decided since it was read refuses the whole action,
+    // so of two moderators deciding the same rows at once one wins and the other gets 409.
+    const ids = rows.map((r) => r.id);
+    const read = new Map(rows.map((r) => [r.id, r.version]));
+    for (const chunk of chunks(ids)) {
+      const locked = await tx.select({ id: table.id, version: table.version }).from(table).where(inArray(table.id, chunk)).for('update');
+      if (locked.length !== chunk.length || locked.some((row) => read.get(row.id) !== row.version)) throw staleRecord();
+    }
     const token = await setModeration(tx, caller, what, rows, status, note);
     await what.changed?.(
       tx,
