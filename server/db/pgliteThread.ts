@@ -111,14 +111,27 @@ export async function startPgliteThread(options: { dataDir?: string; template?: 
         connection: new BridgedConnection({ pglite: bridge as never }),
       } as pg.ClientConfig);
     }
+
+    // Every client is a new connection to the one same database session: statements prepared by a
+    // client the pool has let go (idle, failed) are still there, and this one would prepare them
+    // again under the same names. So connecting clears them, before any query of the caller.
+    // (The pool connects with a callback; direct use with a promise.)
+    connect(): Promise<pg.Client>;
+    connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
+    connect(callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): Promise<pg.Client> | void {
+      const ready = super.connect().then(async () => {
+        await super.query('DEALLOCATE ALL');
+        return this as pg.Client;
+      });
+      if (!callback) return ready;
+      const done = callback as (err: Error | null, c?: pg.Client) => void;
+      ready.then(
+        (client) => done(null, client),
+        (error: Error) => done(error),
+      );
+    }
   }
   const pool = new pg.Pool({ Client: PgliteClient, max: 1 });
-  // Every client is a new connection to the one same database session: statements prepared by a
-  // client the pool has let go (idle, failed) are still there, and the new client would prepare
-  // them again under the same names. Its first query clears them.
-  pool.on('connect', (client) => {
-    client.query('DEALLOCATE ALL').catch(() => undefined);
-  });
   return {
     pool,
     dump: () => ask<Blob>('dump'),
