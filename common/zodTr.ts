@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { $ZodRawIssue } from 'zod/v4/core';
-import { tr } from './tr';
+// The core texts alone: the web app's first load (the login page) carries this module.
+import { core as tr } from './tr/core';
 
 type Issue = $ZodRawIssue;
 

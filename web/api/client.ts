@@ -5,7 +5,8 @@
  * returns false.
  */
 import type { ApiLevel } from '../../common/levels';
-import { tr } from '../../common/tr';
+// Only the core texts: this module is part of the first load (the login page).
+import { core as tr } from '../../common/tr/core';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export type ToastClass = 'success' | 'error' | 'warning' | 'info';

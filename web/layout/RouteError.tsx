@@ -1,5 +1,9 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { tr } from '../../common/tr';
+// Only the texts it shows: this module is part of the first load (the login page).
+import { core } from '../../common/tr/core';
+import { frame } from '../../common/tr/frame';
+
+const tr = { ...core, ...frame } as const;
 
 /** Shown when a route's code or loader fails unexpectedly. */
 export function RouteError() {

@@ -2,9 +2,15 @@ import { Anchor, Avatar, Button, Center, Group, Paper, PasswordInput, Stack, Tex
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LEVELS, type Level } from '../../../common/levels';
-import { tr } from '../../../common/tr';
+import { core } from '../../../common/tr/core';
+import { frame } from '../../../common/tr/frame';
+import { pages } from '../../../common/tr/pages';
+import { studio } from '../../../common/tr/studio';
 import { signIn } from '../../session/actions';
 import { useBranding } from './api';
+
+// The first load takes only the texts this page shows, not the whole catalogue.
+const tr = { ...core, ...frame, pages, studio } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
