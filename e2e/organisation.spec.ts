@@ -239,7 +239,8 @@ test.describe('Şube Yöneticileri', () => {
     await signIn(page, 'panel');
     await page.goto('/schools?q=sehit');
     await table(page).getByRole('link', { name: 'Şubeler' }).click();
-    await expect(page.getByText('Şehit Ömer Halisdemir Lisesi')).toBeVisible();
+    // The school's name is on the page and in the breadcrumbs.
+    await expect(page.getByRole('main').getByText('Şehit Ömer Halisdemir Lisesi', { exact: true }).last()).toBeVisible();
     const edit = await openDialog(page, 'Düzenle: 11/A', 'Şubeyi düzenle');
     await edit.getByLabel('Alan / program').fill('Sayısal');
     await edit.getByRole('button', { name: 'Kaydet' }).click();

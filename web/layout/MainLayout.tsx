@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Burger, Button, Group, Menu, NavLink, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Burger, Button, Group, Menu, NavLink, ScrollArea, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -45,7 +45,8 @@ export function MainLayout() {
               {/* The user menu: the person's own account (password, sessions). */}
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
-                  <UnstyledButton aria-label={tr.account.menu}>
+                  {/* Named by what it shows (who is signed in) and, for screen readers, what it opens. */}
+                  <UnstyledButton>
                     <Group gap="xs" wrap="nowrap">
                       <Stack gap={0} visibleFrom="xs" align="flex-end">
                         <Text size="sm" fw={600} data-testid="user-name">
@@ -58,6 +59,7 @@ export function MainLayout() {
                         </Text>
                       </Stack>
                       <IconUserCircle size={28} aria-hidden />
+                      <VisuallyHidden>{tr.account.menu}</VisuallyHidden>
                     </Group>
                   </UnstyledButton>
                 </Menu.Target>
