@@ -23,8 +23,13 @@ export function CoverPreview({ settings, student, headingFont }: { settings: Des
         backgroundPosition: 'center',
       }}
     >
-      <Box p="xs" m="sm" style={{ background: 'rgba(255,255,255,0.88)', borderRadius: 6, textAlign: 'center' }}>
-        <Text fw={700} size="sm" style={{ fontFamily: headingFont, color: settings.primaryColor }}>
+      {/* Dark text on the pale label reads on any colour; the studio's colour marks the label's edge. */}
+      <Box
+        p="xs"
+        m="sm"
+        style={{ background: 'rgba(255,255,255,0.92)', borderRadius: 6, borderTop: `3px solid ${settings.primaryColor}`, textAlign: 'center' }}
+      >
+        <Text fw={700} size="sm" style={{ fontFamily: headingFont }}>
           {student.schoolName}
         </Text>
         <Text size="xs" style={{ fontFamily: headingFont }}>
