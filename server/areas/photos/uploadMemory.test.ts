@@ -46,6 +46,9 @@ function start(): Promise<{ child: ChildProcess; url: string }> {
     LOG_LEVEL: 'warn',
     SEED_DEMO: '1',
     PHOTO_MAX_FILES: String(FILES),
+    // As in the Docker image: glibc's per-thread arenas would otherwise keep what libvips's threads
+    // freed, and the process would hold on to memory it no longer uses.
+    MALLOC_ARENA_MAX: '2',
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });
