@@ -13,22 +13,11 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seedReferenceData } from '../server/db/seed/reference';
 import { generate } from './generate';
-import { percentile } from './helpers';
+import { freshDatabase, percentile } from './helpers';
 
 const TARGET_MS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = 20;
-
-async function freshDatabase(baseUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 export async function runListBenchmark(): Promise<boolean> {
   const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

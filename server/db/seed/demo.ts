@@ -16,6 +16,7 @@ import { seedDemoMessages } from '../../areas/messages/seed';
 import { seedDemoNotificationsAndDesign } from '../../areas/notifications/demoSeed';
 import type { FileStore } from '../../storage/store';
 import { seedDemoPhotos } from '../../areas/photos/demoSeed';
+import { studentKeys } from '../../areas/students/writes';
 import { seedDemoAccessCodes } from '../../areas/student-portal/demoSeed';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -70,12 +71,7 @@ export function studentRow(input: {
   lastName: string;
   gender: 'female' | 'male' | '';
 }) {
-  const fullName = `${input.firstName} ${input.lastName}`;
-  return {
-    ...input,
-    searchKey: searchKey(`${fullName} ${input.schoolNumber}`),
-    sortKey: orderKey(`${input.firstName} ${input.lastName}`),
-  };
+  return { ...input, ...studentKeys(input) };
 }
 
 const DAY_MS = 86_400_000;
