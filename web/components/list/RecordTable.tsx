@@ -84,6 +84,14 @@ function RecordCards<T>(props: {
   );
 }
 
+/**
+ * A body row and its cells are plain elements with the Table's own classes and the attributes
+ * Table.Tr would set (striped, hover, row border), not Table.Tr and Table.Td: a hundred rows of
+ * seven cells are seven hundred Mantine components less to draw. The native scroll container
+ * spares the custom scroll area's measuring of the whole table after each drawing.
+ */
+const rowLook = { 'data-striped': 'odd', 'data-hover': true, 'data-with-row-border': true } as const;
+
 /** How the rows are sorted, and what choosing another column does. */
 export interface TableSort {
   by: string;
@@ -121,7 +129,7 @@ export function RecordTable<T>(props: {
   const phone = usePhoneLayout();
   if (phone) return <RecordCards columns={columns} rows={props.rows} rowKey={props.rowKey} caption={props.caption} busy={busy} activeKey={props.activeKey} />;
   return (
-    <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
+    <Table.ScrollContainer type="native" minWidth={props.minWidth ?? 640}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-busy={busy ? 'true' : 'false'}>
         <caption className="visually-hidden">{props.caption}</caption>
         <Table.Thead>
@@ -146,13 +154,13 @@ export function RecordTable<T>(props: {
         </Table.Thead>
         <Table.Tbody style={{ opacity: busy ? 0.6 : 1 }}>
           {props.rows.map((row) => (
-            <Table.Tr key={props.rowKey(row)} {...activeProps(props.rowKey(row) === props.activeKey)}>
+            <tr key={props.rowKey(row)} className={Table.classes.tr} {...rowLook} {...activeProps(props.rowKey(row) === props.activeKey)}>
               {columns.map((c) => (
-                <Table.Td key={c.key} style={{ textAlign: c.align }}>
+                <td key={c.key} className={Table.classes.td} style={c.align ? { textAlign: c.align } : undefined}>
                   {c.render(row)}
-                </Table.Td>
+                </td>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
         </Table.Tbody>
       </Table>

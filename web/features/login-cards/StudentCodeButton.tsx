@@ -9,9 +9,14 @@ import { useQuoteDecision, useStudentCode } from './api';
 
 const t = tr.student.cards;
 
-export function StudentCodeButton({ studentId, name }: { studentId: number; name: string }) {
+/**
+ * A new access code for one student at a time, for a whole list: one mutation for the list rather
+ * than one per row (a hundred rows would hold a hundred). `pendingId` is the student whose code is
+ * being made.
+ */
+export function useStudentCodeAction() {
   const issue = useStudentCode();
-  const run = async () => {
+  const run = async (studentId: number, name: string) => {
     if (!(await confirmAction({ title: t.regenerateOne, message: `${name}: ${t.regenerateConfirm}`, confirmLabel: t.regenerateOne }))) return;
     const result = await attempt(() => issue.mutateAsync(studentId));
     if (result)
@@ -24,8 +29,13 @@ export function StudentCodeButton({ studentId, name }: { studentId: number; name
         ),
       });
   };
+  return { run, pendingId: issue.isPending ? issue.variables : null };
+}
+
+export function StudentCodeButton({ name, loading, onClick }: { name: string; loading: boolean; onClick(): void }) {
   return (
-    <ActionIcon title={t.regenerateOne} variant="subtle" aria-label={`${t.regenerateOne}: ${name}`} onClick={() => void run()} loading={issue.isPending}>
+    // `loading` only while it is true: a false one would still mount the loader's transition in every row.
+    <ActionIcon title={t.regenerateOne} variant="subtle" aria-label={`${t.regenerateOne}: ${name}`} onClick={onClick} loading={loading || undefined}>
       <IconKey size={18} />
     </ActionIcon>
   );
@@ -43,9 +53,7 @@ export function StudentChoices({
   pickThumbUrl: string | null;
   quoteDraft: string | null;
 }) {
-  const decide = useQuoteDecision(branchId);
   if (!pickThumbUrl && quoteDraft === null) return null;
-  const run = (action: 'approve' | 'reject') => void attempt(() => decide.mutateAsync({ studentId, action }), tr.saved);
   return (
     <>
       {pickThumbUrl ? (
@@ -54,17 +62,24 @@ export function StudentChoices({
           <img src={pickThumbUrl} alt={tr.student.staff.portraitPick} width={24} height={24} style={{ objectFit: 'cover', borderRadius: 4 }} />
         </Text>
       ) : null}
-      {quoteDraft !== null ? (
-        <Group gap={4} wrap="nowrap">
-          <Text size="xs" c="dimmed">{`${tr.student.portal.quote} (${tr.student.portal.quotePending}): ${quoteDraft}`}</Text>
-          <Button size="compact-xs" variant="light" color="teal" onClick={() => run('approve')} aria-label={`${tr.student.staff.approveQuote}: ${quoteDraft}`}>
-            {tr.student.staff.approveQuote}
-          </Button>
-          <Button size="compact-xs" variant="subtle" color="red" onClick={() => run('reject')} aria-label={`${tr.student.staff.rejectQuote}: ${quoteDraft}`}>
-            {tr.student.staff.rejectQuote}
-          </Button>
-        </Group>
-      ) : null}
+      {quoteDraft !== null ? <QuoteDecision studentId={studentId} branchId={branchId} quoteDraft={quoteDraft} /> : null}
     </>
+  );
+}
+
+/** A quote draft with approve / reject; its mutation lives only in the rows that have a draft. */
+function QuoteDecision({ studentId, branchId, quoteDraft }: { studentId: number; branchId: number; quoteDraft: string }) {
+  const decide = useQuoteDecision(branchId);
+  const run = (action: 'approve' | 'reject') => void attempt(() => decide.mutateAsync({ studentId, action }), tr.saved);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="xs" c="dimmed">{`${tr.student.portal.quote} (${tr.student.portal.quotePending}): ${quoteDraft}`}</Text>
+      <Button size="compact-xs" variant="light" color="teal" onClick={() => run('approve')} aria-label={`${tr.student.staff.approveQuote}: ${quoteDraft}`}>
+        {tr.student.staff.approveQuote}
+      </Button>
+      <Button size="compact-xs" variant="subtle" color="red" onClick={() => run('reject')} aria-label={`${tr.student.staff.rejectQuote}: ${quoteDraft}`}>
+        {tr.student.staff.rejectQuote}
+      </Button>
+    </Group>
   );
 }

@@ -14,7 +14,7 @@ import { ListPager } from '../../components/list/ListPager';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
 import { PageHeader } from '../../components/PageHeader';
-import { StudentChoices, StudentCodeButton } from '../login-cards/StudentCodeButton';
+import { StudentChoices, StudentCodeButton, useStudentCodeAction } from '../login-cards/StudentCodeButton';
 import { optionsOf } from '../../components/SelectField';
 import { useSession } from '../../session/store';
 import { useAuditHistory } from '../audit/AuditDialog';
@@ -35,6 +35,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
   const students = useStudents(branchId, list.query);
   const siblings = useSiblings(branchId);
   const remove = useDeleteStudent(branchId);
+  const newCode = useStudentCodeAction();
   const [view, setView] = useState<'list' | 'gallery'>('list');
   const [editing, setEditing] = useState<StudentItem | 'new' | null>(null);
   const [moving, setMoving] = useState<StudentItem | null>(null);
@@ -91,13 +92,13 @@ export function StudentsPage({ branchId }: { branchId: number }) {
       header: t.fields.fullName,
       sortKey: 'name',
       render: (s) => (
-        <Stack gap={0}>
+        <div>
           <Text size="sm" fw={500}>
             {fullName(s)}
           </Text>
           {s.nickname ? <Text size="xs" c="dimmed">{`${t.fields.nickname}: ${s.nickname}`}</Text> : null}
           <StudentChoices studentId={s.id} branchId={branchId} pickThumbUrl={s.portraitPickThumbUrl} quoteDraft={s.quoteDraft} />
-        </Stack>
+        </div>
       ),
     },
     { key: 'gender', header: t.fields.gender, render: (s) => (s.gender ? t.gender[s.gender] : '—') },
@@ -121,12 +122,13 @@ export function StudentsPage({ branchId }: { branchId: number }) {
       header: t.actions,
       align: 'right',
       // Plain titles, no Tooltips: five tooltips on each of a hundred rows made the list slow to draw.
+      // For the same reason `loading` is given only while true (a false one mounts a transition).
       render: (s) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <ActionIcon title={t.fields.photos} variant="subtle" aria-label={t.openPhotos(fullName(s))} onClick={() => setPhotosOf(s)}>
             <IconPhotoUp size={18} />
           </ActionIcon>
-          <StudentCodeButton studentId={s.id} name={fullName(s)} />
+          <StudentCodeButton name={fullName(s)} loading={newCode.pendingId === s.id} onClick={() => void newCode.run(s.id, fullName(s))} />
           <ActionIcon title={tr.words.edit} variant="subtle" aria-label={t.editOf(fullName(s))} onClick={() => setEditing(s)}>
             <IconEdit size={18} />
           </ActionIcon>
@@ -152,7 +154,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
             color="red"
             aria-label={t.deleteOf(fullName(s))}
             onClick={() => void askDelete(s)}
-            loading={remove.isPending && remove.variables === s.id}
+            loading={(remove.isPending && remove.variables === s.id) || undefined}
           >
             <IconTrash size={18} />
           </ActionIcon>
