@@ -248,6 +248,9 @@ test.describe('fresh data, called once', () => {
   });
 
   test('a branch manager added shows in the branches list at once', async ({ page }) => {
+    // The page's clock stands still (its timers run on), so the branches list kept a moment ago
+    // never goes stale by age: only the save's own refresh of it can show the new manager.
+    await page.clock.setFixedTime(new Date());
     await signIn(page, 'school');
     const menu = page.getByRole('navigation', { name: 'Menü' });
     await menu.getByRole('link', { name: 'Şubeler' }).click();
@@ -268,9 +271,16 @@ test.describe('fresh data, called once', () => {
 
   test('a cold load of an admin route asks for the user once', async ({ page }) => {
     await signIn(page, 'panel');
+    // The first user call is held until a second one comes, or for a few seconds: meanwhile the
+    // route's own guard runs beside the layout's, as it does on a slow line.
     const calls: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/panel/user')) calls.push(r.url());
+    let secondCame: () => void = () => {};
+    const second = new Promise<void>((resolve) => (secondCame = resolve));
+    await page.route(/\/api\/panel\/user$/, async (route) => {
+      calls.push(route.request().url());
+      if (calls.length === 1) await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+      else secondCame();
+      await route.continue();
     });
     await page.goto('/schools');
     await expect(page.getByRole('heading', { name: 'Okullar' })).toBeVisible();
@@ -281,13 +291,51 @@ test.describe('fresh data, called once', () => {
 
 test.describe('list and session edges', () => {
   test('calls that all answer 401 give one toast', async ({ page }) => {
+    // Every "session ended" toast the page ever shows is counted, even one that is soon gone.
+    await page.addInitScript(() => {
+      const seen = new WeakSet<Element>();
+      const w = window as unknown as { sessionToasts: number };
+      w.sessionToasts = 0;
+      new MutationObserver(() => {
+        for (const alert of document.querySelectorAll('[role="alert"]')) {
+          if (!seen.has(alert) && alert.textContent?.includes('Oturumunuz sonlandırıldı')) {
+            seen.add(alert);
+            w.sessionToasts++;
+          }
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await signIn(page, 'panel');
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     expect((await page.request.post('/api/panel/logout', { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
-    // The design screen makes three calls at once.
+    // The design screen makes its calls at once. The first two are answered together (401), and
+    // the logout that the first 401 starts waits until they are: the second 401 then comes back
+    // while the ending session is still held.
+    const held: Route[] = [];
+    let bothHeld: () => void = () => {};
+    const together = new Promise<void>((resolve) => (bothHeld = resolve));
+    let answered: () => void = () => {};
+    const bothAnswered = new Promise<void>((resolve) => (answered = resolve));
+    await page.route(/\/api\/panel\//, async (route) => {
+      if (route.request().url().endsWith('/logout')) {
+        await bothAnswered;
+        return route.continue();
+      }
+      if (held.length >= 2) return route.continue();
+      held.push(route);
+      if (held.length === 2) {
+        bothHeld();
+        const answers = await Promise.all(held.map((r) => r.fetch()));
+        await Promise.all(held.map((r, i) => r.fulfill({ response: answers[i] })));
+        answered();
+      }
+      await together;
+    });
     await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Yıllık Tasarımı' }).click();
     await expect(page).toHaveURL('/panel/login');
-    await expect(toast(page, 'Oturumunuz sonlandırıldı. Tekrar giriş yapınız!')).toHaveCount(1);
+    await expect(toast(page, 'Oturumunuz sonlandırıldı. Tekrar giriş yapınız!').first()).toBeVisible();
+    expect(held).toHaveLength(2);
+    expect(await page.evaluate(() => (window as unknown as { sessionToasts: number }).sessionToasts)).toBe(1);
   });
 
   test('a page past the end goes to the last page, with its pager', async ({ page }) => {
