@@ -21,7 +21,7 @@ const model: BookModel = {
   branches: [{ name: '12/A', teacherMessages: [], students: [] }],
 };
 
-const part: BookPart = { firstPage: 1, cover: { subtitle: null }, index: { entries: [], knownPages: {} } };
+const part: BookPart = { firstPage: 1, cover: { subtitle: null }, divider: { classList: [] }, index: { entries: [], knownPages: {} } };
 const book = { model, part, images: new Map(), firstObject: FIRST_PART_OBJECT };
 
 it('lays out a book in a worker thread and hands back its PDF objects', async () => {

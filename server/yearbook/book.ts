@@ -16,7 +16,7 @@ export async function renderBook(model: BookModel, images: Map<string, Buffer>):
   for (const plan of planParts(model)) {
     const laid = layoutPart(
       plan.model,
-      { firstPage, cover: plan.cover, index: plan.index && { entries: plan.index, knownPages: { ...studentPages } } },
+      { firstPage, cover: plan.cover, divider: plan.divider, index: plan.index && { entries: plan.index, knownPages: { ...studentPages } } },
       images,
     );
     await writer.append(await pdfPiece(laid.pdf, writer.nextObject));

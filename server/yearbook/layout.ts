@@ -113,12 +113,14 @@ export const LAYOUT = String.raw`
 
 #for b in data.branches {
   // The branch's divider: its name, the teacher's message and the class list.
-  pagebreak(weak: true)
-  align(center, block(above: 20mm, below: 12mm, text(font: headingFont, size: 44pt, weight: "bold", fill: primary, b.name)))
-  for m in b.teacherMessages { block(below: 6mm, note(m)) }
-  if b.students.len() > 0 {
-    block(above: 8mm, below: 4mm, text(font: headingFont, size: 13pt, weight: "bold", fill: primary, t.classList))
-    grid(columns: (1fr, 1fr, 1fr), column-gutter: 6mm, row-gutter: 1.8mm, ..b.students.map(s => text(size: 9.5pt, s.name)))
+  if part.divider != none {
+    pagebreak(weak: true)
+    align(center, block(above: 20mm, below: 12mm, text(font: headingFont, size: 44pt, weight: "bold", fill: primary, b.name)))
+    for m in b.teacherMessages { block(below: 6mm, note(m)) }
+    if part.divider.classList.len() > 0 {
+      block(above: 8mm, below: 4mm, text(font: headingFont, size: 13pt, weight: "bold", fill: primary, t.classList))
+      grid(columns: (1fr, 1fr, 1fr), column-gutter: 6mm, row-gutter: 1.8mm, ..part.divider.classList.map(name => text(size: 9.5pt, name)))
+    }
   }
 
   for s in b.students {

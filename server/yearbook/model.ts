@@ -45,14 +45,16 @@ export interface IndexEntry {
 }
 
 /**
- * What one layout makes of the book, with the model's branches it covers: a school's book is laid
- * out a branch at a time, the cover in the first part and the index in the last.
+ * What one layout makes of the book, with the model's branch and students it covers: a book is laid
+ * out a few students at a time, the cover in the first part and the index in the last.
  */
 export interface BookPart {
   /** The number printed on the part's first page. */
   firstPage: number;
   /** The cover and the school's messages open this part; the subtitle names a one-branch book. */
   cover: { subtitle: string | null } | null;
+  /** The part opens its branch with a divider listing the whole class; null when it goes on with the branch of the part before. */
+  divider: { classList: string[] } | null;
   /** The index closes this part: every student of the book, with the pages of those laid out in earlier parts. */
   index: { entries: IndexEntry[]; knownPages: Record<string, number> } | null;
 }

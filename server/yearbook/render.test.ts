@@ -115,17 +115,23 @@ describe('the yearbook PDF', () => {
     }
   });
 
-  it('lays out a school a branch at a time as one book: pages numbered on, every student indexed at their page', async () => {
+  it('lays out a school a few students at a time as one book: pages numbered on, every student indexed at their page', async () => {
+    // The second branch has more students than one part holds: its divider lists them all, once.
+    const more = ['Ada', 'Bora', 'Cem', 'Defne', 'Ece', 'Fırat', 'Gizem', 'Hakan', 'Irmak'];
     const second = {
       name: '12/B',
       teacherMessages: [],
-      students: [student(4, 'Çağla', 'Öztürk', '/img/p1.jpg', 5), student(5, 'Barış', 'Ünal', null, 1)],
+      students: [
+        student(4, 'Çağla', 'Öztürk', '/img/p1.jpg', 5),
+        student(5, 'Barış', 'Ünal', null, 1),
+        ...more.map((first, i) => student(10 + i, first, 'Kaya', null, 0)),
+      ],
     };
     const { model, pdf, pages } = await book();
     const school = await book({ branches: [...model.branches, second] });
     const report = await inspectPdf(school.pdf);
-    // the branch's pages (without its index), then the second branch: divider, 2 + 1 student pages; the index
-    expect(school.pages).toBe(pages - 1 + 1 + 3 + 1);
+    // the branch's pages (without its index), then the second branch: divider, 2 + 1 + 9 student pages; the index
+    expect(school.pages).toBe(pages - 1 + 1 + 12 + 1);
     expect(report.pages).toBe(school.pages);
     expect(report.srgbOutputIntent).toBe(true);
     expect(report.boxes.every(({ trim }) => trim.width > 0)).toBe(true);
@@ -133,6 +139,9 @@ describe('the yearbook PDF', () => {
     // The first branch's pages are as in its own book; only a branch's cover names the branch.
     expect((await inspectPdf(pdf)).text.slice(1, -1)).toEqual(report.text.slice(1, pages - 1));
     expect(report.text[0]).not.toContain('12/İ');
+    const dividers = report.text.filter((text) => text.includes('Sınıf listesi'));
+    expect(dividers).toHaveLength(2);
+    expect(dividers[1]).toContain('Irmak Kaya');
     // Each page's footer shows its place in the whole book.
     for (let page = 2; page <= school.pages; page++) expect(report.text[page - 1]).toMatch(new RegExp(`(^| )${page}( |$)`));
     const index = report.text.at(-1)!;
@@ -143,6 +152,7 @@ describe('the yearbook PDF', () => {
       ['Işık, Şule', 'Şule Işık'],
       ['Öztürk, Çağla', 'Çağla Öztürk'],
       ['Ünal, Barış', 'Barış Ünal'],
+      ['Kaya, Irmak', 'Irmak Kaya'],
     ]) {
       expect(index).toMatch(new RegExp(`${entry}[ .]*${studentPage(name!)}\\b`));
     }

@@ -1,6 +1,6 @@
 /**
- * The yearbook job: reads the book's content, then lays it out a part (a branch) at a time: the
- * part's images prepared from the stored full-size files (one or two at a time, in the worker
+ * The yearbook job: reads the book's content, then lays it out a part (a few students) at a time:
+ * the part's images prepared from the stored full-size files (one or two at a time, in the worker
  * threads), the part laid out in a worker and appended to the book's file, so a whole school never
  * has all its images, or all its pages, in memory. The finished file goes to the file store, then
  * the page proofs are drawn a slice at a time from a copy of each part with screen-sized images.
@@ -141,7 +141,12 @@ export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
           if (plan.model.cover && !print.has(plan.model.cover)) plan.model.cover = null;
           if (plan.model.school.logo && !print.has(plan.model.school.logo)) plan.model.school = { ...plan.model.school, logo: null };
 
-          const part: BookPart = { firstPage, cover: plan.cover, index: plan.index ? { entries: plan.index, knownPages: { ...studentPages } } : null };
+          const part: BookPart = {
+            firstPage,
+            cover: plan.cover,
+            divider: plan.divider,
+            index: plan.index ? { entries: plan.index, knownPages: { ...studentPages } } : null,
+          };
           const laid = await timed('layoutMs', () =>
             pool.run('bookPart', { model: plan.model, part, images: print, firstObject: writer.nextObject }, layoutLimits),
           );
