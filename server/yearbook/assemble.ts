@@ -17,7 +17,7 @@ const INFO = 3;
 export const FIRST_PART_OBJECT = 4;
 
 /** A part's objects, numbered from `firstObject` on, ready to be appended to the book's file. */
-export interface PdfPiece {
+interface PdfPiece {
   bytes: Uint8Array;
   /** Where each object starts in `bytes`, in object number order from `firstObject`. */
   offsets: number[];

@@ -9,7 +9,7 @@ import type { BookModel, BookPart, IndexEntry } from './model';
 /** Students laid out together: their decoded portraits are what a layout holds. */
 const PART_STUDENTS = 10;
 
-export interface PartPlan {
+interface PartPlan {
   /** The book with only this part's branch and students. */
   model: BookModel;
   cover: BookPart['cover'];

@@ -38,7 +38,7 @@ const withInitials = <T extends { name: string }>(s: T) => ({
     .join(''),
 });
 
-export interface LaidOutPart {
+interface LaidOutPart {
   pdf: Buffer;
   pages: number;
   /** The page number of each student's first page in this part, by student id. */
