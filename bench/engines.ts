@@ -16,7 +16,7 @@ import { inspectPdf } from '../server/test/pdf';
 import { bundledFontFiles, FONT_PAIRS } from '../server/yearbook/fonts';
 import { imageForPrint } from '../server/yearbook/images';
 import { MEDIA_MM, PORTRAIT_MM, type BookModel, type BookStudent } from '../server/yearbook/model';
-import { renderBook } from '../server/yearbook/render';
+import { renderBook } from '../server/yearbook/book';
 import { nth } from './helpers';
 
 const STUDENTS = 30;

@@ -6,9 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 export interface FileStore {
-  put(key: string, data: Buffer): Promise<void>;
+  /** Stores bytes, or a stream of them (a file too large to hold in memory). */
+  put(key: string, data: Buffer | Readable): Promise<void>;
   /** The bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
   /** Removes a file, or every file under a key's folder; a missing one is no error. */

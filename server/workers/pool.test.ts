@@ -4,7 +4,8 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { DEFAULT_DESIGN } from '../../common/schemas/design';
-import type { BookModel } from '../yearbook/model';
+import { FIRST_PART_OBJECT } from '../yearbook/assemble';
+import type { BookModel, BookPart } from '../yearbook/model';
 import { createWorkerPool, TaskTimedOut } from './pool';
 
 const pool = createWorkerPool({ threads: 1 });
@@ -20,21 +21,24 @@ const model: BookModel = {
   branches: [{ name: '12/A', teacherMessages: [], students: [] }],
 };
 
-it('lays out a book in a worker thread and hands back the PDF', async () => {
-  const result = await pool.run('book', { model, images: new Map() }, { timeoutMs: 60_000 });
-  expect(Buffer.from(result.pdf).subarray(0, 5).toString()).toBe('%PDF-');
+const part: BookPart = { firstPage: 1, cover: { subtitle: null }, divider: { classList: [] }, index: { entries: [], knownPages: {} } };
+const book = { model, part, images: new Map(), firstObject: FIRST_PART_OBJECT };
+
+it('lays out a book in a worker thread and hands back its PDF objects', async () => {
+  const result = await pool.run('bookPart', book, { timeoutMs: 60_000 });
+  expect(Buffer.from(result.piece.bytes).subarray(0, 10).toString()).toBe(`${FIRST_PART_OBJECT} 0 obj\n<<`);
   expect(result.pages).toBe(3);
 });
 
 it('ends a task over its time with TaskTimedOut, and serves the next one', async () => {
-  await expect(pool.run('book', { model, images: new Map() }, { timeoutMs: 1 })).rejects.toBeInstanceOf(TaskTimedOut);
-  await expect(pool.run('book', { model, images: new Map() }, { timeoutMs: 60_000 })).resolves.toMatchObject({ pages: 3 });
+  await expect(pool.run('bookPart', book, { timeoutMs: 1 })).rejects.toBeInstanceOf(TaskTimedOut);
+  await expect(pool.run('bookPart', book, { timeoutMs: 60_000 })).resolves.toMatchObject({ pages: 3 });
 });
 
 it('stops a task when its caller cancels it', async () => {
   const cancel = new AbortController();
-  const task = pool.run('book', { model, images: new Map() }, { timeoutMs: 60_000, signal: cancel.signal });
+  const task = pool.run('bookPart', book, { timeoutMs: 60_000, signal: cancel.signal });
   cancel.abort();
   await expect(task).rejects.toThrow();
-  await expect(pool.run('book', { model, images: new Map() }, { timeoutMs: 60_000 })).resolves.toMatchObject({ pages: 3 });
+  await expect(pool.run('bookPart', book, { timeoutMs: 60_000 })).resolves.toMatchObject({ pages: 3 });
 });

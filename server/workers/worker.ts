@@ -7,9 +7,10 @@ import sharp from 'sharp';
 import { readTable, type Table } from '../areas/imports/read';
 import { HttpError } from '../http/errors';
 import { imageForPrint, logoForPrint } from '../yearbook/images';
-import type { BookModel } from '../yearbook/model';
+import { pdfPiece } from '../yearbook/assemble';
+import type { BookModel, BookPart } from '../yearbook/model';
 import { renderProofs } from '../yearbook/proofs';
-import { renderBook } from '../yearbook/render';
+import { layoutPart } from '../yearbook/render';
 
 // Each image is read once: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -20,8 +21,18 @@ function printImage(input: { source: Uint8Array; frameMm: { width: number; heigh
   return imageForPrint(asBuffer(input.source), input.frameMm);
 }
 
-function book(input: { model: BookModel; images: Map<string, Uint8Array> }) {
-  return renderBook(input.model, new Map([...input.images].map(([path, bytes]) => [path, asBuffer(bytes)])));
+type PartInput = { model: BookModel; part: BookPart; images: Map<string, Uint8Array> };
+const partImages = (images: Map<string, Uint8Array>) => new Map([...images].map(([path, bytes]) => [path, asBuffer(bytes)]));
+
+/** One part of the book laid out for print, as a piece of the book's file numbered from `firstObject`. */
+async function bookPart(input: PartInput & { firstObject: number }) {
+  const laid = layoutPart(input.model, input.part, partImages(input.images));
+  return { piece: await pdfPiece(laid.pdf, input.firstObject), pages: laid.pages, studentPages: laid.studentPages };
+}
+
+/** The same part laid out with screen-sized images, the PDF its page proofs are drawn from. */
+function proofPart(input: PartInput) {
+  return layoutPart(input.model, input.part, partImages(input.images)).pdf;
 }
 
 function logoImage(input: { source: Uint8Array }) {
@@ -45,7 +56,7 @@ async function importTable(input: { data: Uint8Array; maxRows: number }): Promis
   }
 }
 
-const tasks = { printImage, logoImage, book, proofs, importTable };
+const tasks = { printImage, logoImage, bookPart, proofPart, proofs, importTable };
 export type Tasks = typeof tasks;
 
 /** The one entry the pool calls: which task, with what. */

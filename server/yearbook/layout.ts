@@ -16,6 +16,7 @@ export const LAYOUT = String.raw`
 #let pastel = d.template == "pastel"
 #let paper = if pastel { accent.lighten(88%) } else { white }
 #let t = data.texts
+#let part = data.part
 
 // A string as text, its line breaks kept.
 #let lines(s) = s.split("\n").map(x => [#x]).join(linebreak())
@@ -43,6 +44,9 @@ export const LAYOUT = String.raw`
   footer: context align(center, text(font: headingFont, size: 9pt, fill: luma(110), counter(page).display())),
   footer-descent: 40%,
 )
+
+// A part of a longer book starts at its own page number.
+#counter(page).update(part.firstPage)
 
 #let title(body) = block(below: 8mm, text(font: headingFont, size: 22pt, weight: "bold", fill: primary, body))
 
@@ -86,7 +90,7 @@ export const LAYOUT = String.raw`
 #let messages(list) = grid(columns: (1fr, 1fr), column-gutter: 5mm, row-gutter: 3.5mm, ..list.map(note))
 
 // Cover: the design's image (or the primary colour) to the bleed edge, the school in the middle.
-#page(margin: 0pt, footer: none, background: if data.cover != none {
+#if part.cover != none [#page(margin: 0pt, footer: none, background: if data.cover != none {
   image(data.cover, width: 100%, height: 100%, fit: "cover")
 } else {
   rect(width: 100%, height: 100%, fill: primary)
@@ -97,11 +101,11 @@ export const LAYOUT = String.raw`
     #text(font: headingFont, size: 30pt, weight: "bold", fill: primary, data.school.name)
     #v(3mm)
     #text(font: headingFont, size: 15pt, [#t.yearbook · #data.school.academicYear])
-    #if data.subtitle != none { v(2mm); text(size: 13pt, data.subtitle) }
+    #if part.cover.subtitle != none { v(2mm); text(size: 13pt, part.cover.subtitle) }
   ])
-]
+]]
 
-#if data.schoolMessages.len() > 0 {
+#if part.cover != none and data.schoolMessages.len() > 0 {
   pagebreak(weak: true)
   title(t.schoolMessages)
   for m in data.schoolMessages { block(below: 6mm, note(m)) }
@@ -109,17 +113,20 @@ export const LAYOUT = String.raw`
 
 #for b in data.branches {
   // The branch's divider: its name, the teacher's message and the class list.
-  pagebreak(weak: true)
-  align(center, block(above: 20mm, below: 12mm, text(font: headingFont, size: 44pt, weight: "bold", fill: primary, b.name)))
-  for m in b.teacherMessages { block(below: 6mm, note(m)) }
-  if b.students.len() > 0 {
-    block(above: 8mm, below: 4mm, text(font: headingFont, size: 13pt, weight: "bold", fill: primary, t.classList))
-    grid(columns: (1fr, 1fr, 1fr), column-gutter: 6mm, row-gutter: 1.8mm, ..b.students.map(s => text(size: 9.5pt, s.name)))
+  if part.divider != none {
+    pagebreak(weak: true)
+    align(center, block(above: 20mm, below: 12mm, text(font: headingFont, size: 44pt, weight: "bold", fill: primary, b.name)))
+    for m in b.teacherMessages { block(below: 6mm, note(m)) }
+    if part.divider.classList.len() > 0 {
+      block(above: 8mm, below: 4mm, text(font: headingFont, size: 13pt, weight: "bold", fill: primary, t.classList))
+      grid(columns: (1fr, 1fr, 1fr), column-gutter: 6mm, row-gutter: 1.8mm, ..part.divider.classList.map(name => text(size: 9.5pt, name)))
+    }
   }
 
   for s in b.students {
     pagebreak(weak: true)
-    [#metadata(s.id) <yb-student>]
+    // Where the student's pages begin, for the index (here or in a later part).
+    context [#metadata((id: s.id, page: counter(page).get().first())) <yb-page>]
     studentHeader(s)
     if d.showMessages and s.messages.len() > 0 {
       let per = d.messagesPerPage
@@ -136,15 +143,17 @@ export const LAYOUT = String.raw`
 }
 
 // The index: every student in Turkish alphabetical order with the page of their portrait.
-#pagebreak(weak: true)
-#title(t.index)
-#context {
-  let pages = (:)
-  for mark in query(<yb-student>) { pages.insert(str(mark.value), counter(page).at(mark.location()).first()) }
-  columns(2, gutter: 8mm, for s in data.index {
-    block(below: 1.8mm, grid(columns: (1fr, auto), column-gutter: 2mm,
-      [#s.name #box(width: 1fr, repeat(text(fill: luma(160), ".")))],
-      text(font: headingFont, str(pages.at(str(s.id), default: "")))))
-  })
+#if part.index != none {
+  pagebreak(weak: true)
+  title(t.index)
+  context {
+    let pages = part.index.knownPages
+    for mark in query(<yb-page>) { pages.insert(str(mark.value.id), mark.value.page) }
+    columns(2, gutter: 8mm, for s in part.index.entries {
+      block(below: 1.8mm, grid(columns: (1fr, auto), column-gutter: 2mm,
+        [#s.name #box(width: 1fr, repeat(text(fill: luma(160), ".")))],
+        text(font: headingFont, str(pages.at(str(s.id), default: "")))))
+    })
+  }
 }
 `;

@@ -38,6 +38,27 @@ export interface BookModel {
   branches: BookBranch[];
 }
 
+/** One line of the index: a student of the book. */
+export interface IndexEntry {
+  id: number;
+  name: string;
+}
+
+/**
+ * What one layout makes of the book, with the model's branch and students it covers: a book is laid
+ * out a few students at a time, the cover in the first part and the index in the last.
+ */
+export interface BookPart {
+  /** The number printed on the part's first page. */
+  firstPage: number;
+  /** The cover and the school's messages open this part; the subtitle names a one-branch book. */
+  cover: { subtitle: string | null } | null;
+  /** The part opens its branch with a divider listing the whole class; null when it goes on with the branch of the part before. */
+  divider: { classList: string[] } | null;
+  /** The index closes this part: every student of the book, with the pages of those laid out in earlier parts. */
+  index: { entries: IndexEntry[]; knownPages: Record<string, number> } | null;
+}
+
 /** Print geometry: A4 trim with 3 mm bleed on every side. */
 const TRIM_MM = { width: 210, height: 297 };
 export const BLEED_MM = 3;

@@ -10,7 +10,7 @@ import { inspectPdf } from '../test/pdf';
 import { FONT_PAIRS } from './fonts';
 import { imageForPrint } from './images';
 import { MIN_PPI, PORTRAIT_MM, type BookModel, type BookStudent } from './model';
-import { renderBook } from './render';
+import { renderBook } from './book';
 
 const MM = 72 / 25.4;
 const TURKISH = 'İı Şş Ğğ Çç Öö Üü';
@@ -113,6 +113,52 @@ describe('the yearbook PDF', () => {
     ]) {
       expect(index).toMatch(new RegExp(`${entry}[ .]*${pageOf(name!)}\\b`));
     }
+  });
+
+  it('lays out a school a few students at a time as one book: pages numbered on, every student indexed at their page', async () => {
+    // The second branch has more students than one part holds: its divider lists them all, once.
+    const more = ['Ada', 'Bora', 'Cem', 'Defne', 'Ece', 'Fırat', 'Gizem', 'Hakan', 'Irmak'];
+    const second = {
+      name: '12/B',
+      teacherMessages: [],
+      students: [
+        student(4, 'Çağla', 'Öztürk', '/img/p1.jpg', 5),
+        student(5, 'Barış', 'Ünal', null, 1),
+        ...more.map((first, i) => student(10 + i, first, 'Kaya', null, 0)),
+      ],
+    };
+    const { model, pdf, pages } = await book();
+    const school = await book({ branches: [...model.branches, second] });
+    const report = await inspectPdf(school.pdf);
+    // the branch's pages (without its index), then the second branch: divider, 2 + 1 + 9 student pages; the index
+    expect(school.pages).toBe(pages - 1 + 1 + 12 + 1);
+    expect(report.pages).toBe(school.pages);
+    expect(report.srgbOutputIntent).toBe(true);
+    expect(report.boxes.every(({ trim }) => trim.width > 0)).toBe(true);
+    expect(report.images).toHaveLength(3);
+    // The first branch's pages are as in its own book; only a branch's cover names the branch.
+    expect((await inspectPdf(pdf)).text.slice(1, -1)).toEqual(report.text.slice(1, pages - 1));
+    expect(report.text[0]).not.toContain('12/İ');
+    const dividers = report.text.filter((text) => text.includes('Sınıf listesi'));
+    expect(dividers).toHaveLength(2);
+    expect(dividers[1]).toContain('Irmak Kaya');
+    // Each page's footer shows its place in the whole book.
+    for (let page = 2; page <= school.pages; page++) expect(report.text[page - 1]).toMatch(new RegExp(`(^| )${page}( |$)`));
+    const index = report.text.at(-1)!;
+    const studentPage = (name: string) => report.text.findIndex((text) => text.includes(name) && !text.includes('Sınıf listesi')) + 1;
+    for (const [entry, name] of [
+      ['Ağaoğlu, Ilgaz', 'Ilgaz Ağaoğlu'],
+      ['Çelik, Ümit', 'Ümit Çelik'],
+      ['Işık, Şule', 'Şule Işık'],
+      ['Öztürk, Çağla', 'Çağla Öztürk'],
+      ['Ünal, Barış', 'Barış Ünal'],
+      ['Kaya, Irmak', 'Irmak Kaya'],
+    ]) {
+      expect(index).toMatch(new RegExp(`${entry}[ .]*${studentPage(name!)}\\b`));
+    }
+    expect(['Ağaoğlu', 'Çelik', 'Işık', 'Öztürk', 'Ünal'].map((name) => index.indexOf(name))).toEqual(
+      ['Ağaoğlu', 'Çelik', 'Işık', 'Öztürk', 'Ünal'].map((name) => index.indexOf(name)).sort((a, b) => a - b),
+    );
   });
 
   it('places every portrait at 300 ppi or more', async () => {

@@ -1,31 +1,25 @@
 /**
- * Turning a book model into the printer's PDF with Typst: the layout and the data go into the
- * compiler's memory (no files, no network), the fonts of the design's pair are the only fonts
- * it knows, and the result is PDF/A-2b (its output intent is sRGB). pdf-lib then marks the trim
- * and bleed boxes, which Typst does not write. Synchronous and CPU-bound: run it in a worker.
+ * Laying out a part of the book with Typst: the layout and the data go into the compiler's memory
+ * (no files, no network), the fonts of the design's pair are the only fonts it knows, and the
+ * result is PDF/A-2b (its output intent is sRGB), without the tag tree a printer does not read.
+ * The parts are joined, and the printer's boxes set, by assemble.ts. Synchronous and CPU-bound:
+ * run it in a worker.
  */
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
-import { PDFDocument, PDFName } from 'pdf-lib';
 import { tr } from '../../common/tr';
 import { fontBlobs, FONT_PAIRS } from './fonts';
 import { LAYOUT } from './layout';
-import { BLEED_MM, MEDIA_MM, PORTRAIT_MM, type BookModel } from './model';
-
-const MM = 72 / 25.4;
+import { BLEED_MM, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from './model';
 
 class BookLayoutError extends Error {}
 
-/** The data the layout reads: the model plus what the layout needs to know about the page. */
-function bookJson(model: BookModel): string {
+/** The data the layout reads: the model, the part, and what the layout needs to know about the page. */
+function bookJson(model: BookModel, part: BookPart): string {
   const { heading, body } = FONT_PAIRS[model.design.fontPair];
-  const students = model.branches.flatMap((b) => b.students);
-  const index = [...students].sort((a, b) => (a.indexKey < b.indexKey ? -1 : a.indexKey > b.indexKey ? 1 : a.id - b.id));
-  const [onlyBranch, anotherBranch] = model.branches;
   return JSON.stringify({
     ...model,
-    subtitle: onlyBranch && !anotherBranch ? onlyBranch.name : null,
+    part,
     branches: model.branches.map((b) => ({ ...b, students: b.students.map(withInitials) })),
-    index: index.map((s) => ({ id: s.id, name: s.indexName })),
     fonts: { heading: heading.family, body: body.family },
     mediaMm: MEDIA_MM,
     bleedMm: BLEED_MM,
@@ -44,31 +38,30 @@ const withInitials = <T extends { name: string }>(s: T) => ({
     .join(''),
 });
 
-/** The PDF of the book; `images` holds every "/img/…" path the model names. */
-export async function renderBook(model: BookModel, images: Map<string, Buffer>): Promise<{ pdf: Buffer; pages: number }> {
-  const compiler = NodeCompiler.create({ workspace: '/', fontArgs: [{ fontBlobs: fontBlobs(model.design.fontPair) }] });
-  for (const [path, bytes] of images) compiler.mapShadow(path, bytes);
-  compiler.mapShadow('/book.json', Buffer.from(bookJson(model)));
-  compiler.addSource('/book.typ', LAYOUT);
-  const compiled = compiler.compile({ mainFilePath: '/book.typ' });
-  const document = compiled.result;
-  const error = compiled.takeDiagnostics();
-  if (!document) throw new BookLayoutError(JSON.stringify(error ? compiler.fetchDiagnostics(error) : 'no document'));
-  const raw = compiler.pdf(document, { pdfStandard: 'a-2b' });
-  compiler.evictCache(0);
-  return { pdf: await markPrintBoxes(raw), pages: document.numOfPages };
+interface LaidOutPart {
+  pdf: Buffer;
+  pages: number;
+  /** The page number of each student's first page in this part, by student id. */
+  studentPages: Record<string, number>;
 }
 
-/** Every page's trim box 3 mm inside the media box, and its bleed box the whole page. */
-async function markPrintBoxes(raw: Buffer): Promise<Buffer> {
-  const pdf = await PDFDocument.load(raw, { updateMetadata: false });
-  const bleed = BLEED_MM * MM;
-  for (const page of pdf.getPages()) {
-    const { width, height } = page.getMediaBox();
-    page.setTrimBox(bleed, bleed, width - 2 * bleed, height - 2 * bleed);
-    page.setBleedBox(0, 0, width, height);
+/** The PDF of one part of the book; `images` holds every "/img/…" path the part's model names. */
+export function layoutPart(model: BookModel, part: BookPart, images: Map<string, Buffer>): LaidOutPart {
+  const compiler = NodeCompiler.create({ workspace: '/', fontArgs: [{ fontBlobs: fontBlobs(model.design.fontPair) }] });
+  try {
+    for (const [path, bytes] of images) compiler.mapShadow(path, bytes);
+    compiler.mapShadow('/book.json', Buffer.from(bookJson(model, part)));
+    compiler.addSource('/book.typ', LAYOUT);
+    const compiled = compiler.compile({ mainFilePath: '/book.typ' });
+    const document = compiled.result;
+    const error = compiled.takeDiagnostics();
+    if (!document) throw new BookLayoutError(JSON.stringify(error ? compiler.fetchDiagnostics(error) : 'no document'));
+    const marks = compiler.query(document, { selector: '<yb-page>' }) as Array<{ value: { id: number; page: number } }>;
+    const pdf = compiler.pdf(document, { pdfStandard: 'a-2b', pdfTags: false });
+    return { pdf, pages: document.numOfPages, studentPages: Object.fromEntries(marks.map(({ value }) => [String(value.id), value.page])) };
+  } finally {
+    // The compiler's cache is process-wide: a worker that lays out book after book would keep every image.
+    compiler.resetShadow();
+    compiler.evictCache(0);
   }
-  // The document claims no PDF/A conformance it may have lost in the rewrite.
-  pdf.catalog.delete(PDFName.of('Metadata'));
-  return Buffer.from(await pdf.save({ useObjectStreams: true }));
 }

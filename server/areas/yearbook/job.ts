@@ -1,16 +1,25 @@
 /**
- * The yearbook job: reads the book's content, prepares each image for print from the stored
- * full-size file (one or two at a time, in the worker threads), lays the book out in a worker,
- * keeps the PDF in the file store, then draws the page proofs a slice at a time. Progress is in
- * pages: half for the preparation, half for the proofs; a job that is started again (after a
- * restart) begins from the start and overwrites what it left.
+ * The yearbook job: reads the book's content, then lays it out a part (a few students) at a time:
+ * the part's images prepared from the stored full-size files (one or two at a time, in the worker
+ * threads), the part laid out in a worker and appended to the book's file, so a whole school never
+ * has all its images, or all its pages, in memory. The finished file goes to the file store, then
+ * the page proofs are drawn a slice at a time from a copy of each part with screen-sized images.
+ * Progress is in pages: half for the PDF, half for the proofs; a job that is started again (after
+ * a restart) begins from the start and overwrites what it left.
  */
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/runner';
 import type { Storage } from '../../storage/store';
 import type { createWorkerPool } from '../../workers/pool';
-import { MIN_PPI, MEDIA_MM, PORTRAIT_MM } from '../../yearbook/model';
+import { bookWriter } from '../../yearbook/assemble';
+import { MIN_PPI, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../yearbook/model';
+import { planParts } from '../../yearbook/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
 
 type Pool = ReturnType<typeof createWorkerPool>;
@@ -20,7 +29,7 @@ export const YEARBOOK_JOB = 'yearbook';
 const PROOF_SLICE = 16;
 /** Originals read and prepared at the same time (the pool has at most two threads). */
 const PARALLEL_IMAGES = 2;
-const RENDER_TIMEOUT_MS = 20 * 60_000;
+const LAYOUT_TIMEOUT_MS = 10 * 60_000;
 const TASK_TIMEOUT_MS = 2 * 60_000;
 
 const pdfKey = (jobId: number) => `yearbooks/${jobId}/book.pdf`;
@@ -38,94 +47,159 @@ export interface YearbookResult extends Record<string, unknown> {
   /** Milliseconds to the stored PDF, and to the end with the proofs. */
   pdfMs: number;
   totalMs: number;
+  /** Where the time to the PDF went: preparing images, laying out, storing (milliseconds). */
+  steps: { imagesMs: number; layoutMs: number; storeMs: number; proofsMs: number };
+}
+
+/** The images a part places: its students' portraits, and the cover and logo in the part with the cover. */
+function imagesOfPart(model: BookModel, part: Pick<BookPart, 'cover'>, images: BookImage[]): BookImage[] {
+  const portraits = new Set(model.branches.flatMap((b) => b.students.map((s) => s.portrait)));
+  return images.filter((image) => (image.use === 'portrait' ? portraits.has(image.path) : part.cover !== null));
+}
+
+/** Runs `work` on every item, at most `parallel` at a time. */
+async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) await work(item);
+    }),
+  );
 }
 
 export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
   return async (job, context) => {
     if (job.schoolId === null) throw new Error('a yearbook job needs a school');
     const started = performance.now();
+    const steps = { imagesMs: 0, layoutMs: 0, storeMs: 0, proofsMs: 0 };
+    const timed = async <T>(step: keyof typeof steps, work: () => Promise<T>): Promise<T> => {
+      const from = performance.now();
+      try {
+        return await work();
+      } finally {
+        steps[step] += performance.now() - from;
+      }
+    };
     const { model, images } = await bookSources(db, job.studioId, job.schoolId, job.branchId);
     let total = estimatePages(model);
     let prepared = 0;
     let proofed = 0;
     const report = () => context.progress(Math.floor((prepared + proofed) / 2), total);
     await report();
+    const limits = { timeoutMs: TASK_TIMEOUT_MS, signal: context.signal };
+    const layoutLimits = { timeoutMs: LAYOUT_TIMEOUT_MS, signal: context.signal };
 
-    // Pages a portrait stands for, so preparing the images moves the bar in pages.
-    const pagesOfStudent = new Map<string, number>();
+    // Pages a student stands for, so preparing the portraits moves the bar in pages.
     const per = model.design.showMessages ? model.design.messagesPerPage : Infinity;
-    for (const branch of model.branches)
-      for (const s of branch.students) if (s.portrait) pagesOfStudent.set(s.portrait, Math.max(1, Math.ceil(s.messages.length / per)));
-    const withoutImages = total - [...pagesOfStudent.values()].reduce((a, b) => a + b, 0);
+    const pagesOf = (s: { messages: unknown[] }) => Math.max(1, Math.ceil(s.messages.length / per));
 
-    const ready = new Map<string, Uint8Array>();
-    // The proofs are drawn from a second layout with screen-sized images: the same pages, a fraction of the memory and time.
-    const forProofs = new Map<string, Uint8Array>();
     let minPortraitPpi: number | null = null;
     const lowResolution: number[] = [];
-    const prepare = async (image: BookImage) => {
+    /** Prepares an image into the part's print and proof images; a missing file is left out. */
+    const prepare = async (image: BookImage, print: Map<string, Uint8Array>, proof: Map<string, Uint8Array>, frameMm: { width: number; height: number }) => {
       const source = await storage[image.store].get(image.key);
-      if (!source) return; // a missing file prints as initials (portrait) or not at all
+      if (!source) return;
       if (image.use === 'logo') {
-        const logo = await pool.run('logoImage', { source }, { timeoutMs: TASK_TIMEOUT_MS, signal: context.signal });
-        ready.set(image.path, logo);
-        forProofs.set(image.path, logo);
+        const logo = await pool.run('logoImage', { source }, limits);
+        print.set(image.path, logo);
+        proof.set(image.path, logo);
         return;
       }
-      const frameMm = image.use === 'cover' ? MEDIA_MM : PORTRAIT_MM[model.design.photoShape];
-      const print = await pool.run('printImage', { source, frameMm }, { timeoutMs: TASK_TIMEOUT_MS, signal: context.signal });
-      ready.set(image.path, print.jpeg);
-      forProofs.set(image.path, print.proof);
+      const made = await pool.run('printImage', { source, frameMm: image.use === 'cover' ? MEDIA_MM : frameMm }, limits);
+      print.set(image.path, made.jpeg);
+      proof.set(image.path, made.proof);
       if (image.use === 'portrait') {
-        minPortraitPpi = Math.min(minPortraitPpi ?? Infinity, print.ppi);
-        if (print.ppi < MIN_PPI) lowResolution.push(Number(image.path.replace(/\D/g, '')));
+        minPortraitPpi = Math.min(minPortraitPpi ?? Infinity, made.ppi);
+        if (made.ppi < MIN_PPI) lowResolution.push(Number(image.path.replace(/\D/g, '')));
       }
     };
-    const queue = [...images];
-    await Promise.all(
-      Array.from({ length: PARALLEL_IMAGES }, async () => {
-        for (let image = queue.shift(); image; image = queue.shift()) {
-          await prepare(image);
-          prepared += pagesOfStudent.get(image.path) ?? 0;
+
+    // The book's file is written beside the store's and moved in when complete.
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'yp-yearbook-'));
+    try {
+      const file = path.join(folder, `${randomBytes(4).toString('hex')}.pdf`);
+      const handle = await fs.open(file, 'w');
+      const laidOut: Array<{ model: BookModel; part: BookPart; pages: number; proofImages: Map<string, Uint8Array> }> = [];
+      let written: { pages: number; bytes: number };
+      try {
+        const writer = bookWriter(async (chunk) => void (await handle.write(chunk)));
+        const studentPages: Record<string, number> = {};
+        let firstPage = 1;
+        for (const plan of planParts(model)) {
+          const print = new Map<string, Uint8Array>();
+          const proof = new Map<string, Uint8Array>();
+          await timed('imagesMs', () =>
+            eachInParallel(imagesOfPart(plan.model, plan, images), PARALLEL_IMAGES, async (image) => {
+              await prepare(image, print, proof, PORTRAIT_MM[model.design.photoShape]);
+              const student = image.use === 'portrait' ? plan.model.branches.flatMap((b) => b.students).find((s) => s.portrait === image.path) : null;
+              if (student) prepared += pagesOf(student);
+              await report();
+            }),
+          );
+          // An image whose file is gone is left out of the book rather than failing it.
+          for (const branch of plan.model.branches) for (const s of branch.students) if (s.portrait && !print.has(s.portrait)) s.portrait = null;
+          if (plan.model.cover && !print.has(plan.model.cover)) plan.model.cover = null;
+          if (plan.model.school.logo && !print.has(plan.model.school.logo)) plan.model.school = { ...plan.model.school, logo: null };
+
+          const part: BookPart = {
+            firstPage,
+            cover: plan.cover,
+            divider: plan.divider,
+            index: plan.index ? { entries: plan.index, knownPages: { ...studentPages } } : null,
+          };
+          const laid = await timed('layoutMs', () =>
+            pool.run('bookPart', { model: plan.model, part, images: print, firstObject: writer.nextObject }, layoutLimits),
+          );
+          print.clear();
+          await timed('storeMs', () => writer.append(laid.piece));
+          Object.assign(studentPages, laid.studentPages);
+          firstPage += laid.pages;
+          laidOut.push({ model: plan.model, part, pages: laid.pages, proofImages: proof });
+          for (const branch of plan.model.branches) for (const s of branch.students) if (!s.portrait) prepared += pagesOf(s);
           await report();
         }
-      }),
-    );
-    // Students without a portrait need no preparation.
-    for (const branch of model.branches) for (const s of branch.students) if (!s.portrait) prepared += Math.max(1, Math.ceil(s.messages.length / per));
-    // An image whose file is gone is left out of the book rather than failing it.
-    for (const branch of model.branches) for (const s of branch.students) if (s.portrait && !ready.has(s.portrait)) s.portrait = null;
-    if (model.cover && !ready.has(model.cover)) model.cover = null;
-    if (model.school.logo && !ready.has(model.school.logo)) model.school.logo = null;
-    prepared += withoutImages;
-
-    const rendered = await pool.run('book', { model, images: ready }, { timeoutMs: RENDER_TIMEOUT_MS, signal: context.signal });
-    ready.clear();
-    const pdf = Buffer.from(rendered.pdf);
-    await storage.photos.put(pdfKey(job.id), pdf);
-    const pdfMs = Math.round(performance.now() - started);
-    total = rendered.pages;
-    prepared = total;
-    await report();
-    const proofBook = Buffer.from((await pool.run('book', { model, images: forProofs }, { timeoutMs: RENDER_TIMEOUT_MS, signal: context.signal })).pdf);
-    forProofs.clear();
-
-    for (let from = 1; from <= total; from += PROOF_SLICE) {
-      const pages = await pool.run('proofs', { pdf: proofBook, from, to: from + PROOF_SLICE - 1 }, { timeoutMs: TASK_TIMEOUT_MS, signal: context.signal });
-      await Promise.all(pages.map((jpeg, i) => storage.photos.put(proofKey(job.id, from + i), Buffer.from(jpeg))));
-      proofed += pages.length;
+        written = await timed('storeMs', () => writer.finish(model.title));
+      } finally {
+        await handle.close();
+      }
+      await timed('storeMs', () => storage.photos.put(pdfKey(job.id), createReadStream(file)));
+      const pdfMs = Math.round(performance.now() - started);
+      total = written.pages;
+      prepared = total;
       await report();
+
+      await timed('proofsMs', async () => {
+        for (const { model: partModel, part, pages, proofImages } of laidOut) {
+          const proofPdf = await pool.run('proofPart', { model: partModel, part, images: proofImages }, layoutLimits);
+          proofImages.clear();
+          for (let from = 1; from <= pages; from += PROOF_SLICE) {
+            const drawn = await pool.run('proofs', { pdf: proofPdf, from, to: from + PROOF_SLICE - 1 }, limits);
+            // The part's pages are numbered on from the parts before it.
+            await Promise.all(drawn.map((jpeg, i) => storage.photos.put(proofKey(job.id, part.firstPage + from - 1 + i), Buffer.from(jpeg))));
+            proofed += drawn.length;
+            await report();
+          }
+        }
+      });
+      const result: YearbookResult = {
+        file: pdfKey(job.id),
+        pages: total,
+        bytes: written.bytes,
+        draft: model.draft,
+        minPortraitPpi,
+        lowResolution,
+        pdfMs,
+        totalMs: Math.round(performance.now() - started),
+        steps: {
+          imagesMs: Math.round(steps.imagesMs),
+          layoutMs: Math.round(steps.layoutMs),
+          storeMs: Math.round(steps.storeMs),
+          proofsMs: Math.round(steps.proofsMs),
+        },
+      };
+      return result;
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
     }
-    const result: YearbookResult = {
-      file: pdfKey(job.id),
-      pages: total,
-      bytes: pdf.length,
-      draft: model.draft,
-      minPortraitPpi,
-      lowResolution,
-      pdfMs,
-      totalMs: Math.round(performance.now() - started),
-    };
-    return result;
   };
 }

@@ -8,11 +8,12 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { insertOne } from '../../db/rows';
-import { jobs, messages, photos } from '../../db/schema';
+import { jobs, messages, photos, schools, students } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { inspectPdf } from '../../test/pdf';
 import { MIN_PPI } from '../../yearbook/model';
 import { fileKey } from '../photos/queries';
+import { bookSources } from './content';
 
 const kit = useApiTestKit();
 // A book is real work (images, layout, proofs in worker threads): on a busy two-core machine it takes a while.
@@ -53,6 +54,36 @@ async function portrait(index: 0 | 1 | 2, width = 2400, height = 3200) {
     height,
     bytes: original.length,
   });
+}
+
+/** A finished proof of the world's branch, as the job leaves it (the approval asks for one). */
+async function finishedProof() {
+  const [job] = await kit.database.db
+    .insert(jobs)
+    .values({
+      kind: 'yearbook',
+      studioId: kit.world.studio.id,
+      schoolId: kit.world.school.id,
+      branchId: kit.world.branch.id,
+      status: 'done',
+      done: 6,
+      total: 6,
+    })
+    .returning();
+  return job!;
+}
+
+/** Signs a world student in with a new access code from the panel; answers its token. */
+async function studentSignIn(index: 0 | 1 | 2) {
+  const student = kit.world.students[index];
+  await kit.database.db.update(schools).set({ code: 'ISIK12' }).where(eq(schools.id, kit.world.school.id));
+  const panel = await kit.as(kit.world.accounts.panel);
+  const issued = await panel.post(`/students/${student.id}/access-code`);
+  expect(issued.status, issued.raw).toBe(200);
+  const [row] = await kit.database.db.select({ schoolNumber: students.schoolNumber }).from(students).where(eq(students.id, student.id));
+  const login = await kit.call('POST', '/api/student/login', { schoolCode: 'ISIK12', schoolNumber: row!.schoolNumber, accessCode: issued.body.code });
+  expect(login.status, login.raw).toBe(200);
+  return { authorization: `Bearer ${login.body.token as string}` };
 }
 
 async function finished(as: Caller, id: number) {
@@ -243,6 +274,30 @@ describe('approval, the content lock and the final mark', () => {
     expect((await school.del(`/messages/${written!.id}`)).status).toBe(200);
   });
 
+  it('lets a student of an approved branch get a new code and sign in, while its content stays locked', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const proof = await finishedProof();
+    expect((await school.post(`/branches/${kit.world.branch.id}/yearbook/approval`, { jobId: proof.id })).status).toBe(200);
+    const student = kit.world.students[0];
+    const [before] = await kit.database.db.select().from(students).where(eq(students.id, student.id));
+
+    // Issuing a code and signing in write only the student's sign-in columns.
+    const auth = await studentSignIn(0);
+    const me = await kit.call('GET', '/api/student/user', undefined, auth);
+    expect(me.status, me.raw).toBe(200);
+    const [signedIn] = await kit.database.db.select().from(students).where(eq(students.id, student.id));
+    expect(signedIn!.lastSignInAt).not.toBeNull();
+    expect(signedIn!.accessCodeHash).not.toBe(before!.accessCodeHash);
+
+    // What the book prints from the student does not change.
+    const quote = await kit.call('PUT', '/api/student/quote', { text: 'Kilitten sonra yazılan söz' }, auth);
+    expect(quote.status, quote.raw).toBe(423);
+    expect(quote.body.message).toBe('Bu şubenin yıllık provası onaylandı; içerik kilitli. Değişiklik için stüdyonun kilidi açması gerekir.');
+    const [after] = await kit.database.db.select().from(students).where(eq(students.id, student.id));
+    expect(after!.quote).toBe(before!.quote);
+    expect(after!.quoteDraft).toBe(before!.quoteDraft);
+  });
+
   it('prints without the draft watermark once the studio marks the book final', async () => {
     const school = await kit.as(kit.world.accounts.school);
     expect((await school.put(`/schools/${kit.world.school.id}/yearbook/final`, { final: true })).status).toBe(403);
@@ -254,5 +309,52 @@ describe('approval, the content lock and the final mark', () => {
     const pdf = (await kit.app.inject({ method: 'GET', url: `/api/school/yearbook-jobs/${job.id}/file`, headers: { authorization: `Bearer ${school.token}` } }))
       .rawPayload;
     expect((await inspectPdf(pdf)).text.join('\n')).not.toContain('TASLAK');
+  });
+});
+
+describe('the portrait a student’s page shows', () => {
+  /** A stored photo of a world student (its file is not read: the book's sources only name it). */
+  async function photoOf(index: 0 | 1, name: string, isPortrait = false) {
+    const student = kit.world.students[index];
+    return insertOne(kit.database.db, photos, {
+      studioId: kit.world.studio.id,
+      schoolId: kit.world.school.id,
+      branchId: student.branchId,
+      studentId: student.id,
+      isPortrait,
+      storageKey: `photos/s${kit.world.studio.id}/${name}`,
+      width: 2400,
+      height: 3200,
+      bytes: 1,
+    });
+  }
+  /** The stored original the branch's book places for a world student. */
+  async function bookPortrait(index: 0 | 1) {
+    const { model, images } = await bookSources(kit.database.db, kit.world.studio.id, kit.world.school.id, kit.world.branch.id);
+    const student = model.branches.flatMap((b) => b.students).find((s) => s.id === kit.world.students[index].id);
+    return images.find((image) => image.path === student?.portrait)?.key ?? null;
+  }
+
+  it('is the student’s own pick first, then the one staff chose, then the first photo', async () => {
+    const first = await photoOf(0, 'ilk');
+    const staffs = await photoOf(0, 'vesikalik', true);
+    const picked = await photoOf(0, 'secilen');
+    await photoOf(1, 'tek-ilk');
+    await photoOf(1, 'tek-ikinci');
+    expect(await bookPortrait(0)).toBe(fileKey(staffs.storageKey, 'original'));
+    expect(await bookPortrait(1)).toBe(fileKey(`photos/s${kit.world.studio.id}/tek-ilk`, 'original'));
+
+    // The student picks a photo (with recorded consent): the book follows the pick, whatever staff choose later.
+    await kit.database.db.update(students).set({ photoConsent: true }).where(eq(students.id, kit.world.students[0].id));
+    const auth = await studentSignIn(0);
+    expect((await kit.call('PUT', '/api/student/portrait', { photoId: picked.id }, auth)).status).toBe(200);
+    expect(await bookPortrait(0)).toBe(fileKey(picked.storageKey, 'original'));
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.put(`/photos/${first.id}/portrait`)).status).toBe(200);
+    expect(await bookPortrait(0)).toBe(fileKey(picked.storageKey, 'original'));
+
+    // Without a pick, staff's choice.
+    await kit.database.db.update(students).set({ portraitPickPhotoId: null }).where(eq(students.id, kit.world.students[0].id));
+    expect(await bookPortrait(0)).toBe(fileKey(first.storageKey, 'original'));
   });
 });

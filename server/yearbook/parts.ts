@@ -1,0 +1,43 @@
+/**
+ * A book in parts of a few students each, so a whole school (or a large branch) is laid out, and
+ * its images held, a few portraits at a time: Typst keeps every image of a layout decoded. A
+ * branch's first part opens with its divider; the book's first part with the cover, the last ends
+ * with the index.
+ */
+import type { BookModel, BookPart, IndexEntry } from './model';
+
+/** Students laid out together: their decoded portraits are what a layout holds. */
+const PART_STUDENTS = 10;
+
+interface PartPlan {
+  /** The book with only this part's branch and students. */
+  model: BookModel;
+  cover: BookPart['cover'];
+  divider: BookPart['divider'];
+  /** The whole book's index, in the part that ends with it. */
+  index: IndexEntry[] | null;
+}
+
+/** Every student of the book in Turkish alphabetical order (the keys are made for that). */
+function indexEntries(model: BookModel): IndexEntry[] {
+  const students = model.branches.flatMap((b) => b.students);
+  return students.sort((a, b) => (a.indexKey < b.indexKey ? -1 : a.indexKey > b.indexKey ? 1 : a.id - b.id)).map((s) => ({ id: s.id, name: s.indexName }));
+}
+
+export function planParts(model: BookModel): PartPlan[] {
+  const [onlyBranch, anotherBranch] = model.branches;
+  const groups: Array<{ branches: BookModel['branches']; divider: BookPart['divider'] }> = [];
+  for (const branch of model.branches) {
+    for (let from = 0; from === 0 || from < branch.students.length; from += PART_STUDENTS) {
+      const divider = from === 0 ? { classList: branch.students.map((s) => s.name) } : null;
+      groups.push({ branches: [{ ...branch, students: branch.students.slice(from, from + PART_STUDENTS) }], divider });
+    }
+  }
+  if (!groups.length) groups.push({ branches: [], divider: null });
+  return groups.map(({ branches, divider }, i) => ({
+    model: { ...model, branches, schoolMessages: i === 0 ? model.schoolMessages : [] },
+    cover: i === 0 ? { subtitle: onlyBranch && !anotherBranch ? onlyBranch.name : null } : null,
+    divider,
+    index: i === groups.length - 1 ? indexEntries(model) : null,
+  }));
+}
