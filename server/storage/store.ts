@@ -13,6 +13,8 @@ export interface FileStore {
   put(key: string, data: Buffer | Readable): Promise<void>;
   /** The bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
+  /** The bytes as a stream (a file too large to hold in memory, such as a school's yearbook), or null when there is no such file. */
+  stream(key: string): Promise<Readable | null>;
   /** Removes a file, or every file under a key's folder; a missing one is no error. */
   remove(key: string): Promise<void>;
 }
@@ -49,6 +51,17 @@ export function diskStore(root: string): FileStore {
     async get(key) {
       try {
         return await fs.readFile(full(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async stream(key) {
+      const file = full(key);
+      try {
+        // Opened here, so a missing file is known before the answer starts.
+        const handle = await fs.open(file, 'r');
+        return handle.createReadStream();
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

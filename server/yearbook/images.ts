@@ -31,12 +31,15 @@ export async function imageForPrint(source: Buffer, frameMm: { width: number; he
   const ppi = Math.min(scale, TARGET_PPI);
   const width = Math.max(1, Math.round(frameWidthIn * ppi));
   const height = Math.max(1, Math.round(frameHeightIn * ppi));
-  const jpeg = await image
+  // Decoded and cut once; the print and the proof copy are both encoded from these pixels.
+  const { data, info } = await image
     .resize({ width, height, fit: 'cover', position: 'attention', withoutEnlargement: true })
     .toColorspace('srgb')
-    .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
-    .toBuffer();
-  const proof = await sharp(jpeg)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const jpeg = await pixels().jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer();
+  const proof = await pixels()
     .resize({ width: Math.max(1, Math.round(frameWidthIn * PROOF_PPI)), withoutEnlargement: true })
     .jpeg({ quality: 80 })
     .toBuffer();

@@ -89,7 +89,7 @@ export async function yearbookRoutes(app: Api) {
     const job = await jobInScope(app.db, callerOf(request), request.params.id);
     const result = resultOf(job);
     if (!result) throw new HttpError(409, tr.yearbook.jobNotDone);
-    const pdf = await app.storage.photos.get(result.file);
+    const pdf = await app.storage.photos.stream(result.file);
     if (!pdf) throw notFound();
     reply.header('cache-control', 'private, no-store');
     reply.header('content-disposition', `attachment; filename="yillik-${job.id}.pdf"`);
