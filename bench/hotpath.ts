@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
-import { baselineSql, recordSql, startBaseline } from './baseline';
+import { baselineSql, recordSql, startBaseline, type Sent } from './baseline';
 import { freshDatabase, percentile } from './helpers';
 import { buildHotpathData, type HotpathWorld } from './hotpathData';
 
@@ -103,7 +103,7 @@ export async function runHotpathBenchmark(): Promise<boolean> {
   const calls = callsOf(world);
 
   // The app's own SQL, recorded while it answers each call once (its first, so the session lookup is in it).
-  const recorded: Record<string, string[]> = {};
+  const recorded: Record<string, Sent[]> = {};
   for (const call of calls) recorded[call.name] = await recordSql(() => get(app.base, call));
   const baseline = await startBaseline({
     databaseUrl: url,
