@@ -5,13 +5,12 @@
  * database on every request, and writes the same bytes of JSON. What the app spends above this
  * floor is the framework's and our code's cost.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { DEFAULT_DESIGN } from '../common/schemas/design';
 import { branchName } from '../common/text';
-import { urlSigner } from '../server/storage/signedUrl';
 
 export interface Sent {
   text: string;
@@ -24,9 +23,9 @@ export async function recordSql(run: () => Promise<unknown>): Promise<Sent[]> {
   const original = pg.Pool.prototype.query;
   const recording = function (this: pg.Pool, ...args: unknown[]) {
     const first = args[0] as string | { text: string; values?: unknown[] };
-    texts.push(
-      typeof first === 'string' ? { text: first, values: (args[1] as unknown[] | undefined) ?? [] } : { text: first.text, values: first.values ?? [] },
-    );
+    // Values go with the text or after it (drizzle's prepared statements).
+    const values = (Array.isArray(args[1]) ? args[1] : typeof first === 'string' ? [] : first.values) ?? [];
+    texts.push({ text: typeof first === 'string' ? first : first.text, values });
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   };
   pg.Pool.prototype.query = recording as typeof original;
@@ -101,6 +100,7 @@ export function baselineSql(recorded: { schools: Sent[]; students: Sent[]; user:
 }
 
 interface Caller {
+  sessionId: number;
   userId: number;
   studioId: number;
   name: string;
@@ -112,7 +112,13 @@ type Row = unknown[];
 export async function startBaseline(options: { databaseUrl: string; sql: BaselineSql; fileUrlSecret: string; fileUrlTtlMinutes: number }) {
   const { sql } = options;
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-  const signer = urlSigner(options.fileUrlSecret, options.fileUrlTtlMinutes);
+  // A photo URL as the app signs it: bound to the level and the issuing session, expiring on a 10-minute step.
+  const photoUrl = (session: number, photoId: number, size: string) => {
+    const step = 10 * 60;
+    const expires = Math.ceil((Date.now() / 1000 + options.fileUrlTtlMinutes * 60) / step) * step;
+    const mac = createHmac('sha256', options.fileUrlSecret).update(`panel:${session}:${photoId}:${size}:${expires}`).digest('base64url');
+    return `/api/panel/photo-files/${photoId}/${size}?e=${expires}&s=${session}.${mac}`;
+  };
   const rows = async (text: string, values: unknown[]): Promise<Row[]> => (await pool.query({ text, values, rowMode: 'array' })).rows as Row[];
   const query = (q: { text: string; values: unknown[] }) => rows(q.text, q.values);
   const count = async (text: string, values: unknown[]) => Number((await rows(text, values))[0]![0]);
@@ -123,7 +129,7 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
     const hash = createHash('sha256').update(token).digest('hex');
     const [row] = await rows(sql.session, [hash, 'panel', 'panel', new Date().toISOString(), true, 1]);
     if (!row) return null;
-    return { userId: row[1] as number, studioId: row[2] as number, name: row[6] as string, email: row[7] as string };
+    return { sessionId: row[0] as number, userId: row[1] as number, studioId: row[2] as number, name: row[6] as string, email: row[7] as string };
   }
 
   async function schoolsList(caller: Caller): Promise<string> {
@@ -186,13 +192,13 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
         photoConsent: s[10],
         photoConsentDate: s[11],
         photoCount: fact?.count ?? 0,
-        photoUrl: portrait ? signer.url('panel', portrait, 'display') : null,
-        thumbUrl: portrait ? signer.url('panel', portrait, 'thumb') : null,
-        downloadUrl: portrait ? signer.url('panel', portrait, 'download') : null,
+        photoUrl: portrait ? photoUrl(caller.sessionId, portrait, 'display') : null,
+        thumbUrl: portrait ? photoUrl(caller.sessionId, portrait, 'thumb') : null,
+        downloadUrl: portrait ? photoUrl(caller.sessionId, portrait, 'download') : null,
         version: s[22],
         quoteDraft: s[15],
         portraitPickPhotoId: fact?.pick ?? null,
-        portraitPickThumbUrl: fact?.pick ? signer.url('panel', fact.pick, 'thumb') : null,
+        portraitPickThumbUrl: fact?.pick ? photoUrl(caller.sessionId, fact.pick, 'thumb') : null,
       };
     });
     return JSON.stringify({ success: true, items, total, page: 1, perPage: 25 });

@@ -114,7 +114,12 @@ export async function runHotpathBenchmark(): Promise<boolean> {
   const baselineBase = `http://127.0.0.1:${baseline.port}`;
   for (const call of calls) {
     const [a, b] = [await get(app.base, call), await get(baselineBase, call)];
-    if (a !== b) throw new Error(`${call.name}: the baseline answers other bytes than the app\napp:      ${a.slice(0, 300)}\nbaseline: ${b.slice(0, 300)}`);
+    if (a !== b) {
+      let from = 0;
+      while (a[from] === b[from]) from++;
+      const around = (text: string) => text.slice(Math.max(0, from - 150), from + 150);
+      throw new Error(`${call.name}: the baseline answers other bytes than the app, from byte ${from}\napp:      …${around(a)}\nbaseline: …${around(b)}`);
+    }
   }
   console.log(`the baseline's answers are byte-identical to the app's (${calls.map((c) => c.name).join(', ')})`);
 
