@@ -70,7 +70,8 @@ const firstPage = (text: string) => (/ offset \$\d+$/.test(text) ? [25, 0] : [25
 /** The app's SQL for each of the baseline's calls, picked out of what was recorded. */
 export interface BaselineSql {
   session: string;
-  schools: { count: string; ids: string; rows: string };
+  /** A page of schools with the total, in one statement: the count's studio, the page's studio, limit, offset. */
+  schools: { page: string };
   students: { branch: string; count: string; rows: string; photoFacts: string; branches: string };
   user: { overview: ReturnType<typeof forAnyStudio>; cities: string };
 }
@@ -81,9 +82,7 @@ export function baselineSql(recorded: { schools: Sent[]; students: Sent[]; user:
   return {
     session: the(all, /from "sessions" inner join "users"/),
     schools: {
-      count: the(schools, /^select count\(\*\) from "schools"/),
-      ids: the(schools, /^select "schools"\."id" from "schools" .* order by /),
-      rows: the(schools, /^select "schools"\."id", "schools"\."name"/),
+      page: the(schools, /^select "schools"\."id", "schools"\."name".* where "schools"\."id" in \(select /),
     },
     students: {
       branch: the(students, /^select .* from "branches" where \("branches"\."id" = \$1/),
@@ -133,15 +132,9 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
   }
 
   async function schoolsList(caller: Caller): Promise<string> {
-    const [total, ids] = await Promise.all([
-      count(sql.schools.count, [caller.studioId]),
-      rows(sql.schools.ids, [caller.studioId, ...firstPage(sql.schools.ids)]),
-    ]);
-    const idList = ids.map((r) => r[0] as number);
-    const found = idList.length ? await query(byIds(sql.schools.rows, idList)) : [];
-    const byId = new Map(found.map((r) => [r[0], r]));
-    const items = idList.map((id) => {
-      const r = byId.get(id)!;
+    const found = await rows(sql.schools.page, [caller.studioId, caller.studioId, 25, 0]);
+    const total = found.length ? Number(found[0]![16]) : 0;
+    const items = found.map((r) => {
       return {
         id: r[0],
         name: r[1],
