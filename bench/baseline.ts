@@ -5,21 +5,27 @@
  * database on every request, and writes the same bytes of JSON. What the app spends above this
  * floor is the framework's and our code's cost.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { DEFAULT_DESIGN } from '../common/schemas/design';
 import { branchName } from '../common/text';
-import { urlSigner } from '../server/storage/signedUrl';
 
-/** Every SQL text the app's pool received while `run` ran, in the order sent. */
-export async function recordSql(run: () => Promise<unknown>): Promise<string[]> {
-  const texts: string[] = [];
+export interface Sent {
+  text: string;
+  values: unknown[];
+}
+
+/** Every SQL text the app's pool received while `run` ran, with its values, in the order sent. */
+export async function recordSql(run: () => Promise<unknown>): Promise<Sent[]> {
+  const texts: Sent[] = [];
   const original = pg.Pool.prototype.query;
   const recording = function (this: pg.Pool, ...args: unknown[]) {
-    const first = args[0] as string | { text: string };
-    texts.push(typeof first === 'string' ? first : first.text);
+    const first = args[0] as string | { text: string; values?: unknown[] };
+    // Values go with the text or after it (drizzle's prepared statements).
+    const values = (Array.isArray(args[1]) ? args[1] : typeof first === 'string' ? [] : first.values) ?? [];
+    texts.push({ text: typeof first === 'string' ? first : first.text, values });
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   };
   pg.Pool.prototype.query = recording as typeof original;
@@ -32,10 +38,23 @@ export async function recordSql(run: () => Promise<unknown>): Promise<string[]> 
 }
 
 /** The one recorded text (sent once or more) that matches `pattern` (a changed app must fail loudly here, not measure something else). */
-function the(texts: readonly string[], pattern: RegExp): string {
-  const found = [...new Set(texts.filter((t) => pattern.test(t)))];
+function the(sent: readonly Sent[], pattern: RegExp): string {
+  const found = [...new Set(sent.map((s) => s.text).filter((t) => pattern.test(t)))];
   if (found.length !== 1) throw new Error(`expected one recorded query like ${pattern}, found ${found.length}`);
   return found[0]!;
+}
+
+/**
+ * A panel caller's statement with its values as recorded for one studio, and how to give them for
+ * any studio: of a panel caller's values the only positive numbers are its studio's id (no school
+ * or branch: -1), the others are the statement's constants.
+ */
+function forAnyStudio(sent: readonly Sent[], pattern: RegExp): { text: string; values(studioId: number): unknown[] } {
+  const text = the(sent, pattern);
+  const recorded = sent.find((s) => s.text === text)!.values;
+  const studioIds = new Set(recorded.filter((v) => typeof v === 'number' && v > 0));
+  if (studioIds.size !== 1) throw new Error(`expected one studio id among the values of ${pattern}, found ${studioIds.size}`);
+  return { text, values: (studioId) => recorded.map((v) => (studioIds.has(v) ? studioId : v)) };
 }
 
 /** A query by a list of ids as recorded: `= any($1)` takes the list as one array, `in ($1, …)` one value each. */
@@ -51,20 +70,19 @@ const firstPage = (text: string) => (/ offset \$\d+$/.test(text) ? [25, 0] : [25
 /** The app's SQL for each of the baseline's calls, picked out of what was recorded. */
 export interface BaselineSql {
   session: string;
-  schools: { count: string; ids: string; rows: string };
+  /** A page of schools with the total, in one statement: the count's studio, the page's studio, limit, offset. */
+  schools: { page: string };
   students: { branch: string; count: string; rows: string; photoFacts: string; branches: string };
-  user: { design: string; studio: string; counts: string[]; photos: string; messages: string; nicknames: string; cities: string };
+  user: { overview: ReturnType<typeof forAnyStudio>; cities: string };
 }
 
-export function baselineSql(recorded: { schools: string[]; students: string[]; user: string[] }): BaselineSql {
+export function baselineSql(recorded: { schools: Sent[]; students: Sent[]; user: Sent[] }): BaselineSql {
   const { schools, students, user } = recorded;
   const all = [...schools, ...students, ...user];
   return {
     session: the(all, /from "sessions" inner join "users"/),
     schools: {
-      count: the(schools, /^select count\(\*\) from "schools"/),
-      ids: the(schools, /^select "schools"\."id" from "schools" .* order by /),
-      rows: the(schools, /^select "schools"\."id", "schools"\."name"/),
+      page: the(schools, /^select "schools"\."id", "schools"\."name".* where "schools"\."id" in \(select /),
     },
     students: {
       branch: the(students, /^select .* from "branches" where \("branches"\."id" = \$1/),
@@ -74,19 +92,14 @@ export function baselineSql(recorded: { schools: string[]; students: string[]; u
       branches: the(students, /^select .* from "branches" where "branches"\."id" (in|= any)/),
     },
     user: {
-      design: the(user, /from "designs"/),
-      studio: the(user, /from "studios"/),
-      // schools, branches, students, managers, notifications: one number each, in this order.
-      counts: ['schools', 'branches', 'students', 'users', 'notifications'].map((table) => the(user, new RegExp(`^select count\\(\\*\\) from "${table}"`))),
-      photos: the(user, /^select count\(distinct "student_id"\) from "photos"/),
-      messages: the(user, /from "messages"/),
-      nicknames: the(user, /from "nicknames"/),
+      overview: forAnyStudio(user, / from "studios" left join "schools"/),
       cities: the(user, /from "cities"/),
     },
   };
 }
 
 interface Caller {
+  sessionId: number;
   userId: number;
   studioId: number;
   name: string;
@@ -98,7 +111,13 @@ type Row = unknown[];
 export async function startBaseline(options: { databaseUrl: string; sql: BaselineSql; fileUrlSecret: string; fileUrlTtlMinutes: number }) {
   const { sql } = options;
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-  const signer = urlSigner(options.fileUrlSecret, options.fileUrlTtlMinutes);
+  // A photo URL as the app signs it: bound to the level and the issuing session, expiring on a 10-minute step.
+  const photoUrl = (session: number, photoId: number, size: string) => {
+    const step = 10 * 60;
+    const expires = Math.ceil((Date.now() / 1000 + options.fileUrlTtlMinutes * 60) / step) * step;
+    const mac = createHmac('sha256', options.fileUrlSecret).update(`panel:${session}:${photoId}:${size}:${expires}`).digest('base64url');
+    return `/api/panel/photo-files/${photoId}/${size}?e=${expires}&s=${session}.${mac}`;
+  };
   const rows = async (text: string, values: unknown[]): Promise<Row[]> => (await pool.query({ text, values, rowMode: 'array' })).rows as Row[];
   const query = (q: { text: string; values: unknown[] }) => rows(q.text, q.values);
   const count = async (text: string, values: unknown[]) => Number((await rows(text, values))[0]![0]);
@@ -109,19 +128,13 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
     const hash = createHash('sha256').update(token).digest('hex');
     const [row] = await rows(sql.session, [hash, 'panel', 'panel', new Date().toISOString(), true, 1]);
     if (!row) return null;
-    return { userId: row[1] as number, studioId: row[2] as number, name: row[6] as string, email: row[7] as string };
+    return { sessionId: row[0] as number, userId: row[1] as number, studioId: row[2] as number, name: row[6] as string, email: row[7] as string };
   }
 
   async function schoolsList(caller: Caller): Promise<string> {
-    const [total, ids] = await Promise.all([
-      count(sql.schools.count, [caller.studioId]),
-      rows(sql.schools.ids, [caller.studioId, ...firstPage(sql.schools.ids)]),
-    ]);
-    const idList = ids.map((r) => r[0] as number);
-    const found = idList.length ? await query(byIds(sql.schools.rows, idList)) : [];
-    const byId = new Map(found.map((r) => [r[0], r]));
-    const items = idList.map((id) => {
-      const r = byId.get(id)!;
+    const found = await rows(sql.schools.page, [caller.studioId, caller.studioId, 25, 0]);
+    const total = found.length ? Number(found[0]![16]) : 0;
+    const items = found.map((r) => {
       return {
         id: r[0],
         name: r[1],
@@ -134,9 +147,11 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
         logoUrl: r[8],
         academicYear: r[9],
         messageDeadline: r[10],
-        status: r[11],
-        branchCount: Number(r[12]),
-        studentCount: Number(r[13]),
+        code: r[11],
+        status: r[12],
+        branchCount: Number(r[13]),
+        studentCount: Number(r[14]),
+        version: r[15],
       };
     });
     return JSON.stringify({ success: true, items, total, page: 1, perPage: 25 });
@@ -148,7 +163,8 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
     const [total, students] = await Promise.all([count(sql.students.count, [branchId]), rows(sql.students.rows, [branchId, ...firstPage(sql.students.rows)])]);
     const ids = students.map((s) => s[0] as number);
     const facts = ids.length ? await query(byIds(sql.students.photoFacts, ids)) : [];
-    const factsOf = new Map(facts.map((f) => [f[0], { count: Number(f[1]), portrait: f[2] === null ? null : Number(f[2]) }]));
+    const id = (value: unknown) => (value === null ? null : Number(value));
+    const factsOf = new Map(facts.map((f) => [f[0], { count: Number(f[1]), portrait: id(f[2]), pick: id(f[3]) }]));
     const branchIds = [...new Set(students.map((s) => s[3] as number))];
     const branchRows = branchIds.length ? await query(byIds(sql.students.branches, branchIds)) : [];
     const names = new Map(branchRows.map((b) => [b[0], branchName({ grade: b[3] as number, section: b[4] as string })]));
@@ -169,39 +185,34 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
         photoConsent: s[10],
         photoConsentDate: s[11],
         photoCount: fact?.count ?? 0,
-        photoUrl: portrait ? signer.url('panel', portrait, 'display') : null,
-        thumbUrl: portrait ? signer.url('panel', portrait, 'thumb') : null,
-        downloadUrl: portrait ? signer.url('panel', portrait, 'download') : null,
+        photoUrl: portrait ? photoUrl(caller.sessionId, portrait, 'display') : null,
+        thumbUrl: portrait ? photoUrl(caller.sessionId, portrait, 'thumb') : null,
+        downloadUrl: portrait ? photoUrl(caller.sessionId, portrait, 'download') : null,
+        version: s[22],
+        quoteDraft: s[15],
+        portraitPickPhotoId: fact?.pick ?? null,
+        portraitPickThumbUrl: fact?.pick ? photoUrl(caller.sessionId, fact.pick, 'thumb') : null,
       };
     });
     return JSON.stringify({ success: true, items, total, page: 1, perPage: 25 });
   }
 
-  const byStatus = (found: Row[]) => {
-    const out = { pending: 0, approved: 0, rejected: 0 };
-    for (const [status, n] of found) if (typeof status === 'string' && status in out) out[status as keyof typeof out] = Number(n);
-    return out;
-  };
-
   // The provinces never change while a server runs: read once, as the app does.
   const cities = await rows(sql.user.cities, []);
 
   async function user(caller: Caller): Promise<string> {
-    const s = caller.studioId;
-    const [[design], [studio], counts, [photoCount], messages, nicknames] = await Promise.all([
-      rows(sql.user.design, [s, 1]),
-      rows(sql.user.studio, [s, 1]),
-      Promise.all(sql.user.counts.map((text) => count(text, text.includes('"users"') ? [s, 'school', 'branch'] : [s]))),
-      rows(sql.user.photos, [s, true]),
-      rows(sql.user.messages, [s, 'student']),
-      rows(sql.user.nicknames, [s]),
-    ]);
-    const settings = (design?.[0] ?? {}) as Record<string, unknown>;
+    // The studio's row, then school (3) and branch (4) columns, the design's two settings, the figures.
+    const [row] = await rows(sql.user.overview.text, sql.user.overview.values(caller.studioId));
+    const st = row!;
+    const [studioSettings, schoolSettings] = [st[18], st[19]].map((v) => (v ?? {}) as Record<string, unknown>);
     const merged: Record<string, unknown> = { ...DEFAULT_DESIGN };
-    for (const key of Object.keys(DEFAULT_DESIGN)) if (key in settings) merged[key] = settings[key];
+    for (const key of Object.keys(DEFAULT_DESIGN)) for (const settings of [studioSettings!, schoolSettings!]) if (key in settings) merged[key] = settings[key];
     const { primaryColor, accentColor, ...rest } = merged;
-    const [schoolCount, branchCount, studentCount, managerCount, notificationCount] = counts;
-    const st = studio!;
+    const [schoolCount, branchCount, studentCount, photoCount, managerCount, messages, nicknames, notificationCount] = st.slice(20);
+    const byStatus = (counts: unknown) => {
+      const [pending = 0, approved = 0, rejected = 0] = counts as number[];
+      return { pending, approved, rejected };
+    };
     return JSON.stringify({
       success: true,
       userInfo: { id: caller.userId, name: caller.name, email: caller.email, level: 'panel' },
@@ -216,18 +227,19 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
         address: st[5],
         cityId: st[6],
         website: st[7],
+        version: st[10],
       },
       school: null,
       branch: null,
       statistics: {
-        schools: schoolCount,
-        branches: branchCount,
-        students: studentCount,
-        studentsWithPhoto: Number(photoCount?.[0] ?? 0),
-        managers: managerCount,
+        schools: Number(schoolCount),
+        branches: Number(branchCount),
+        students: Number(studentCount),
+        studentsWithPhoto: Number(photoCount),
+        managers: Number(managerCount),
         messages: byStatus(messages),
         nicknames: byStatus(nicknames),
-        notifications: notificationCount,
+        notifications: Number(notificationCount),
       },
       level: 'panel',
     });

@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
-import { baselineSql, recordSql, startBaseline } from './baseline';
+import { baselineSql, recordSql, startBaseline, type Sent } from './baseline';
 import { freshDatabase, percentile } from './helpers';
 import { buildHotpathData, type HotpathWorld } from './hotpathData';
 
@@ -103,7 +103,7 @@ export async function runHotpathBenchmark(): Promise<boolean> {
   const calls = callsOf(world);
 
   // The app's own SQL, recorded while it answers each call once (its first, so the session lookup is in it).
-  const recorded: Record<string, string[]> = {};
+  const recorded: Record<string, Sent[]> = {};
   for (const call of calls) recorded[call.name] = await recordSql(() => get(app.base, call));
   const baseline = await startBaseline({
     databaseUrl: url,
@@ -114,7 +114,12 @@ export async function runHotpathBenchmark(): Promise<boolean> {
   const baselineBase = `http://127.0.0.1:${baseline.port}`;
   for (const call of calls) {
     const [a, b] = [await get(app.base, call), await get(baselineBase, call)];
-    if (a !== b) throw new Error(`${call.name}: the baseline answers other bytes than the app\napp:      ${a.slice(0, 300)}\nbaseline: ${b.slice(0, 300)}`);
+    if (a !== b) {
+      let from = 0;
+      while (a[from] === b[from]) from++;
+      const around = (text: string) => text.slice(Math.max(0, from - 150), from + 150);
+      throw new Error(`${call.name}: the baseline answers other bytes than the app, from byte ${from}\napp:      …${around(a)}\nbaseline: …${around(b)}`);
+    }
   }
   console.log(`the baseline's answers are byte-identical to the app's (${calls.map((c) => c.name).join(', ')})`);
 

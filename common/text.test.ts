@@ -32,6 +32,18 @@ describe('Turkish text helpers', () => {
     expect(keyLower('FATIH@OKUL.COM')).toBe('fatih@okul.com');
   });
 
+  it('changes case exactly as the Turkish locale does, for every character', () => {
+    const differing: string[] = [];
+    for (let code = 0; code < 0x10000; code++) {
+      if (code >= 0xd800 && code < 0xe000) continue;
+      const ch = String.fromCharCode(code);
+      for (const text of [ch, `${ch}\u0307`]) {
+        if (trLower(text) !== text.toLocaleLowerCase('tr-TR') || trUpper(text) !== text.toLocaleUpperCase('tr-TR')) differing.push(text);
+      }
+    }
+    expect(differing).toEqual([]);
+  });
+
   it('escapes HTML for captions', () => {
     expect(escapeHtml('<img src=x onerror="alert(1)">&\'')).toBe('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
   });

@@ -5,14 +5,19 @@
  * in Turkish alphabet order under COLLATE "C".
  */
 
-/** Lower case with Turkish rules: I → ı, İ → i. */
+// Turkish case rules differ from the language-neutral ones in the dotted and dotless i only, so
+// those are mapped first and the rest is left to the neutral (and much faster) conversion; the
+// answers are those of toLocaleLowerCase/UpperCase('tr-TR'), which cost several times as much on
+// every key an import or a write computes.
+
+/** Lower case with Turkish rules: I → ı, İ → i (an I with a combining dot above → i). */
 export function trLower(text: string): string {
-  return text.toLocaleLowerCase('tr-TR');
+  return text.replace(/I\u0307?|\u0130/g, (ch) => (ch === 'I' ? '\u0131' : 'i')).toLowerCase();
 }
 
 /** Upper case with Turkish rules: i → İ, ı → I. */
 export function trUpper(text: string): string {
-  return text.toLocaleUpperCase('tr-TR');
+  return text.replace(/i/g, '\u0130').toUpperCase();
 }
 
 /** Lower case for identifiers (e-mail, keys): invariant locale, so "I" stays "i". */

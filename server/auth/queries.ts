@@ -1,12 +1,14 @@
 /** Reading accounts: the one signing in, a password to check, and what user info shows of the caller. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Level } from '../../common/levels';
 import { branchName } from '../../common/text';
 import type { Db } from '../db/client';
-import { branches, schools, users } from '../db/schema';
-import { effectiveDesign } from '../areas/design/queries';
+import { placeholderCaller, preparedPerKey, scopeValues } from '../db/prepared';
+import { branches, schools, studios, users } from '../db/schema';
+import { designColumns, mergedDesign } from '../areas/design/queries';
 import { listCities } from '../areas/cities/queries';
-import { statisticsFor } from '../areas/statistics/queries';
-import { studioInfo } from '../areas/studio/queries';
+import { statisticsColumns, statisticsOf } from '../areas/statistics/queries';
+import { studioInfoOf } from '../areas/studio/queries';
 import { branchesWhere, schoolsWhere } from './access';
 import type { Caller } from './caller';
 
@@ -26,34 +28,41 @@ export async function passwordHashOf(db: Db, userId: number): Promise<string | n
   return user?.passwordHash ?? null;
 }
 
+/**
+ * What GET {level}/user answers of the caller's world in one SELECT: its studio's row with the
+ * design and the figures as subqueries, its school and branch (when it has them) joined in.
+ * One round trip for the call every screen starts with. Prepared once per level.
+ */
+const overviewOf = preparedPerKey((db: Db, level: Level) => {
+  const caller = placeholderCaller(level);
+  return db
+    .select({
+      studio: studios,
+      school: { id: schools.id, name: schools.name, cityId: schools.cityId },
+      branch: { id: branches.id, schoolId: branches.schoolId, grade: branches.grade, section: branches.section },
+      design: designColumns(db),
+      statistics: statisticsColumns(db, level),
+    })
+    .from(studios)
+    .leftJoin(schools, and(eq(schools.id, sql.placeholder('schoolId')), schoolsWhere(caller)))
+    .leftJoin(branches, and(eq(branches.id, sql.placeholder('branchId')), branchesWhere(caller)))
+    .where(eq(studios.id, sql.placeholder('studioId')))
+    .prepare(`user_info_${level}`);
+});
+
 /** Everything GET {level}/user answers about the caller: its school and branch, design, cities, studio, figures. */
 export async function userInfo(db: Db, caller: Caller) {
-  const [school] = caller.schoolId
-    ? await db
-        .select({ id: schools.id, name: schools.name, cityId: schools.cityId })
-        .from(schools)
-        .where(and(eq(schools.id, caller.schoolId), schoolsWhere(caller)))
-    : [];
-  const [branch] = caller.branchId
-    ? await db
-        .select({ id: branches.id, schoolId: branches.schoolId, grade: branches.grade, section: branches.section })
-        .from(branches)
-        .where(and(eq(branches.id, caller.branchId), branchesWhere(caller)))
-    : [];
-  const [design, cities, studio, statistics] = await Promise.all([
-    effectiveDesign(db, caller.studioId, caller.schoolId),
-    listCities(db),
-    studioInfo(db, caller.studioId),
-    statisticsFor(db, caller),
-  ]);
+  const [[overview], cities] = await Promise.all([overviewOf(db, caller.level).execute(scopeValues(caller)), listCities(db)]);
+  if (!overview) throw new Error('the caller’s studio is gone');
+  const { school, branch } = overview;
   return {
     userInfo: { id: caller.userId, name: caller.name, email: caller.email, level: caller.level },
-    design,
+    design: mergedDesign(overview.design.studio, overview.design.school),
     cities,
-    studio,
+    studio: studioInfoOf(overview.studio),
     school: school ?? null,
     branch: branch ? { id: branch.id, schoolId: branch.schoolId, name: branchName(branch) } : null,
-    statistics,
+    statistics: statisticsOf(overview.statistics),
     level: caller.level,
   };
 }

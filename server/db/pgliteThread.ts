@@ -26,8 +26,15 @@ export interface PgliteThread {
 /**
  * node-postgres hands a query's custom type parsers (drizzle's) to `parse` as `types`; PGlite's
  * serializer takes `types` for the parameters' type ids, so only an array of them goes through.
+ * The statements a client prepared live in the one database session all clients share, so the
+ * clients share their record of the prepared ones too: once prepared, every client binds it.
  */
 class BridgedConnection extends PglitePgConnection {
+  constructor(options: { pglite: never }, parsedStatements: object) {
+    super(options);
+    (this as unknown as { parsedStatements: object }).parsedStatements = parsedStatements;
+  }
+
   parse(query: { text: string; name?: string; types?: unknown }) {
     super.parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined } as never);
   }
@@ -35,6 +42,72 @@ class BridgedConnection extends PglitePgConnection {
 
 /** Parse, Bind, Describe, Execute and Close: messages PostgreSQL answers only once a Sync or Flush follows. */
 const GATHERED = new Set([0x50, 0x42, 0x44, 0x45, 0x43]);
+const QUERY = 0x51;
+const PARSE = 0x50;
+
+/**
+ * A Close of the statement a Parse message names, or null for the unnamed one. Two clients may
+ * prepare one statement at once (neither has seen it prepared yet): each closes it first, so the
+ * second prepares it again instead of failing, and no batch finds it missing.
+ */
+function closeBefore(parse: Uint8Array): Uint8Array | null {
+  const end = parse.indexOf(0, 5);
+  if (end <= 5) return null;
+  const name = parse.subarray(5, end + 1);
+  const close = Buffer.alloc(6 + name.length);
+  close[0] = 0x43;
+  close.writeInt32BE(5 + name.length, 1);
+  close[5] = 0x53; // 'S': a statement
+  close.set(name, 6);
+  return close;
+}
+
+/** Whether a batch of messages opens a transaction (BEGIN or START TRANSACTION as a query or a statement). */
+function opensTransaction(batch: Uint8Array[]): boolean {
+  return batch.some((message) => {
+    if (message[0] !== QUERY && message[0] !== PARSE) return false;
+    let at = 5;
+    // A statement's text follows its name.
+    if (message[0] === PARSE) at = message.indexOf(0, at) + 1;
+    const start = Buffer.from(message.buffer, message.byteOffset + at, Math.min(32, message.length - at)).toString('latin1');
+    return /^\s*(begin|start\s+transaction)\b/i.test(start);
+  });
+}
+
+interface Answer {
+  name?: string;
+  status?: string;
+}
+
+/**
+ * The one database session, used by several clients at once: their queries go to the thread as
+ * they come, so it works on the next while the main thread handles an answer. A transaction
+ * has the session to itself: from its BEGIN until the session is idle again, the other clients'
+ * queries wait here, in order, so nothing of theirs runs inside it.
+ */
+function sharedSession(send: (bytes: Uint8Array) => Promise<Answer[]>) {
+  let owner: number | null = null;
+  const held: Array<{ client: number; batch: Uint8Array[]; done(answers: Promise<Answer[]>): void }> = [];
+  const post = (client: number, batch: Uint8Array[]) => {
+    if (opensTransaction(batch)) owner = client;
+    return send(batch.length === 1 ? batch[0]! : Buffer.concat(batch)).then((answers) => {
+      const ready = answers.findLast((answer) => answer.name === 'readyForQuery');
+      if (ready?.status === 'I' && owner === client) {
+        owner = null;
+        while (held.length && (owner === null || owner === held[0]!.client)) {
+          const next = held.shift()!;
+          next.done(post(next.client, next.batch));
+        }
+      } else if (ready && ready.status !== 'I' && owner === null) {
+        // A transaction opened some other way: from here on, it too has the session alone.
+        owner = client;
+      }
+      return answers;
+    });
+  };
+  return (client: number, batch: Uint8Array[]): Promise<Answer[]> =>
+    owner === null || owner === client ? post(client, batch) : new Promise((resolve) => held.push({ client, batch, done: resolve }));
+}
 
 export async function startPgliteThread(options: { dataDir?: string; template?: Blob }): Promise<PgliteThread> {
   const worker = new Worker(paths.pgliteWorker, { workerData: { dataDir: options.dataDir, template: options.template } });
@@ -86,52 +159,41 @@ export async function startPgliteThread(options: { dataDir?: string; template?: 
   await waitReady;
 
   // What PglitePgConnection needs of a PGlite: readiness and the wire protocol. node-postgres
-  // hands over an extended query as five messages (parse, bind, describe, execute, sync); they are
-  // gathered and cross to the thread together with the sync, one trip per query instead of five.
-  // Their answers come back together, in order, as they would from a socket.
-  let gathered: Uint8Array[] = [];
-  const execProtocolStream = async (bytes: Uint8Array) => {
-    if (GATHERED.has(bytes[0]!)) {
+  // hands over an extended query as five messages (parse, bind, describe, execute, sync); a
+  // client's are gathered and cross to the thread together with the sync, one trip per query
+  // instead of five. Their answers come back together, in order, as they would from a socket.
+  const session = sharedSession((bytes) => ask<Answer[]>('protocol', bytes));
+  const parsedStatements = {};
+  let clients = 0;
+  const bridgeOfClient = () => {
+    const client = clients++;
+    let gathered: Uint8Array[] = [];
+    const execProtocolStream = async (bytes: Uint8Array) => {
+      const close = bytes[0] === PARSE ? closeBefore(bytes) : null;
+      if (close) gathered.push(close);
       gathered.push(bytes);
-      return [];
-    }
-    const all = gathered.length ? Buffer.concat([...gathered, bytes]) : bytes;
-    gathered = [];
-    return ask<unknown[]>('protocol', all);
+      if (GATHERED.has(bytes[0]!)) return [];
+      const batch = gathered;
+      gathered = [];
+      return session(client, batch);
+    };
+    return { waitReady, execProtocolStream };
   };
-  const bridge = { waitReady, execProtocolStream };
   class PgliteClient extends pg.Client {
     constructor(config: pg.ClientConfig = {}) {
-      // A connection of its own per client: the pool ends a client whose query failed.
       super({
         ...config,
         user: 'postgres',
         database: 'postgres',
         password: 'embedded',
-        connection: new BridgedConnection({ pglite: bridge as never }),
+        connection: new BridgedConnection({ pglite: bridgeOfClient() as never }, parsedStatements),
       } as pg.ClientConfig);
     }
-
-    // Every client is a new connection to the one same database session: statements prepared by a
-    // client the pool has let go (idle, failed) are still there, and this one would prepare them
-    // again under the same names. So connecting clears them, before any query of the caller.
-    // (The pool connects with a callback; direct use with a promise.)
-    connect(): Promise<pg.Client>;
-    connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
-    connect(callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): Promise<pg.Client> | void {
-      const ready = super.connect().then(async () => {
-        await super.query('DEALLOCATE ALL');
-        return this as pg.Client;
-      });
-      if (!callback) return ready;
-      const done = callback as (err: Error | null, c?: pg.Client) => void;
-      ready.then(
-        (client) => done(null, client),
-        (error: Error) => done(error),
-      );
-    }
   }
-  const pool = new pg.Pool({ Client: PgliteClient, max: 1 });
+  // A few clients, so queries of several requests wait at the thread rather than on the main
+  // thread; the session itself still runs one statement at a time. Idle clients are kept: a new
+  // one would only be the same session again.
+  const pool = new pg.Pool({ Client: PgliteClient, max: 4, idleTimeoutMillis: 0 });
   return {
     pool,
     dump: () => ask<Blob>('dump'),

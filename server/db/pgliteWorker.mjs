@@ -10,7 +10,56 @@ const database = await PGlite.create({ dataDir: workerData.dataDir, loadDataDir:
 /** Error messages cross the thread as plain objects; the main thread makes them errors again. */
 const plain = (message) => (message instanceof Error ? { ...message, name: message.name, message: message.message, isError: true } : message);
 
-parentPort.on('message', async ({ id, kind, bytes, channel }) => {
+// One request at a time: PGlite keeps the answer of the protocol call under way in the instance,
+// and the main thread sends the next batch before this one is answered.
+let turn = Promise.resolve();
+let waiting = 0;
+parentPort.on('message', (request) => {
+  waiting++;
+  clearTimeout(idleTimer);
+  turn = turn
+    .then(() => handle(request))
+    .finally(() => {
+      waiting--;
+      if (waiting === 0 && request.kind !== 'close') idleTimer = setTimeout(() => (turn = turn.then(tidyUp)), IDLE_MS);
+    });
+});
+
+// PGlite runs PostgreSQL without its autovacuum: left alone, tables keep their dead rows, the
+// planner keeps the sizes it saw first, and index-only scans (the scoped counts) still read the
+// table, as no page is marked all-visible. So the thread does that work itself, as autovacuum
+// would choose it (rows changed against the table's size), once the app has been idle a moment,
+// one table at a time and stopping as soon as a request comes.
+const IDLE_MS = 1_000;
+const TIDY_EVERY_MS = 30_000;
+let idleTimer;
+let tidiedAt = 0;
+const TABLES_TO_TIDY = `
+  select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables
+  where n_dead_tup + n_ins_since_vacuum > 50 + 0.2 * n_live_tup or n_mod_since_analyze > 50 + 0.1 * n_live_tup`;
+
+async function tidyUp() {
+  if (waiting > 0 || database.closed || database.isInTransaction()) return;
+  const wait = tidiedAt + TIDY_EVERY_MS - Date.now();
+  if (wait > 0) {
+    idleTimer = setTimeout(() => (turn = turn.then(tidyUp)), wait);
+    return;
+  }
+  tidiedAt = Date.now();
+  try {
+    // Counts of the last statements are handed to the statistics lazily; hand them over now.
+    await database.query('select pg_stat_force_next_flush()');
+    const { rows } = await database.query(TABLES_TO_TIDY);
+    for (const { name } of rows) {
+      if (waiting > 0 || database.isInTransaction()) return;
+      await database.exec(`vacuum (analyze) ${name}`);
+    }
+  } catch (error) {
+    console.warn(JSON.stringify({ level: 40, msg: 'embedded database upkeep failed', error: String(error) }));
+  }
+}
+
+async function handle({ id, kind, bytes, channel }) {
   try {
     if (kind === 'listen') {
       // Handed over while the committing query runs, so before its answer reaches the main thread.
@@ -28,5 +77,5 @@ parentPort.on('message', async ({ id, kind, bytes, channel }) => {
   } catch (error) {
     parentPort.postMessage({ id, failure: error instanceof Error ? error.message : String(error) });
   }
-});
+}
 parentPort.postMessage({ ready: true });

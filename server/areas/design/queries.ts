@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_DESIGN, designSettings, type DesignSettings } from '../../../common/schemas/design';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
@@ -23,12 +23,27 @@ const settingsOf = preparedPer((db: Db) => ({
 export async function effectiveDesign(db: Db, studioId: number, schoolId: number | null): Promise<DesignSettings> {
   const statements = settingsOf(db);
   const studioRow = await statements.studio.execute({ studioId });
-  let settings: DesignSettings = { ...DEFAULT_DESIGN, ...parse(studioRow[0]?.settings) };
-  if (schoolId) {
-    const schoolRow = await statements.school.execute({ studioId, schoolId });
-    settings = { ...settings, ...parse(schoolRow[0]?.settings) };
-  }
-  return settings;
+  const schoolRow = schoolId ? await statements.school.execute({ studioId, schoolId }) : [];
+  return mergedDesign(studioRow[0]?.settings, schoolRow[0]?.settings);
+}
+
+/** The defaults, under the studio's settings, under a school's override. */
+export function mergedDesign(studioSettings: unknown, schoolSettings: unknown): DesignSettings {
+  return { ...DEFAULT_DESIGN, ...parse(studioSettings), ...parse(schoolSettings) };
+}
+
+/**
+ * The stored settings of the studio and of a school's override as two columns of a larger
+ * SELECT (`studioId` and `schoolId` placeholders; no school → no override), for `mergedDesign`.
+ */
+export function designColumns(db: Db) {
+  const settings = (schoolIs: SQL) =>
+    sql<unknown>`(${db
+      .select({ settings: designs.settings })
+      .from(designs)
+      .where(and(eq(designs.studioId, sql.placeholder('studioId')), schoolIs))
+      .limit(1)})`;
+  return { studio: settings(isNull(designs.schoolId)), school: settings(eq(designs.schoolId, sql.placeholder('schoolId'))) };
 }
 
 function parse(value: unknown): Partial<DesignSettings> {

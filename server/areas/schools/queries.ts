@@ -1,5 +1,5 @@
 /** The schools list: Turkish search and order, city and status filters, branch/student counts; one school as the API answers it. */
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { School, schoolListQuery } from '../../../common/schemas/organisation';
 import { schoolsWhere } from '../../auth/access';
@@ -9,7 +9,7 @@ import { countWhere } from '../../db/rows';
 import { cities, schools, students } from '../../db/schema';
 import { EXPORT_MAX_ROWS } from '../../http/export';
 import { containsPattern, orderFor, turkishOrder } from '../../http/list';
-import { placeholderCaller, preparedPer, preparedPerShape, scopeValues } from '../../db/prepared';
+import { placeholderCaller, preparedPerShape, scopeValues } from '../../db/prepared';
 
 export type SchoolListQuery = z.infer<typeof schoolListQuery>;
 
@@ -67,23 +67,16 @@ function listWhere(caller: Caller, shape: ListShape): SQL {
 }
 
 const pageStatements = preparedPerShape<{
-  ids: { execute(values: Record<string, unknown>): Promise<Array<{ id: number }>> };
+  page: { execute(values: Record<string, unknown>): Promise<Array<School & { total: number }>> };
   count: { execute(values: Record<string, unknown>): Promise<Array<{ n: number }>> };
 }>();
 
-const rowsById = preparedPer((db: Db) =>
-  db
-    .select(columns)
-    .from(schools)
-    .leftJoin(cities, eq(cities.id, schools.cityId))
-    .where(sql`${schools.id} = any(${sql.placeholder('ids')})`)
-    .prepare('schools_by_ids'),
-);
-
 /**
- * Two steps: the page's ids by the indexed order first, then the full rows with their counts.
- * In one query PostgreSQL would run the count subqueries for every row OFFSET skips.
- * Both are prepared statements, one per shape of the list (filters given, sort order).
+ * One statement answers a page and the total: the page's ids are found by the indexed order
+ * first (a subquery with the limit), and only those rows get their branch and student counts —
+ * in a plain join PostgreSQL would count for every row OFFSET skips. The total is a subquery
+ * run once. A page past the end has no row to carry the total: then it is counted on its own.
+ * Prepared statements, one per shape of the list (filters given, sort order).
  */
 export async function listSchools(db: Db, caller: Caller, query: SchoolListQuery, paged = true) {
   const pattern = containsPattern(query.q);
@@ -93,26 +86,31 @@ export async function listSchools(db: Db, caller: Caller, query: SchoolListQuery
     const where = listWhere(placeholderCaller(caller.level), listShape);
     const order = orderFor(SORTS, query, 'name', schools.id);
     const name = `schools_${shape.replace(/\W/g, '_')}`;
+    const counted = db.select({ n: count() }).from(schools).where(where);
+    const pageIds = db
+      .select({ id: schools.id })
+      .from(schools)
+      .leftJoin(cities, eq(cities.id, schools.cityId))
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
     return {
-      ids: db
-        .select({ id: schools.id })
+      page: db
+        .select({ ...columns, total: sql<number>`(${counted})`.mapWith(Number) })
         .from(schools)
         .leftJoin(cities, eq(cities.id, schools.cityId))
-        .where(where)
+        .where(inArray(schools.id, pageIds))
         .orderBy(...order)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
         .prepare(`${name}_page`),
-      count: db.select({ n: count() }).from(schools).where(where).prepare(`${name}_count`),
+      count: counted.prepare(`${name}_count`),
     };
   });
   const page = paged ? { limit: query.perPage, offset: (query.page - 1) * query.perPage } : { limit: EXPORT_MAX_ROWS, offset: 0 };
   const values = { ...scopeValues(caller), pattern, cityId: query.cityId, status: query.status, ...page };
-  const [idRows, [counted]] = await Promise.all([statements.ids.execute(values), statements.count.execute(values)]);
-  const ids = idRows.map((r) => r.id);
-  const rows = ids.length ? await rowsById(db).execute({ ids }) : [];
-  const byId = new Map(rows.map((row) => [row.id, row as School]));
-  return { items: ids.flatMap((id) => byId.get(id) ?? []), total: Number(counted?.n ?? 0) };
+  const rows = await statements.page.execute(values);
+  const total = rows[0]?.total ?? Number((await statements.count.execute(values))[0]?.n ?? 0);
+  return { items: rows.map(({ total: _, ...school }) => school as School), total };
 }
 
 export async function schoolById(db: Db, id: number): Promise<School> {

@@ -16,7 +16,11 @@ const studioById = preparedPer((db: Db) =>
 );
 
 export async function studioInfo(db: Db, studioId: number): Promise<StudioInfo> {
-  const row = single(await studioById(db).execute({ id: studioId }));
+  return studioInfoOf(single(await studioById(db).execute({ id: studioId })));
+}
+
+/** A studio row as the API answers it. */
+export function studioInfoOf(row: typeof studios.$inferSelect): StudioInfo {
   return {
     id: row.id,
     name: row.name,
