@@ -6,9 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 export interface FileStore {
-  put(key: string, data: Buffer): Promise<void>;
+  /** Writes a file from bytes in memory or from a stream (a large file copied without holding it whole). */
+  put(key: string, data: Buffer | Readable): Promise<void>;
   /** The bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
   /** Removes a file, or every file under a key's folder; a missing one is no error. */
@@ -41,8 +43,13 @@ export function diskStore(root: string): FileStore {
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file; the name is unique per write.
       const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      await fs.writeFile(temp, data);
-      await fs.rename(temp, file);
+      try {
+        await fs.writeFile(temp, data);
+        await fs.rename(temp, file);
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {
