@@ -3,7 +3,7 @@
  * based on a version someone else has changed since is refused with 409 in Turkish, writing
  * nothing. Two writers of one record at the same moment: one wins, the other gets the 409.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../common/tr';
 import { messages, nicknames, students } from '../db/schema';
@@ -119,6 +119,90 @@ describe('moderation of one row by two people at once', () => {
     // The receiver's nickname follows the winner only.
     const student = single(await kit.database.db.select().from(students).where(eq(students.id, to.id)));
     expect(student.nickname).toBe(row.status === 'approved' ? 'Kaptan' : '');
+  });
+});
+
+/**
+ * Holds the app's next `count` transactions until all of them have been asked for and
+ * `meanwhile` has run. A bulk moderation reads its rows and their versions first and then opens
+ * the transaction that locks them, so this puts, without depending on timing, another decision
+ * (`meanwhile`), or another bulk action's reading, between one action's reading and its locking.
+ */
+function holdTransactions(count: number, meanwhile: () => Promise<unknown> = async () => {}) {
+  const { db } = kit.database;
+  const transaction = db.transaction;
+  let asked = 0;
+  let letGo = () => {};
+  const allAsked = new Promise<void>((resolve) => (letGo = resolve));
+  const held = async (...args: Parameters<typeof transaction>) => {
+    if (++asked === count) {
+      db.transaction = transaction;
+      await meanwhile();
+      letGo();
+    }
+    await allAsked;
+    return transaction.apply(db, args);
+  };
+  db.transaction = held as typeof transaction;
+}
+
+describe('bulk moderation against decisions made meanwhile', () => {
+  async function threePending() {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const [a, b, c] = kit.world.students;
+    const write = async (from: typeof a, to: typeof a) =>
+      itemOf(await panel.post('messages', { fromStudentId: from.id, toStudentId: to.id, body: 'Birlikte güzel bir yıl geçirdik.' })).id as number;
+    return [await write(a, b), await write(b, c), await write(c, a)];
+  }
+  const rowsOf = (ids: number[]) =>
+    kit.database.db
+      .select({ id: messages.id, status: messages.status, note: messages.note, version: messages.version })
+      .from(messages)
+      .where(inArray(messages.id, ids))
+      .orderBy(messages.id);
+
+  it('refuses the whole action with a Turkish 409 when one of its messages was decided after it read them', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const branch = await kit.as(kit.world.accounts.branch);
+    const ids = await threePending();
+    const before = await rowsOf(ids);
+    // Between the bulk approval's reading and its locking, the branch manager rejects one message.
+    let single: Awaited<ReturnType<Caller['put']>> | undefined;
+    holdTransactions(1, async () => {
+      single = await branch.put(`messages/${ids[1]}`, { status: 'rejected', note: 'Uygun değil', version: before[1]!.version });
+    });
+    const bulk = await school.post('messages/moderate', { action: 'approve', ids });
+    expect(single?.status, single?.raw).toBe(200);
+    expect(bulk.status, bulk.raw).toBe(409);
+    expect(bulk.body).toEqual(stale);
+    // Nothing of the bulk action was written: the rejection stands, the others still wait.
+    expect(await rowsOf(ids)).toEqual([
+      { ...before[0], status: 'pending' },
+      { ...before[1], status: 'rejected', note: 'Uygun değil', version: before[1]!.version + 1 },
+      { ...before[2], status: 'pending' },
+    ]);
+    // Asked again, it sees the rejection and approves the rest.
+    const again = await school.post('messages/moderate', { action: 'approve', ids });
+    expect(again.body).toMatchObject({ success: true, count: 3 });
+  });
+
+  it('lets exactly one of two bulk actions over the same messages win; the other gets 409 and changes nothing', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const branch = await kit.as(kit.world.accounts.branch);
+    const ids = await threePending();
+    const before = await rowsOf(ids);
+    // Both have read the messages before either locks them.
+    holdTransactions(2);
+    const answers = await Promise.all([
+      school.post('messages/moderate', { action: 'approve', ids }),
+      branch.post('messages/moderate', { action: 'reject', note: 'Toplu ret', ids: [...ids].reverse() }),
+    ]);
+    expect(answers.map((a) => a.status).sort(), answers.map((a) => a.raw).join('\n')).toEqual([200, 409]);
+    const winner = answers.findIndex((a) => a.status === 200);
+    expect(answers[winner]!.body).toMatchObject({ success: true, count: 3 });
+    expect(answers[1 - winner]!.body).toEqual(stale);
+    const decided = winner === 0 ? { status: 'approved', note: '' } : { status: 'rejected', note: 'Toplu ret' };
+    expect(await rowsOf(ids)).toEqual(before.map((row) => ({ ...row, ...decided, version: row.version + 1 })));
   });
 });
 

@@ -2,10 +2,14 @@
  * The lossless strip: location and camera metadata gone, colour profile and orientation kept,
  * and the compressed image data byte for byte the camera's; the stored sizes come from it.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { NotAJpeg, scanStart, stripJpegMetadata } from './jpegStrip';
-import { derivePhoto } from './photos';
+import { derivePhoto, photoContent, type PhotoBytes } from './photos';
 
 /** A camera-like JPEG: EXIF with GPS and orientation 6, XMP, a Display P3 profile, plus an IPTC and a comment segment. */
 async function cameraJpeg(): Promise<Buffer> {
@@ -81,22 +85,56 @@ describe('stripJpegMetadata', () => {
   });
 });
 
+/** The bytes the store would write for a stored size. */
+async function written(bytes: PhotoBytes): Promise<Buffer> {
+  const content = photoContent(bytes);
+  return Buffer.isBuffer(content) ? content : buffer(content);
+}
+
 describe('derivePhoto', () => {
-  it('keeps a JPEG original untouched but for its metadata, and makes upright smaller sizes in a chain', async () => {
-    const input = await cameraJpeg();
-    const photo = await derivePhoto(input, { maxPixels: 10_000_000 });
-    // Orientation 6: the stored picture is 300 wide and 400 high.
-    expect([photo.width, photo.height]).toEqual([300, 400]);
-    const original = photo.files.original;
-    expect(original.subarray(scanStart(original)).equals(input.subarray(scanStart(input)))).toBe(true);
-    expect(original.toString('latin1')).not.toContain('KonumluKamera');
-    expect((await sharp(original).metadata()).orientation).toBe(6);
-    for (const size of ['download', 'display', 'thumb'] as const) {
-      const meta = await sharp(photo.files[size]).metadata();
-      expect(meta.exif, size).toBeUndefined();
-      expect(meta.height, size).toBeGreaterThan(meta.width!);
+  it.each(['bytes', 'an uploaded file'])(
+    'keeps a JPEG original (given as %s) untouched but for its metadata, and makes upright smaller sizes in a chain',
+    async (form) => {
+      const input = await cameraJpeg();
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-derive-'));
+      try {
+        const file = path.join(folder, 'upload');
+        fs.writeFileSync(file, input);
+        const photo = await derivePhoto(form === 'bytes' ? input : file, { maxPixels: 10_000_000 });
+        // Orientation 6: the stored picture is 300 wide and 400 high.
+        expect([photo.width, photo.height]).toEqual([300, 400]);
+        const original = await written(photo.files.original);
+        expect(original.equals(stripJpegMetadata(input, 6))).toBe(true);
+        expect(original.subarray(scanStart(original)).equals(input.subarray(scanStart(input)))).toBe(true);
+        expect(original.toString('latin1')).not.toContain('KonumluKamera');
+        expect((await sharp(original).metadata()).orientation).toBe(6);
+        for (const size of ['download', 'display', 'thumb'] as const) {
+          const meta = await sharp(await written(photo.files[size])).metadata();
+          expect(meta.exif, size).toBeUndefined();
+          expect(meta.height, size).toBeGreaterThan(meta.width!);
+        }
+        expect((await sharp(await written(photo.files.thumb)).metadata()).height).toBe(240);
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('reads an uploaded file whose metadata runs past the first piece read', async () => {
+    const base = await cameraJpeg();
+    // Six 60 kB comments right after SOI: the scan starts beyond the first 256 kB.
+    const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0xea, 0x62]), Buffer.alloc(60_000, 'x')]);
+    const input = Buffer.concat([base.subarray(0, 2), ...Array.from({ length: 6 }, () => comment), base.subarray(2)]);
+    expect(scanStart(input)).toBeGreaterThan(256 * 1024);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-derive-'));
+    try {
+      const file = path.join(folder, 'upload');
+      fs.writeFileSync(file, input);
+      const photo = await derivePhoto(file, { maxPixels: 10_000_000 });
+      expect((await written(photo.files.original)).equals(stripJpegMetadata(base, 6))).toBe(true);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
     }
-    expect((await sharp(photo.files.thumb).metadata()).height).toBe(240);
   });
 
   it('converts a PNG original to JPEG', async () => {
@@ -104,7 +142,7 @@ describe('derivePhoto', () => {
       .png()
       .toBuffer();
     const photo = await derivePhoto(png, { maxPixels: 10_000_000 });
-    expect((await sharp(photo.files.original).metadata()).format).toBe('jpeg');
+    expect((await sharp(await written(photo.files.original)).metadata()).format).toBe('jpeg');
     expect([photo.width, photo.height]).toEqual([64, 32]);
   });
 });

@@ -50,23 +50,35 @@ function orientationSegment(orientation: number): Buffer {
  * when it is not the default 1. The bytes from the first scan on are copied unchanged.
  */
 export function stripJpegMetadata(input: Buffer, orientation = 1): Buffer {
-  if (input.length < 4 || input[0] !== 0xff || input[1] !== SOI) throw new NotAJpeg('no SOI marker');
+  const head = strippedHead(input, orientation);
+  if (!head) throw new NotAJpeg('cut before its scan');
+  return Buffer.concat([head.header, input.subarray(head.scanAt)]);
+}
+
+/**
+ * What a strip puts before the scan (the kept segments, and the orientation's), and where the
+ * scan starts in the input: the stripped JPEG is `header` followed by the input from `scanAt` on.
+ * Null when the input ends before its scan, so that a file can be read in growing prefixes
+ * rather than whole.
+ */
+export function strippedHead(input: Buffer, orientation = 1): { header: Buffer; scanAt: number } | null {
+  if (input.length < 4) return null;
+  if (input[0] !== 0xff || input[1] !== SOI) throw new NotAJpeg('no SOI marker');
   const parts: Buffer[] = [input.subarray(0, 2)];
   let insertAt = 1; // after SOI, or after JFIF's APP0 when it comes first
   let offset = 2;
   for (;;) {
     // Fill bytes (0xFF runs) may precede a marker.
     while (offset < input.length && input[offset] === 0xff && input[offset + 1] === 0xff) offset++;
-    if (offset + 4 > input.length || input[offset] !== 0xff) throw new NotAJpeg(`no marker at ${offset}`);
+    if (offset + 4 > input.length) return null;
+    if (input[offset] !== 0xff) throw new NotAJpeg(`no marker at ${offset}`);
     const marker = input[offset + 1]!;
     if (standalone(marker)) throw new NotAJpeg(`unexpected marker ${marker.toString(16)} before the scan`);
     const length = input.readUInt16BE(offset + 2);
+    if (length < 2) throw new NotAJpeg(`segment ${marker.toString(16)} has no length`);
+    if (marker === SOS) break;
     const end = offset + 2 + length;
-    if (length < 2 || end > input.length) throw new NotAJpeg(`segment ${marker.toString(16)} runs past the end`);
-    if (marker === SOS) {
-      parts.push(input.subarray(offset));
-      break;
-    }
+    if (end > input.length) return null;
     if (keeps(marker, input.subarray(offset + 4, end))) {
       parts.push(input.subarray(offset, end));
       if (marker === APP0 && parts.length === 2) insertAt = 2;
@@ -74,7 +86,8 @@ export function stripJpegMetadata(input: Buffer, orientation = 1): Buffer {
     offset = end;
   }
   if (orientation >= 2 && orientation <= 8) parts.splice(insertAt, 0, orientationSegment(orientation));
-  return Buffer.concat(parts);
+  // A copy: the header must not keep the whole input alive.
+  return { header: Buffer.concat(parts), scanAt: offset };
 }
 
 /** Where the entropy-coded data starts (the first SOS segment's end): what a strip must leave unchanged from there on. */

@@ -8,12 +8,14 @@
  * once. The smaller sizes are made in a chain, each from the one before (3000 → 1280 → 240), so
  * the full-size picture is decoded once and only the first step works on all of its pixels.
  */
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import { Readable } from 'node:stream';
 import sharp, { type Metadata } from 'sharp';
 import { tr } from '../../common/tr';
 import { HttpError } from '../http/errors';
-import { stripJpegMetadata } from './jpegStrip';
+import { strippedHead, stripJpegMetadata } from './jpegStrip';
 
 // libvips keeps recent operations and their pixels for reuse; an upload never repeats one, and
 // the cache would hold a few large decoded pictures long after their request.
@@ -30,10 +32,29 @@ export const DERIVED_SIZES = {
 } as const;
 export type StoredSize = keyof typeof DERIVED_SIZES;
 
+/**
+ * The bytes of a stored size: made in memory, or (the original of an uploaded JPEG file) the
+ * kept header segments followed by the file's own bytes from its scan on, read from disk only
+ * while they are written, so a camera file never sits in memory whole.
+ */
+export type PhotoBytes = Buffer | { header: Buffer; file: string; scanAt: number };
+
 export interface DerivedPhoto {
   width: number;
   height: number;
-  files: Record<StoredSize, Buffer>;
+  files: Record<StoredSize, PhotoBytes>;
+}
+
+/** What the file store writes for a stored size (a stream can be read once: one per write). */
+export function photoContent(bytes: PhotoBytes): Buffer | Readable {
+  if (Buffer.isBuffer(bytes)) return bytes;
+  const { header, file, scanAt } = bytes;
+  return Readable.from(
+    (async function* () {
+      yield header;
+      yield* createReadStream(file, { start: scanAt });
+    })(),
+  );
 }
 
 const notAnImage = () => new HttpError(400, tr.students.photos.notImage, { file: tr.students.photos.notImage });
@@ -41,7 +62,8 @@ const notAnImage = () => new HttpError(400, tr.students.photos.notImage, { file:
 /**
  * Photos worked on at once in this process. libvips spreads each one over every core already;
  * two at a time keep the cores busy while one of them waits on its input or output, and bound
- * the memory a burst of uploads can take (about 3 decoded pictures' worth per photo).
+ * the memory a burst of uploads can take (per photo, its pixels at the download size and the
+ * encoded sizes; the uploaded file itself is read by libvips and copied to the store piece by piece).
  */
 const PARALLEL_PHOTOS = Math.max(2, Math.min(4, os.availableParallelism()));
 let running = 0;
@@ -77,12 +99,12 @@ async function shrink(from: RawImage, edge: number): Promise<RawImage> {
 const encode = (image: RawImage, quality: number) =>
   sharp(image.data, { raw: image.info, limitInputPixels: false }).jpeg({ quality, mozjpeg: false }).toBuffer();
 
-/** The stored sizes of a photo, given as bytes or as the path of an uploaded file (read only when its turn comes). */
+/** The stored sizes of a photo, given as bytes or as the path of an uploaded file (read by the image library itself, in its turn). */
 export function derivePhoto(input: Buffer | string, limits: { maxPixels: number }): Promise<DerivedPhoto> {
-  return inTurn(async () => derive(typeof input === 'string' ? await fs.readFile(input) : input, limits));
+  return inTurn(() => derive(input, limits));
 }
 
-async function derive(input: Buffer, limits: { maxPixels: number }): Promise<DerivedPhoto> {
+async function derive(input: Buffer | string, limits: { maxPixels: number }): Promise<DerivedPhoto> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -125,16 +147,35 @@ async function derive(input: Buffer, limits: { maxPixels: number }): Promise<Der
   return { width, height, files: { thumb: thumbJpeg, display: displayJpeg, download: downloadJpeg, original } };
 }
 
-async function stripped(input: Buffer, orientation: number): Promise<Buffer> {
+/** The original without its metadata; from a file, only the header segments are read here. */
+async function stripped(input: Buffer | string, orientation: number): Promise<PhotoBytes> {
   try {
-    return stripJpegMetadata(input, orientation);
+    if (Buffer.isBuffer(input)) return stripJpegMetadata(input, orientation);
+    return { ...(await fileHead(input, orientation)), file: input };
   } catch {
     throw notAnImage();
   }
 }
 
+/** Reads a JPEG file's beginning, longer each time, until its scan starts (the metadata of a camera file is a few dozen kB). */
+async function fileHead(file: string, orientation: number): Promise<{ header: Buffer; scanAt: number }> {
+  const handle = await fs.open(file);
+  try {
+    const { size } = await handle.stat();
+    for (let length = 256 * 1024; ; length *= 4) {
+      const prefix = Buffer.alloc(Math.min(length, size));
+      const { bytesRead } = await handle.read(prefix, 0, prefix.length, 0);
+      const head = strippedHead(prefix.subarray(0, bytesRead), orientation);
+      if (head) return head;
+      if (bytesRead >= size) throw new Error('no scan in the file');
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /** A PNG, WebP, HEIC or TIFF original becomes a JPEG once (no withMetadata(): sharp writes no EXIF, GPS, XMP or IPTC). */
-function converted(input: Buffer, maxPixels: number): Promise<Buffer> {
+function converted(input: Buffer | string, maxPixels: number): Promise<Buffer> {
   return sharp(input, { limitInputPixels: maxPixels })
     .rotate()
     .flatten({ background: '#ffffff' })

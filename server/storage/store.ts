@@ -45,8 +45,13 @@ export function diskStore(root: string): FileStore {
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file; the name is unique per write.
       const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      await fs.writeFile(temp, data);
-      await fs.rename(temp, file);
+      try {
+        await fs.writeFile(temp, data);
+        await fs.rename(temp, file);
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

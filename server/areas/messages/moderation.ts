@@ -155,11 +155,12 @@ export async function moderateAll(
   if (rows.length === 0) return { count: 0, undoToken: null };
   const undoToken = await db.transaction(async (tx) => {
     // Held until the end: a row someone else decided since it was read refuses the whole action,
-    // so of two moderators deciding the same rows at once one wins and the other gets 409.
-    const ids = rows.map((r) => r.id);
+    // so of two moderators deciding the same rows at once one wins and the other gets 409. Rows
+    // are locked in id order, so two actions over the same rows never wait for each other in a circle.
+    const ids = rows.map((r) => r.id).sort((a, b) => a - b);
     const read = new Map(rows.map((r) => [r.id, r.version]));
     for (const chunk of chunks(ids)) {
-      const locked = await tx.select({ id: table.id, version: table.version }).from(table).where(inArray(table.id, chunk)).for('update');
+      const locked = await tx.select({ id: table.id, version: table.version }).from(table).where(inArray(table.id, chunk)).orderBy(table.id).for('update');
       if (locked.length !== chunk.length || locked.some((row) => read.get(row.id) !== row.version)) throw staleRecord();
     }
     const token = await setModeration(tx, caller, what, rows, status, note);

@@ -38,7 +38,8 @@ function portraitSvg(background: string, shirt: string, hair: string, longHair: 
 /** Gives the demo students portraits; answers how many. */
 export async function seedDemoPhotos(db: Db, store: FileStore): Promise<number> {
   const rand = seededRandom(4242);
-  const variants = new Map<string, Promise<DerivedPhoto>>();
+  // Each drawn portrait with the size of the JPEG handed over, as an upload records it.
+  const variants = new Map<string, Promise<{ photo: DerivedPhoto; bytes: number }>>();
   const variant = (gender: string) => {
     const background = rand.pick(BACKGROUNDS);
     const shirt = rand.pick(SHIRTS);
@@ -51,7 +52,7 @@ export async function seedDemoPhotos(db: Db, store: FileStore): Promise<number> 
       photo = sharp(svg)
         .jpeg({ quality: 90 })
         .toBuffer()
-        .then((jpeg) => derivePhoto(jpeg, { maxPixels: 1_000_000 }));
+        .then(async (jpeg) => ({ photo: await derivePhoto(jpeg, { maxPixels: 1_000_000 }), bytes: jpeg.length }));
       variants.set(key, photo);
     }
     return photo;
@@ -68,7 +69,7 @@ export async function seedDemoPhotos(db: Db, store: FileStore): Promise<number> 
     const position = seen.get(student.branchId) ?? 0;
     seen.set(student.branchId, position + 1);
     if (position < LEFT_FOR_RETAKE || !rand.chance(0.8)) continue;
-    const photo = await variant(student.gender);
+    const { photo, bytes } = await variant(student.gender);
     const storageKey = await putPhotoFiles(store, student.studioId, photo);
     values.push({
       studioId: student.studioId,
@@ -80,7 +81,7 @@ export async function seedDemoPhotos(db: Db, store: FileStore): Promise<number> 
       originalName: `${student.schoolNumber}.jpg`,
       width: photo.width,
       height: photo.height,
-      bytes: photo.files.original.length,
+      bytes,
     });
   }
   if (values.length) await db.insert(photos).values(values);

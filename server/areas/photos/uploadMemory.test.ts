@@ -47,8 +47,10 @@ function start(): Promise<{ child: ChildProcess; url: string }> {
     SEED_DEMO: '1',
     PHOTO_MAX_FILES: String(FILES),
     // As in the Docker image: glibc's per-thread arenas would otherwise keep what libvips's threads
-    // freed, and the process would hold on to memory it no longer uses.
+    // freed, and the process would hold on to memory it no longer uses; and a photo's large
+    // buffers would land in the heap between smaller ones, which keeps the heap from shrinking.
     MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: String(8 * MB),
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { photos } from '../../db/schema';
 import { HttpError, badRequest } from '../../http/errors';
-import { DERIVED_SIZES, derivePhoto, type DerivedPhoto, type StoredSize } from '../../images/photos';
+import { DERIVED_SIZES, derivePhoto, photoContent, type DerivedPhoto, type StoredSize } from '../../images/photos';
 import type { FileStore } from '../../storage/store';
 import type { SpooledFile } from '../../storage/uploads';
 import { recordAudit } from '../audit/writes';
@@ -26,7 +26,7 @@ import { fileKey } from './queries';
 export async function putPhotoFiles(store: FileStore, studioId: number, photo: DerivedPhoto): Promise<string> {
   // A random folder name: photo files are never reachable by guessing a path.
   const storageKey = `photos/s${studioId}/${randomBytes(16).toString('hex')}`;
-  await Promise.all((Object.keys(DERIVED_SIZES) as StoredSize[]).map((size) => store.put(fileKey(storageKey, size), photo.files[size])));
+  await Promise.all((Object.keys(DERIVED_SIZES) as StoredSize[]).map((size) => store.put(fileKey(storageKey, size), photoContent(photo.files[size]))));
   return storageKey;
 }
 
