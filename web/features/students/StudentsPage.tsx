@@ -1,5 +1,5 @@
 /** The Students screen (students/{branchId}): the branch's list with portraits, filters, actions. */
-import { ActionIcon, Avatar, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange, IconEdit, IconHistory, IconKey, IconPhoto, IconPhotoUp, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { ExportMenu } from '../../components/list/ExportMenu';
 import { ListPager } from '../../components/list/ListPager';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
+import { RowIconButton } from '../../components/list/RowIconButton';
 import { PageHeader } from '../../components/PageHeader';
 import { StudentChoices, StudentCodeButton, useStudentCodeAction } from '../login-cards/StudentCodeButton';
 import { optionsOf } from '../../components/SelectField';
@@ -122,42 +123,31 @@ export function StudentsPage({ branchId }: { branchId: number }) {
       header: t.actions,
       align: 'right',
       // Plain titles, no Tooltips: five tooltips on each of a hundred rows made the list slow to draw.
-      // For the same reason `loading` is given only while true (a false one mounts a transition).
       render: (s) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <ActionIcon title={t.fields.photos} variant="subtle" aria-label={t.openPhotos(fullName(s))} onClick={() => setPhotosOf(s)}>
-            <IconPhotoUp size={18} />
-          </ActionIcon>
+          <RowIconButton icon={IconPhotoUp} title={t.fields.photos} label={t.openPhotos(fullName(s))} onClick={() => setPhotosOf(s)} />
           <StudentCodeButton name={fullName(s)} loading={newCode.pendingId === s.id} onClick={() => void newCode.run(s.id, fullName(s))} />
-          <ActionIcon title={tr.words.edit} variant="subtle" aria-label={t.editOf(fullName(s))} onClick={() => setEditing(s)}>
-            <IconEdit size={18} />
-          </ActionIcon>
+          <RowIconButton icon={IconEdit} title={tr.words.edit} label={t.editOf(fullName(s))} onClick={() => setEditing(s)} />
           {/* History and moving between branches are for the studio and the school. */}
           {level !== 'branch' ? (
             <>
-              <ActionIcon
+              <RowIconButton
+                icon={IconHistory}
                 title={tr.organisation.audit.title}
-                variant="subtle"
-                aria-label={`${tr.organisation.audit.title}: ${fullName(s)}`}
+                label={`${tr.organisation.audit.title}: ${fullName(s)}`}
                 onClick={() => history.open(s.id, fullName(s))}
-              >
-                <IconHistory size={18} />
-              </ActionIcon>
-              <ActionIcon title={t.move} variant="subtle" aria-label={t.moveOf(fullName(s))} onClick={() => setMoving(s)}>
-                <IconArrowsExchange size={18} />
-              </ActionIcon>
+              />
+              <RowIconButton icon={IconArrowsExchange} title={t.move} label={t.moveOf(fullName(s))} onClick={() => setMoving(s)} />
             </>
           ) : null}
-          <ActionIcon
+          <RowIconButton
+            icon={IconTrash}
             title={tr.words.delete}
-            variant="subtle"
             color="red"
-            aria-label={t.deleteOf(fullName(s))}
+            label={t.deleteOf(fullName(s))}
+            loading={remove.isPending && remove.variables === s.id}
             onClick={() => void askDelete(s)}
-            loading={(remove.isPending && remove.variables === s.id) || undefined}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
+          />
         </Group>
       ),
     },
