@@ -11,6 +11,7 @@ import { EditTextDialog } from '../../components/form/EditTextDialog';
 import { TextCounterField, textProblem } from '../../components/form/TextCounterField';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
+import { RowActionGroup } from '../../components/list/RowActionGroup';
 import { RowIconButton } from '../../components/list/RowIconButton';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
@@ -65,7 +66,7 @@ export function StaffMessagesPage({ kind, id, title }: { kind: 'school' | 'branc
       header: '',
       width: 90,
       render: (m) => (
-        <Group gap={4} wrap="nowrap">
+        <RowActionGroup>
           <RowIconButton icon={IconEdit} title={tr.words.edit} label={tr.words.edit} onClick={() => setEditing(m)} />
           <RowIconButton
             icon={IconTrash}
@@ -75,7 +76,7 @@ export function StaffMessagesPage({ kind, id, title }: { kind: 'school' | 'branc
             loading={remove.isPending && remove.variables === m.id}
             onClick={() => del(m)}
           />
-        </Group>
+        </RowActionGroup>
       ),
     },
   ];

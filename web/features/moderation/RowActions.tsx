@@ -1,7 +1,8 @@
-import { Button, Group, SimpleGrid } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import { IconCheck, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
 import type { ModerationStatus } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
+import { RowActionGroup } from '../../components/list/RowActionGroup';
 import { RowIconButton } from '../../components/list/RowIconButton';
 
 /**
@@ -51,10 +52,10 @@ export function RowActions(props: {
   }
   // A plain title instead of a Tooltip: a tooltip per button of every row costs a long list its speed.
   return (
-    <Group gap={2} wrap="nowrap">
+    <RowActionGroup gap={2}>
       {items.map((i) => (
         <RowIconButton key={i.key} icon={i.icon} title={i.label} label={`${i.label}: ${props.row}`} {...common(i)} />
       ))}
-    </Group>
+    </RowActionGroup>
   );
 }
