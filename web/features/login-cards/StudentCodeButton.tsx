@@ -1,9 +1,10 @@
 /** A student's row action: a new access code, shown once in a dialog (the old one stops at once). */
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconKey } from '@tabler/icons-react';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
+import { RowIconButton } from '../../components/list/RowIconButton';
 import { confirmAction } from '../../components/confirm';
 import { useQuoteDecision, useStudentCode } from './api';
 
@@ -33,12 +34,7 @@ export function useStudentCodeAction() {
 }
 
 export function StudentCodeButton({ name, loading, onClick }: { name: string; loading: boolean; onClick(): void }) {
-  return (
-    // `loading` only while it is true: a false one would still mount the loader's transition in every row.
-    <ActionIcon title={t.regenerateOne} variant="subtle" aria-label={`${t.regenerateOne}: ${name}`} onClick={onClick} loading={loading || undefined}>
-      <IconKey size={18} />
-    </ActionIcon>
-  );
+  return <RowIconButton icon={IconKey} title={t.regenerateOne} label={`${t.regenerateOne}: ${name}`} loading={loading} onClick={onClick} />;
 }
 
 /** The student's own choices: its portrait pick (thumbnail), and its quote draft with approve / reject. */

@@ -1,5 +1,5 @@
 /** School messages and branch messages: what the management / the teacher writes to the class. */
-import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MESSAGE_MAX, type Message } from '../../../common/schemas/messages';
@@ -11,6 +11,8 @@ import { EditTextDialog } from '../../components/form/EditTextDialog';
 import { TextCounterField, textProblem } from '../../components/form/TextCounterField';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
+import { RowActionGroup } from '../../components/list/RowActionGroup';
+import { RowIconButton } from '../../components/list/RowIconButton';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
 import { useCreateStaffMessage, useMessageCalls, useStaffMessages } from './api';
@@ -64,14 +66,17 @@ export function StaffMessagesPage({ kind, id, title }: { kind: 'school' | 'branc
       header: '',
       width: 90,
       render: (m) => (
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" aria-label={tr.words.edit} onClick={() => setEditing(m)}>
-            <IconEdit size={18} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={tr.words.delete} loading={remove.isPending && remove.variables === m.id} onClick={() => del(m)}>
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Group>
+        <RowActionGroup>
+          <RowIconButton icon={IconEdit} title={tr.words.edit} label={tr.words.edit} onClick={() => setEditing(m)} />
+          <RowIconButton
+            icon={IconTrash}
+            title={tr.words.delete}
+            color="red"
+            label={tr.words.delete}
+            loading={remove.isPending && remove.variables === m.id}
+            onClick={() => del(m)}
+          />
+        </RowActionGroup>
       ),
     },
   ];

@@ -1,7 +1,9 @@
-import { ActionIcon, Button, Group, SimpleGrid } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import { IconCheck, IconEdit, IconTrash, IconX } from '@tabler/icons-react';
 import type { ModerationStatus } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
+import { RowActionGroup } from '../../components/list/RowActionGroup';
+import { RowIconButton } from '../../components/list/RowIconButton';
 
 /**
  * Approve, reject, edit, delete on one row; the one running shows busy. Each button's name also
@@ -26,7 +28,6 @@ export function RowActions(props: {
   ].filter((i) => !i.hidden);
   const common = (i: (typeof items)[number]) => ({
     color: i.color,
-    'aria-label': `${i.label}: ${props.row}`,
     loading: props.busy === i.key,
     disabled: props.busy !== null && props.busy !== i.key,
     onClick: i.run,
@@ -40,6 +41,7 @@ export function RowActions(props: {
             size="md"
             variant={i.key === 'approve' || i.key === 'reject' ? 'filled' : 'default'}
             leftSection={<i.icon size={18} />}
+            aria-label={`${i.label}: ${props.row}`}
             {...common(i)}
           >
             {i.label}
@@ -50,12 +52,10 @@ export function RowActions(props: {
   }
   // A plain title instead of a Tooltip: a tooltip per button of every row costs a long list its speed.
   return (
-    <Group gap={2} wrap="nowrap">
+    <RowActionGroup gap={2}>
       {items.map((i) => (
-        <ActionIcon key={i.key} variant="subtle" title={i.label} {...common(i)}>
-          <i.icon size={18} />
-        </ActionIcon>
+        <RowIconButton key={i.key} icon={i.icon} title={i.label} label={`${i.label}: ${props.row}`} {...common(i)} />
       ))}
-    </Group>
+    </RowActionGroup>
   );
 }

@@ -1,7 +1,7 @@
 /** The Students screen (students/{branchId}): the branch's list with portraits, filters, actions. */
-import { ActionIcon, Avatar, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Image, rem, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange, IconEdit, IconHistory, IconKey, IconPhoto, IconPhotoUp, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { type CSSProperties, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { StudentItem } from '../../../common/schemas/students';
 import { displayDate } from '../../../common/dates';
@@ -13,6 +13,8 @@ import { ExportMenu } from '../../components/list/ExportMenu';
 import { ListPager } from '../../components/list/ListPager';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
+import { RowActionGroup } from '../../components/list/RowActionGroup';
+import { RowIconButton } from '../../components/list/RowIconButton';
 import { PageHeader } from '../../components/PageHeader';
 import { StudentChoices, StudentCodeButton, useStudentCodeAction } from '../login-cards/StudentCodeButton';
 import { optionsOf } from '../../components/SelectField';
@@ -28,6 +30,10 @@ import { branchSlug, captionOf, studentOfHash } from './slides';
 
 const t = tr.students;
 const fullName = (s: StudentItem) => `${s.firstName} ${s.lastName}`;
+
+/** A row's name as `<Text size="sm" fw={500}>` draws it, written as the plain paragraph it becomes. */
+const nameLook = { '--text-fz': 'var(--mantine-font-size-sm)', '--text-lh': 'var(--mantine-line-height-sm)', fontWeight: 500 } as CSSProperties;
+const avatarLook = (size: number) => ({ '--avatar-size': rem(size), '--avatar-radius': 'var(--mantine-radius-sm)' }) as CSSProperties;
 
 export function StudentsPage({ branchId }: { branchId: number }) {
   const level = useSession((s) => s.info?.level ?? s.level);
@@ -77,9 +83,12 @@ export function StudentsPage({ branchId }: { branchId: number }) {
         {size > 60 ? <Image src={s.thumbUrl} alt="" h={size} fit="cover" radius="sm" /> : <Avatar src={s.thumbUrl} alt="" size={size} radius="sm" />}
       </a>
     ) : (
-      <Avatar size={size} radius="sm" role="img" aria-label={t.noPhoto} title={t.noPhoto}>
-        <IconPhoto size={size / 2} />
-      </Avatar>
+      // The Avatar's placeholder as plain elements with its classes: drawn in every row without a photo.
+      <div className={Avatar.classes.root} role="img" aria-label={t.noPhoto} title={t.noPhoto} style={avatarLook(size)}>
+        <span className={Avatar.classes.placeholder}>
+          <IconPhoto size={size / 2} />
+        </span>
+      </div>
     );
 
   const askDelete = (s: StudentItem) => deleteAfterConfirm(t.deleteConfirm(fullName(s)), () => remove.mutateAsync(s.id));
@@ -93,9 +102,9 @@ export function StudentsPage({ branchId }: { branchId: number }) {
       sortKey: 'name',
       render: (s) => (
         <div>
-          <Text size="sm" fw={500}>
+          <p className={Text.classes.root} data-size="sm" style={nameLook}>
             {fullName(s)}
-          </Text>
+          </p>
           {s.nickname ? <Text size="xs" c="dimmed">{`${t.fields.nickname}: ${s.nickname}`}</Text> : null}
           <StudentChoices studentId={s.id} branchId={branchId} pickThumbUrl={s.portraitPickThumbUrl} quoteDraft={s.quoteDraft} />
         </div>
@@ -122,43 +131,32 @@ export function StudentsPage({ branchId }: { branchId: number }) {
       header: t.actions,
       align: 'right',
       // Plain titles, no Tooltips: five tooltips on each of a hundred rows made the list slow to draw.
-      // For the same reason `loading` is given only while true (a false one mounts a transition).
       render: (s) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <ActionIcon title={t.fields.photos} variant="subtle" aria-label={t.openPhotos(fullName(s))} onClick={() => setPhotosOf(s)}>
-            <IconPhotoUp size={18} />
-          </ActionIcon>
+        <RowActionGroup justify="flex-end">
+          <RowIconButton icon={IconPhotoUp} title={t.fields.photos} label={t.openPhotos(fullName(s))} onClick={() => setPhotosOf(s)} />
           <StudentCodeButton name={fullName(s)} loading={newCode.pendingId === s.id} onClick={() => void newCode.run(s.id, fullName(s))} />
-          <ActionIcon title={tr.words.edit} variant="subtle" aria-label={t.editOf(fullName(s))} onClick={() => setEditing(s)}>
-            <IconEdit size={18} />
-          </ActionIcon>
+          <RowIconButton icon={IconEdit} title={tr.words.edit} label={t.editOf(fullName(s))} onClick={() => setEditing(s)} />
           {/* History and moving between branches are for the studio and the school. */}
           {level !== 'branch' ? (
             <>
-              <ActionIcon
+              <RowIconButton
+                icon={IconHistory}
                 title={tr.organisation.audit.title}
-                variant="subtle"
-                aria-label={`${tr.organisation.audit.title}: ${fullName(s)}`}
+                label={`${tr.organisation.audit.title}: ${fullName(s)}`}
                 onClick={() => history.open(s.id, fullName(s))}
-              >
-                <IconHistory size={18} />
-              </ActionIcon>
-              <ActionIcon title={t.move} variant="subtle" aria-label={t.moveOf(fullName(s))} onClick={() => setMoving(s)}>
-                <IconArrowsExchange size={18} />
-              </ActionIcon>
+              />
+              <RowIconButton icon={IconArrowsExchange} title={t.move} label={t.moveOf(fullName(s))} onClick={() => setMoving(s)} />
             </>
           ) : null}
-          <ActionIcon
+          <RowIconButton
+            icon={IconTrash}
             title={tr.words.delete}
-            variant="subtle"
             color="red"
-            aria-label={t.deleteOf(fullName(s))}
+            label={t.deleteOf(fullName(s))}
+            loading={remove.isPending && remove.variables === s.id}
             onClick={() => void askDelete(s)}
-            loading={(remove.isPending && remove.variables === s.id) || undefined}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Group>
+          />
+        </RowActionGroup>
       ),
     },
   ];
