@@ -195,7 +195,10 @@ export async function startPgliteThread(options: { dataDir?: string; template?: 
     new Promise<T>((resolve, reject) => {
       const id = next++;
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, kind, bytes, channel });
+      // A copy of just these bytes, handed over: a Buffer is often a view into a larger shared
+      // one, which a posted view would copy whole.
+      const own = bytes && new Uint8Array(bytes);
+      worker.postMessage({ id, kind, bytes: own, channel }, own ? [own.buffer] : []);
     });
   await waitReady;
 
