@@ -2,7 +2,8 @@
  * The embedded database's thread, shared by several clients of the app's pool: queries of many
  * requests wait at the thread together, yet a transaction has the one session to itself, every
  * client uses the statements any client prepared, and the thread vacuums what changed while the
- * app is idle (PGlite has no autovacuum). PGlite only: PostgreSQL has sessions and autovacuum.
+ * app is idle (PGlite has no autovacuum); answers cross the thread as they were written.
+ * PGlite only: PostgreSQL has sessions and autovacuum.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -46,6 +47,18 @@ describe.runIf(!process.env.DATABASE_URL)('the PGlite thread', () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => statisticsFor(database.db, caller)));
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]!.schools).toBeGreaterThan(0);
+  });
+
+  it('answers rows as PostgreSQL wrote them: nulls, empty texts, Turkish letters and answers of many rows', async () => {
+    const { rows } = await database.db.execute<{ nothing: string | null; empty: string; word: string; n: number }>(
+      sql`select null::text as nothing, '' as empty, 'Işık Çağrı Güneş' as word, 7::int as n`,
+    );
+    expect(rows).toEqual([{ nothing: null, empty: '', word: 'Işık Çağrı Güneş', n: 7 }]);
+    const many = await database.db.execute<{ line: string }>(sql`select repeat('ğ', g) as line from generate_series(1, 600) g`);
+    expect(many.rows.map((row) => row.line.length)).toEqual(Array.from({ length: 600 }, (_, i) => i + 1));
+    // A failing statement answers its error, and the session goes on.
+    await expect(database.db.execute(sql`select 1 / 0`)).rejects.toMatchObject({ cause: { code: '22012', message: 'division by zero' } });
+    expect((await database.db.execute<{ one: number }>(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
   });
 
   it('vacuums a table with many new rows once the app is idle', async () => {

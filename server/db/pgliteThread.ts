@@ -5,6 +5,7 @@
  * used through the same driver, with the same types and errors.
  */
 import { Worker } from 'node:worker_threads';
+import { protocol } from '@electric-sql/pglite';
 import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { paths } from '../paths';
@@ -77,6 +78,42 @@ function opensTransaction(batch: Uint8Array[]): boolean {
 interface Answer {
   name?: string;
   status?: string;
+  channel?: string;
+  payload?: string;
+}
+
+const DATA_ROW = 0x44;
+
+/**
+ * The messages of an answer, from the bytes PostgreSQL wrote. Rows are most of them and are
+ * read here, each field sliced once straight into a string; the few others (descriptions,
+ * completions, errors) are left to PGlite's own parser.
+ */
+function messagesOf(answer: Uint8Array): Answer[] {
+  const bytes = Buffer.from(answer.buffer, answer.byteOffset, answer.length);
+  const parser = new protocol.Parser();
+  const messages: Answer[] = [];
+  let at = 0;
+  while (at + 5 <= bytes.length) {
+    const length = bytes.readInt32BE(at + 1);
+    const end = at + 1 + length;
+    if (bytes[at] === DATA_ROW) {
+      const fieldCount = bytes.readInt16BE(at + 5);
+      const fields: Array<string | null> = new Array<string | null>(fieldCount);
+      let field = at + 7;
+      for (let i = 0; i < fieldCount; i++) {
+        const size = bytes.readInt32BE(field);
+        field += 4;
+        fields[i] = size < 0 ? null : bytes.toString('utf8', field, field + size);
+        if (size > 0) field += size;
+      }
+      messages.push({ name: 'dataRow', length, fieldCount, fields } as Answer);
+    } else {
+      parser.parse(bytes.subarray(at, end), (message) => messages.push(message as Answer));
+    }
+    at = end;
+  }
+  return messages;
 }
 
 /**
@@ -126,7 +163,7 @@ export async function startPgliteThread(options: { dataDir?: string; template?: 
       id?: number;
       ready?: boolean;
       failure?: string;
-      messages?: unknown[];
+      answer?: Uint8Array;
       dump?: Blob;
       closed?: boolean;
       notify?: { channel: string; payload: string };
@@ -140,9 +177,13 @@ export async function startPgliteThread(options: { dataDir?: string; template?: 
       pending.delete(message.id!);
       if (!waiting) return;
       if (message.failure) waiting.reject(new Error(message.failure));
-      else if (message.messages)
-        waiting.resolve(message.messages.map((m) => ((m as { isError?: boolean }).isError ? Object.assign(new Error((m as Error).message), m) : m)));
-      else waiting.resolve(message.dump ?? message.closed);
+      else if (message.answer) {
+        const messages = messagesOf(message.answer);
+        // Notifications of a commit reach their listeners before the committing query's caller does.
+        for (const { name, channel, payload } of messages)
+          if (name === 'notification') for (const listener of listeners.get(channel!) ?? []) listener(payload!);
+        waiting.resolve(messages);
+      } else waiting.resolve(message.dump ?? message.closed);
     },
   );
   worker.on('error', (error) => {
@@ -154,7 +195,10 @@ export async function startPgliteThread(options: { dataDir?: string; template?: 
     new Promise<T>((resolve, reject) => {
       const id = next++;
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, kind, bytes, channel });
+      // A copy of just these bytes, handed over: a Buffer is often a view into a larger shared
+      // one, which a posted view would copy whole.
+      const own = bytes && new Uint8Array(bytes);
+      worker.postMessage({ id, kind, bytes: own, channel }, own ? [own.buffer] : []);
     });
   await waitReady;
 

@@ -7,9 +7,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const database = await PGlite.create({ dataDir: workerData.dataDir, loadDataDir: workerData.template, extensions: { pg_trgm } });
 
-/** Error messages cross the thread as plain objects; the main thread makes them errors again. */
-const plain = (message) => (message instanceof Error ? { ...message, name: message.name, message: message.message, isError: true } : message);
-
 // One request at a time: PGlite keeps the answer of the protocol call under way in the instance,
 // and the main thread sends the next batch before this one is answered.
 let turn = Promise.resolve();
@@ -66,8 +63,21 @@ async function handle({ id, kind, bytes, channel }) {
       await database.listen(channel, (payload) => parentPort.postMessage({ notify: { channel, payload } }));
       parentPort.postMessage({ id, listening: true });
     } else if (kind === 'protocol') {
-      const messages = await database.execProtocolStream(bytes, { throwOnError: false });
-      parentPort.postMessage({ id, messages: messages.map(plain) });
+      // The answer crosses as the bytes PostgreSQL wrote, handed over rather than copied: parsing
+      // them here into one object per row, and cloning those to the main thread, cost more than
+      // the query itself. The main thread parses them as node-postgres parses a socket's.
+      const chunks = [];
+      let size = 0;
+      await database.execProtocolRawStream(bytes, {
+        onRawData(chunk) {
+          // A view into the database's memory, which the next write reuses.
+          chunks.push(chunk.slice());
+          size += chunk.length;
+        },
+      });
+      const answer = chunks.length === 1 ? chunks[0] : new Uint8Array(size);
+      if (chunks.length !== 1) chunks.reduce((at, chunk) => (answer.set(chunk, at), at + chunk.length), 0);
+      parentPort.postMessage({ id, answer }, [answer.buffer]);
     } else if (kind === 'dump') {
       parentPort.postMessage({ id, dump: await database.dumpDataDir('none') });
     } else if (kind === 'close') {
