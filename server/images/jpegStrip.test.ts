@@ -110,10 +110,11 @@ describe('stripJpegMetadata', () => {
 
   it.each([false, true])('ends at the primary image when a phone appended more pictures (progressive: %s)', async (progressive) => {
     const { file, primary } = await phoneJpeg(progressive);
-    expect(file.toString('latin1')).toContain('GPS');
+    expect(file.toString('latin1')).toContain('GPSKonum');
     const output = stripJpegMetadata(file);
     const text = output.toString('latin1');
-    for (const secret of ['GPS', 'DerinlikKamerasi', 'MPF', 'IkinciResim']) expect(text).not.toContain(secret);
+    // Strings long enough not to turn up by chance in the noisy picture's compressed data.
+    for (const secret of ['GPSKonum', 'DerinlikKamerasi', 'IkinciResim', 'Exif\0\0']) expect(text).not.toContain(secret);
     // The primary's own bytes from its scan to its end marker, nothing after.
     expect(output.subarray(scanStart(output)).equals(primary.subarray(scanStart(primary)))).toBe(true);
     expect(output.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
@@ -205,7 +206,7 @@ describe('derivePhoto', () => {
       const file = path.join(folder, 'upload');
       fs.writeFileSync(file, input);
       const original = await written((await derivePhoto(file, { maxPixels: 10_000_000 })).files.original);
-      expect(original.toString('latin1')).not.toContain('GPS');
+      expect(original.toString('latin1')).not.toContain('GPSKonum');
       expect(original.subarray(scanStart(original)).equals(primary.subarray(scanStart(primary)))).toBe(true);
       expect((await sharp(original).raw().toBuffer()).equals(await sharp(primary).raw().toBuffer())).toBe(true);
     } finally {
