@@ -8,7 +8,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { NotAJpeg, scanStart, stripJpegMetadata } from './jpegStrip';
+import { NotAJpeg, scanStart, strippedHead, stripJpegMetadata, untilImageEnd } from './jpegStrip';
 import { derivePhoto, photoContent, type PhotoBytes } from './photos';
 
 /** A camera-like JPEG: EXIF with GPS and orientation 6, XMP, a Display P3 profile, plus an IPTC and a comment segment. */
@@ -34,6 +34,41 @@ async function cameraJpeg(): Promise<Buffer> {
   };
   // IPTC (APP13) and a comment right after SOI, as some cameras and editors write them.
   return Buffer.concat([base.subarray(0, 2), segment(0xed, 'Photoshop 3.0\0IptcYazar'), segment(0xfe, 'YorumMetni'), base.subarray(2)]);
+}
+
+/** A marker segment: marker, length (counting itself), body. */
+function segment(marker: number, body: Buffer): Buffer {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([head, body]);
+}
+
+/**
+ * A phone-like file: the primary picture with an MPF segment listing a second picture, and that
+ * second picture (a whole JPEG with its own EXIF and location) appended after the primary's end.
+ */
+async function phoneJpeg(progressive: boolean): Promise<{ file: Buffer; primary: Buffer }> {
+  const primary = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3080c0', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 90, progressive })
+    .toBuffer();
+  const secondary = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#808080' } })
+    .withExif({ IFD0: { Make: 'DerinlikKamerasi' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 55/1 12/1' } })
+    .jpeg()
+    .toBuffer();
+  const gpsApp1 = segment(0xe1, Buffer.from('Exif\0\0GPSKonum 39.92N 32.85E', 'latin1'));
+  const mpf = segment(0xe2, Buffer.from('MPF\0MM\0\x2a\0\0\0\x08IkinciResim', 'latin1'));
+  const file = Buffer.concat([primary.subarray(0, 2), mpf, primary.subarray(2), secondary.subarray(0, 2), gpsApp1, secondary.subarray(2)]);
+  return { file, primary };
+}
+
+async function collect(pieces: AsyncIterable<Buffer>): Promise<Buffer> {
+  const out: Buffer[] = [];
+  for await (const piece of pieces) out.push(piece);
+  return Buffer.concat(out);
+}
+
+async function* piecesOf(...pieces: Buffer[]): AsyncGenerator<Buffer> {
+  yield* pieces;
 }
 
 describe('stripJpegMetadata', () => {
@@ -71,6 +106,33 @@ describe('stripJpegMetadata', () => {
     const output = stripJpegMetadata(input, 1);
     expect((await sharp(output).metadata()).exif).toBeUndefined();
     expect(output.subarray(scanStart(output)).equals(input.subarray(scanStart(input)))).toBe(true);
+  });
+
+  it.each([false, true])('ends at the primary image when a phone appended more pictures (progressive: %s)', async (progressive) => {
+    const { file, primary } = await phoneJpeg(progressive);
+    expect(file.toString('latin1')).toContain('GPSKonum');
+    const output = stripJpegMetadata(file);
+    const text = output.toString('latin1');
+    // Strings long enough not to turn up by chance in the noisy picture's compressed data.
+    for (const secret of ['GPSKonum', 'DerinlikKamerasi', 'IkinciResim', 'Exif\0\0']) expect(text).not.toContain(secret);
+    // The primary's own bytes from its scan to its end marker, nothing after.
+    expect(output.subarray(scanStart(output)).equals(primary.subarray(scanStart(primary)))).toBe(true);
+    expect(output.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+    const pixels = (jpeg: Buffer) => sharp(jpeg).raw().toBuffer();
+    expect((await pixels(output)).equals(await pixels(primary))).toBe(true);
+  });
+
+  it('finds the end of the image when the pieces read split its markers', async () => {
+    const { file, primary } = await phoneJpeg(true);
+    const scanAt = strippedHead(file)!.scanAt;
+    const expected = file.subarray(scanAt, scanAt + primary.length - scanStart(primary));
+    // The primary's end marker sits right before the appended picture: split between its FF and D9.
+    const endMarker = scanAt + expected.length - 2;
+    expect(file.subarray(endMarker, endMarker + 2)).toEqual(Buffer.from([0xff, 0xd9]));
+    expect((await collect(untilImageEnd(piecesOf(file.subarray(scanAt, endMarker + 1), file.subarray(endMarker + 1))))).equals(expected)).toBe(true);
+    // Pieces of one byte split every marker, stuffed byte and segment length of the scans.
+    const bytes = Array.from({ length: file.length - scanAt }, (_, i) => file.subarray(scanAt + i, scanAt + i + 1));
+    expect((await collect(untilImageEnd(piecesOf(...bytes)))).equals(expected)).toBe(true);
   });
 
   it('refuses what is not a JPEG or is cut before its scan', async () => {
@@ -132,6 +194,21 @@ describe('derivePhoto', () => {
       fs.writeFileSync(file, input);
       const photo = await derivePhoto(file, { maxPixels: 10_000_000 });
       expect((await written(photo.files.original)).equals(stripJpegMetadata(base, 6))).toBe(true);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('stores an uploaded phone file without the pictures appended after the primary one', async () => {
+    const { file: input, primary } = await phoneJpeg(false);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-derive-'));
+    try {
+      const file = path.join(folder, 'upload');
+      fs.writeFileSync(file, input);
+      const original = await written((await derivePhoto(file, { maxPixels: 10_000_000 })).files.original);
+      expect(original.toString('latin1')).not.toContain('GPSKonum');
+      expect(original.subarray(scanStart(original)).equals(primary.subarray(scanStart(primary)))).toBe(true);
+      expect((await sharp(original).raw().toBuffer()).equals(await sharp(primary).raw().toBuffer())).toBe(true);
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }

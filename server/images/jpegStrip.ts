@@ -4,6 +4,10 @@
  * the image data bit for bit as the camera wrote it. What the picture needs stays: the JFIF and
  * Adobe segments (colour transform), the ICC colour profile, tables and frame headers, and the
  * orientation (written back as a minimal EXIF segment holding nothing else).
+ *
+ * The copy ends at the primary image's end marker: phones append further pictures after it
+ * (depth maps, HDR gain maps, secondary images listed by an MPF segment), each a whole JPEG
+ * with its own EXIF and location, which a viewer never shows but a download would carry.
  */
 
 const SOI = 0xd8;
@@ -47,12 +51,82 @@ function orientationSegment(orientation: number): Buffer {
 
 /**
  * The JPEG without its metadata segments; `orientation` (1–8, from the removed EXIF) is kept
- * when it is not the default 1. The bytes from the first scan on are copied unchanged.
+ * when it is not the default 1. The bytes from the first scan to the image's end are copied
+ * unchanged; whatever follows the end is left out.
  */
 export function stripJpegMetadata(input: Buffer, orientation = 1): Buffer {
   const head = strippedHead(input, orientation);
   if (!head) throw new NotAJpeg('cut before its scan');
-  return Buffer.concat([head.header, input.subarray(head.scanAt)]);
+  const scan = input.subarray(head.scanAt);
+  const length = new ImageEndFinder().feed(scan) ?? scan.length;
+  return Buffer.concat([head.header, scan.subarray(0, length)]);
+}
+
+/** The pieces of a JPEG from its first scan on (`scanAt` of strippedHead), cut after the image's end marker. */
+export async function* untilImageEnd(pieces: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const finder = new ImageEndFinder();
+  for await (const piece of pieces) {
+    const length = finder.feed(piece);
+    if (length === null) {
+      yield piece;
+    } else {
+      // Leaving the loop closes the source: the rest of the file is not read.
+      yield piece.subarray(0, length);
+      return;
+    }
+  }
+}
+
+/**
+ * Follows a JPEG from its first SOS marker on, fed in pieces of any size, to its EOI marker.
+ * A 0xFF in the compressed data is always followed by 0x00 (a stuffed byte) or a restart marker,
+ * so the first other marker there is a real one: the end, or (progressive and multi-scan images)
+ * a table or the next scan's header, whose length says how far to skip; a split between 0xFF and
+ * the byte after it, or inside a length, carries over to the next piece.
+ */
+class ImageEndFinder {
+  private state: 'data' | 'marker' | 'lengthHigh' | 'lengthLow' | 'segment' = 'data';
+  private remaining = 0;
+
+  /** How many bytes of `piece` belong to the image when it ends in this piece, otherwise null. */
+  feed(piece: Buffer): number | null {
+    let at = 0;
+    while (at < piece.length) {
+      switch (this.state) {
+        case 'data': {
+          const ff = piece.indexOf(0xff, at);
+          if (ff < 0) return null;
+          this.state = 'marker';
+          at = ff + 1;
+          break;
+        }
+        case 'marker': {
+          const marker = piece[at++]!;
+          if (marker === EOI) return at;
+          // 0xFF: a fill byte before the marker; 0x00: a stuffed 0xFF in the data.
+          if (marker !== 0xff) this.state = marker === 0x00 || standalone(marker) ? 'data' : 'lengthHigh';
+          break;
+        }
+        case 'lengthHigh':
+          this.remaining = piece[at++]! << 8;
+          this.state = 'lengthLow';
+          break;
+        case 'lengthLow':
+          // The length counts its own two bytes.
+          this.remaining = Math.max(0, this.remaining + piece[at++]! - 2);
+          this.state = 'segment';
+          break;
+        case 'segment': {
+          const skipped = Math.min(this.remaining, piece.length - at);
+          at += skipped;
+          this.remaining -= skipped;
+          if (this.remaining === 0) this.state = 'data';
+          break;
+        }
+      }
+    }
+    return null;
+  }
 }
 
 /**

@@ -98,7 +98,10 @@ export async function withSpooledFiles<T>(
     const files: SpooledFile[] = [];
     const fields = await eachPart(request, limits, async (part) => {
       const file = path.join(folder, String(files.length));
-      await pipeline(part.file, createWriteStream(file));
+      // Up to 1 MB may wait while a write is on its way (16 kB by default): the waiting pieces go
+      // out in one write, and the upload does not stall piece by piece while the image library
+      // holds the threads that do file writes.
+      await pipeline(part.file, createWriteStream(file, { highWaterMark: 1024 * 1024 }));
       // The parser stops a file at its limit and marks it cut rather than failing the stream.
       if (part.file.truncated) throw tooLargeError(limits.tooLarge);
       files.push({ fieldName: part.fieldname, fileName: part.filename ?? '', path: file, bytes: part.file.bytesRead });
