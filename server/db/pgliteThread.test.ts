@@ -3,7 +3,7 @@
  * requests wait at the thread together, yet a transaction has the one session to itself, every
  * client uses the statements any client prepared, and the thread vacuums what changed while the
  * app is idle (PGlite has no autovacuum); answers cross the thread as they were written.
- * PGlite only: PostgreSQL has sessions and autovacuum.
+ * PGlite only (the PostgreSQL run leaves this file out): PostgreSQL has sessions and autovacuum.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-describe.runIf(!process.env.DATABASE_URL)('the PGlite thread', () => {
+describe('the PGlite thread', () => {
   it('keeps the queries of other requests out of an open transaction', async () => {
     // Sent at once (a query builder alone would wait to be awaited).
     const nameOf6 = () => database.db.select({ name: cities.name }).from(cities).where(eq(cities.id, 6)).execute();
