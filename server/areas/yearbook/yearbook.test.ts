@@ -56,22 +56,17 @@ async function portrait(index: 0 | 1 | 2, width = 2400, height = 3200) {
   });
 }
 
-/** A finished proof of the world's branch, as the job leaves it (the approval asks for one). */
-async function finishedProof() {
+/** A yearbook job row of the world's branch in the given state, as the job runner would leave it. */
+async function branchJob(state: Omit<typeof jobs.$inferInsert, 'kind' | 'studioId' | 'schoolId' | 'branchId'>) {
   const [job] = await kit.database.db
     .insert(jobs)
-    .values({
-      kind: 'yearbook',
-      studioId: kit.world.studio.id,
-      schoolId: kit.world.school.id,
-      branchId: kit.world.branch.id,
-      status: 'done',
-      done: 6,
-      total: 6,
-    })
+    .values({ kind: 'yearbook', studioId: kit.world.studio.id, schoolId: kit.world.school.id, branchId: kit.world.branch.id, ...state })
     .returning();
   return job!;
 }
+
+/** A finished proof of the world's branch (the approval asks for one). */
+const finishedProof = () => branchJob({ status: 'done', done: 6, total: 6 });
 
 /** Signs a world student in with a new access code from the panel; answers its token. */
 async function studentSignIn(index: 0 | 1 | 2) {
@@ -161,7 +156,7 @@ describe('the yearbook PDF of a branch', () => {
       schoolId: kit.world.school.id,
       status: 'running',
       lockedBy: 'another-process',
-      lockedUntil: sql`now() + interval '1 hour'`,
+      lockedUntil: new Date(Date.now() + 60 * 60 * 1000),
     });
     const school = await kit.as(kit.world.accounts.school);
     const res = await school.post(`/branches/${kit.world.branch.id}/yearbook`);
@@ -174,27 +169,14 @@ describe('the yearbook PDF of a branch', () => {
   });
 
   it('is cancelled when asked: a running job stops at its next report and is never reported done', async () => {
-    const [held] = await kit.database.db
-      .insert(jobs)
-      .values({
-        kind: 'yearbook',
-        studioId: kit.world.studio.id,
-        schoolId: kit.world.school.id,
-        branchId: kit.world.branch.id,
-        status: 'running',
-        lockedBy: 'another-process',
-        lockedUntil: sql`now() + interval '1 hour'`,
-        done: 2,
-        total: 6,
-      })
-      .returning();
+    const held = await branchJob({ status: 'running', lockedBy: 'another-process', lockedUntil: new Date(Date.now() + 60 * 60 * 1000), done: 2, total: 6 });
     const panel = await kit.as(kit.world.accounts.panel);
-    const res = await panel.post(`/yearbook-jobs/${held!.id}/cancel`);
+    const res = await panel.post(`/yearbook-jobs/${held.id}/cancel`);
     expect(res.status).toBe(200);
-    expect(res.body.job).toEqual({ id: held!.id, status: 'running', done: 2, total: 6 });
-    const [row] = await kit.database.db.select().from(jobs).where(eq(jobs.id, held!.id));
+    expect(res.body.job).toEqual({ id: held.id, status: 'running', done: 2, total: 6 });
+    const [row] = await kit.database.db.select().from(jobs).where(eq(jobs.id, held.id));
     expect(row!.cancelRequested).toBe(true);
-    expect((await panel.get(`/yearbook-jobs/${held!.id}/file`)).status).toBe(409);
+    expect((await panel.get(`/yearbook-jobs/${held.id}/file`)).status).toBe(409);
   });
 });
 
