@@ -5,7 +5,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { queryClient } from './api/queryClient';
 import { useSession } from './session/store';
-import { useTheme } from './theme';
+import { useTheme } from './useTheme';
 
 /**
  * Loads and mounts the toast container once someone is signed in (before any dialog opens, which

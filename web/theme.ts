@@ -1,6 +1,4 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
-import { useMemo } from 'react';
-import { useSession } from './session/store';
 
 /** Ten shades around one hex colour, lightest first (Mantine wants a tuple of 10). */
 function shadesOf(hex: string): MantineColorsTuple {
@@ -28,26 +26,21 @@ function shadesOf(hex: string): MantineColorsTuple {
   ] as unknown as MantineColorsTuple;
 }
 
-/** The panel takes its primary colour from the studio's yearbook design, which user info carries. */
-export function useTheme() {
-  const primary = useSession((s) => s.info?.design.primaryColor ?? '#1c7ed6');
-  return useMemo(
-    () =>
-      createTheme({
-        primaryColor: 'brand',
-        colors: { brand: shadesOf(/^#[0-9a-f]{6}$/i.test(primary) ? primary : '#1c7ed6') },
-        primaryShade: 5,
-        fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-        defaultRadius: 'md',
-        // Text on a filled button in whichever of black or white reads better on the studio's colour (WCAG AA).
-        autoContrast: true,
-        luminanceThreshold: 0.179,
-        components: {
-          ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Ekrandan renk seç' } } },
-          // A badge always shows its whole word: it keeps its width in a crowded table cell or row.
-          Badge: { styles: { root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
-        },
-      }),
-    [primary],
-  );
+/** The panel's theme around a primary colour. */
+export function themeOf(primary: string) {
+  return createTheme({
+    primaryColor: 'brand',
+    colors: { brand: shadesOf(/^#[0-9a-f]{6}$/i.test(primary) ? primary : '#1c7ed6') },
+    primaryShade: 5,
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    defaultRadius: 'md',
+    // Text on a filled button in whichever of black or white reads better on the studio's colour (WCAG AA).
+    autoContrast: true,
+    luminanceThreshold: 0.179,
+    components: {
+      ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Ekrandan renk seç' } } },
+      // A badge always shows its whole word: it keeps its width in a crowded table cell or row.
+      Badge: { styles: { root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
+    },
+  });
 }

@@ -7,11 +7,13 @@ import type { CSSProperties, ReactNode } from 'react';
  */
 export function RowActionGroup({ gap = 4, justify = 'flex-start', children }: { gap?: number; justify?: 'flex-start' | 'flex-end'; children: ReactNode }) {
   return (
-    <div className={Group.classes.root} style={groupVars(gap, justify)}>
+    <div className={groupClass} style={groupVars(gap, justify)}>
       {children}
     </div>
   );
 }
+
+const groupClass = `${Group.classes.root} mantine-Group-root`;
 
 /** One style object per spacing and alignment, shared by every row. */
 const looks = new Map<string, CSSProperties>();

@@ -27,14 +27,15 @@ export function RowIconButton(props: {
     );
   return (
     <button type="button" className={buttonClass} data-variant="subtle" title={title} aria-label={label} style={colourVars(color)} onClick={onClick}>
-      <span className={ActionIcon.classes.icon}>
+      <span className={iconClass}>
         <Icon size={18} />
       </span>
     </button>
   );
 }
 
-const buttonClass = `mantine-focus-auto mantine-active ${ActionIcon.classes.root} ${UnstyledButton.classes.root}`;
+const buttonClass = `mantine-focus-auto mantine-active ${ActionIcon.classes.root} ${UnstyledButton.classes.root} mantine-ActionIcon-root mantine-UnstyledButton-root`;
+const iconClass = `${ActionIcon.classes.icon} mantine-ActionIcon-icon`;
 
 /** The subtle variant's colour variables, one style object per colour for every row to share. */
 const byColour = new Map<string | undefined, CSSProperties>();

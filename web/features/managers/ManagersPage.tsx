@@ -1,5 +1,5 @@
 /** Okul Yöneticileri / Şube Yöneticileri: list, create, edit, activate, reset password, delete. */
-import { Badge, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { displayDate } from '../../../common/dates';
@@ -17,6 +17,7 @@ import { AuditButton, useAuditHistory } from '../audit/AuditDialog';
 import { paths, updateBodyOf, useDeleteManager, useManagers, useSaveManager, type ManagerKind } from './api';
 import { ManagerForm } from './ManagerForm';
 import { PasswordShown } from './PasswordShown';
+import { RowBadge } from '../../components/list/RowBadge';
 
 const t = tr.organisation.manager;
 
@@ -87,11 +88,7 @@ export function ManagersPage({
       key: 'active',
       header: t.status,
       sortKey: 'active',
-      render: (r) => (
-        <Badge color={r.active ? 'green' : 'gray'} variant="light">
-          {r.active ? tr.status.active : tr.status.passive}
-        </Badge>
-      ),
+      render: (r) => <RowBadge color={r.active ? 'green' : 'gray'}>{r.active ? tr.status.active : tr.status.passive}</RowBadge>,
     },
     { key: 'lastLoginAt', header: t.lastLogin, sortKey: 'lastLoginAt', render: (r) => (r.lastLoginAt ? displayDate(r.lastLoginAt) : t.never) },
   ];

@@ -16,6 +16,7 @@ import { useSession } from '../../session/store';
 import { toast } from '../../toast';
 import { useRemindUnwritten } from '../login-cards/api';
 import { useStudentCounts } from './api';
+import { RowBadge } from '../../components/list/RowBadge';
 
 function Count({ n, color }: { n: number; color: string }) {
   return n === 0 ? (
@@ -23,20 +24,14 @@ function Count({ n, color }: { n: number; color: string }) {
       0
     </Text>
   ) : (
-    <Badge color={color} variant="light">
-      {n}
-    </Badge>
+    <RowBadge color={color}>{n}</RowBadge>
   );
 }
 
 const s = tr.student.staff;
 
 function YesNo({ value, warn = false }: { value: boolean; warn?: boolean }) {
-  return (
-    <Badge color={value ? (warn ? 'orange' : 'teal') : 'gray'} variant="light">
-      {value ? tr.students.yes : tr.students.no}
-    </Badge>
-  );
+  return <RowBadge color={value ? (warn ? 'orange' : 'teal') : 'gray'}>{value ? tr.students.yes : tr.students.no}</RowBadge>;
 }
 
 /** A reminder to the branch's students who have not written yet (a branch is chosen, or the caller's own). */

@@ -1,17 +1,13 @@
-import { Badge } from '@mantine/core';
 import type { ModerationStatus } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
 import { optionsOf } from '../../components/SelectField';
+import { RowBadge } from '../../components/list/RowBadge';
 
 const COLORS: Record<ModerationStatus, string> = { pending: 'yellow', approved: 'teal', rejected: 'red' };
 const STATUSES = Object.keys(COLORS) as ModerationStatus[];
 
 export function StatusBadge({ status }: { status: ModerationStatus }) {
-  return (
-    <Badge color={COLORS[status]} variant="light">
-      {tr.status[status]}
-    </Badge>
-  );
+  return <RowBadge color={COLORS[status]}>{tr.status[status]}</RowBadge>;
 }
 
 export const statusOptions = () => optionsOf(tr.status, STATUSES);

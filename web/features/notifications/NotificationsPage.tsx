@@ -1,5 +1,5 @@
 /** Bildirimler: the list (paged, filtered by status and target), create/edit, schedule, cancel, delete. */
-import { ActionIcon, Badge, Button, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { displayDate } from '../../../common/dates';
@@ -14,6 +14,7 @@ import { useListState } from '../../components/list/useListState';
 import { optionsOf } from '../../components/SelectField';
 import { bodyOf, useDeleteNotification, useNotificationList, useSaveNotification } from './api';
 import { NotificationForm } from './NotificationForm';
+import { RowBadge } from '../../components/list/RowBadge';
 
 const t = tr.notifications;
 const STATUS_COLOR = { draft: 'gray', scheduled: 'blue', sent: 'green', cancelled: 'orange' } as const;
@@ -76,11 +77,7 @@ export function NotificationsPage() {
       key: 'status',
       header: t.status,
       sortKey: 'status',
-      render: (n) => (
-        <Badge color={STATUS_COLOR[n.status]} variant="light">
-          {tr.status[n.status]}
-        </Badge>
-      ),
+      render: (n) => <RowBadge color={STATUS_COLOR[n.status]}>{tr.status[n.status]}</RowBadge>,
     },
     { key: 'recipients', header: t.recipients, align: 'right', render: (n) => t.recipientCount(n.recipientCount) },
     { key: 'actions', header: t.actions, align: 'right', render: (n) => <RowActions item={n} onEdit={() => setEditing({ item: n })} /> },

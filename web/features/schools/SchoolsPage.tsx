@@ -1,5 +1,5 @@
 /** Okullar: the studio's schools, paged, sorted, searched and filtered on the server; state in the URL. */
-import { Badge, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { displayDate } from '../../../common/dates';
@@ -19,6 +19,7 @@ import { useSession } from '../../session/store';
 import { AuditButton, useAuditHistory } from '../audit/AuditDialog';
 import { bodyOf, useDeleteSchool, useSaveSchool, useSchools } from './api';
 import { SchoolForm } from './SchoolForm';
+import { RowBadge } from '../../components/list/RowBadge';
 
 const t = tr.organisation.school;
 
@@ -75,11 +76,7 @@ export function SchoolsPage() {
       key: 'status',
       header: t.status,
       sortKey: 'status',
-      render: (r) => (
-        <Badge color={r.status === 'active' ? 'green' : 'gray'} variant="light">
-          {tr.status[r.status]}
-        </Badge>
-      ),
+      render: (r) => <RowBadge color={r.status === 'active' ? 'green' : 'gray'}>{tr.status[r.status]}</RowBadge>,
     },
     { key: 'actions', header: '', render: (r) => <RowActions row={r} onEdit={() => setEditing(r)} onHistory={() => history.open(r.id, r.name)} /> },
   ];

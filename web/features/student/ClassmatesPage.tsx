@@ -1,19 +1,16 @@
 /** The classmates a student may write to, with their photo (when allowed) and the state of its message to each. */
-import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { WriteStatus } from '../../../common/schemas/student';
 import { tr } from '../../../common/tr';
 import { LoadFailed, Loading } from '../../components/QueryState';
 import { useClassmates } from './api';
+import { RowBadge } from '../../components/list/RowBadge';
 
 const COLORS: Record<WriteStatus, string> = { none: 'gray', pending: 'yellow', approved: 'teal', rejected: 'red' };
 
 export function StatusBadge({ status }: { status: WriteStatus }) {
-  return (
-    <Badge color={COLORS[status]} variant="light">
-      {tr.student.statuses[status]}
-    </Badge>
-  );
+  return <RowBadge color={COLORS[status]}>{tr.student.statuses[status]}</RowBadge>;
 }
 
 export function ClassmatesPage() {

@@ -1,5 +1,5 @@
 /** The Students screen (students/{branchId}): the branch's list with portraits, filters, actions. */
-import { Avatar, Badge, Button, Card, Image, rem, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Avatar, Button, Card, Image, rem, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange, IconEdit, IconHistory, IconKey, IconPhoto, IconPhotoUp, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type CSSProperties, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -27,6 +27,7 @@ import { MoveDialog } from './MoveDialog';
 import { PhotosDialog } from './PhotosDialog';
 import { StudentForm } from './StudentForm';
 import { branchSlug, captionOf, studentOfHash } from './slides';
+import { RowBadge } from '../../components/list/RowBadge';
 
 const t = tr.students;
 const fullName = (s: StudentItem) => `${s.firstName} ${s.lastName}`;
@@ -114,16 +115,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
     {
       key: 'consent',
       header: t.filters.consent,
-      render: (s) =>
-        s.photoConsent ? (
-          <Badge color="green" variant="light">
-            {displayDate(s.photoConsentDate)}
-          </Badge>
-        ) : (
-          <Badge color="gray" variant="light">
-            {t.no}
-          </Badge>
-        ),
+      render: (s) => (s.photoConsent ? <RowBadge color="green">{displayDate(s.photoConsentDate)}</RowBadge> : <RowBadge color="gray">{t.no}</RowBadge>),
     },
     { key: 'photos', header: t.fields.photos, render: (s) => s.photoCount, align: 'center' },
     {
