@@ -1,6 +1,6 @@
 /** İşlem geçmişi of one record: who changed what and when (GET audit?entity=&entityId=). */
 import { Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { displayDate } from '../../../common/dates';
 import { tr } from '../../../common/tr';
 import { EmptyState } from '../../components/EmptyState';
@@ -53,8 +53,10 @@ function AuditDialog({ entity, entityId, title, onClose }: { entity: string; ent
 /** A list's İşlem geçmişi: `open` shows one record's history, `dialog` is where the list renders it. */
 export function useAuditHistory(entity: string) {
   const [shown, setShown] = useState<{ id: number; title: string } | null>(null);
+  // The same function from one drawing to the next, so rows whose buttons call it need not be drawn again.
+  const open = useCallback((id: number, title: string) => setShown({ id, title }), []);
   return {
-    open: (id: number, title: string) => setShown({ id, title }),
+    open,
     dialog: shown ? <AuditDialog entity={entity} entityId={shown.id} title={shown.title} onClose={() => setShown(null)} /> : null,
   };
 }

@@ -2,6 +2,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconKey } from '@tabler/icons-react';
+import { useCallback } from 'react';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { RowIconButton } from '../../components/list/RowIconButton';
@@ -17,19 +18,24 @@ const t = tr.student.cards;
  */
 export function useStudentCodeAction() {
   const issue = useStudentCode();
-  const run = async (studentId: number, name: string) => {
-    if (!(await confirmAction({ title: t.regenerateOne, message: `${name}: ${t.regenerateConfirm}`, confirmLabel: t.regenerateOne }))) return;
-    const result = await attempt(() => issue.mutateAsync(studentId));
-    if (result)
-      modals.open({
-        title: t.regenerateOne,
-        children: (
-          <Text size="lg" data-testid="new-access-code">
-            {t.newCode(name, result.code)}
-          </Text>
-        ),
-      });
-  };
+  const { mutateAsync: issueCode } = issue;
+  // The same function from one drawing to the next, so the rows whose buttons call it need not be drawn again.
+  const run = useCallback(
+    async (studentId: number, name: string) => {
+      if (!(await confirmAction({ title: t.regenerateOne, message: `${name}: ${t.regenerateConfirm}`, confirmLabel: t.regenerateOne }))) return;
+      const result = await attempt(() => issueCode(studentId));
+      if (result)
+        modals.open({
+          title: t.regenerateOne,
+          children: (
+            <Text size="lg" data-testid="new-access-code">
+              {t.newCode(name, result.code)}
+            </Text>
+          ),
+        });
+    },
+    [issueCode],
+  );
   return { run, pendingId: issue.isPending ? issue.variables : null };
 }
 
