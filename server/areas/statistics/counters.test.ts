@@ -341,6 +341,21 @@ describe('counters kept by the database', () => {
         expect(user.status, user.raw).toBe(200);
         expect(user.body.statistics, account.email).toMatchObject(await directStatistics(scope));
       }
+      // Home's progress: students and students with a portrait per school (panel) and per branch (school).
+      for (const [account, unit] of [
+        [w.accounts.panel, 'school_id'],
+        [w.accounts.school, 'branch_id'],
+      ] as const) {
+        const home = await (await kit.as(account)).get('statistics');
+        expect(home.status, home.raw).toBe(200);
+        const direct = await rows<{ id: number; students: number; with_photo: number }>(sql`
+          SELECT u.id, (SELECT count(*)::int FROM students s WHERE s.${sql.raw(unit)} = u.id) AS students,
+            (SELECT count(DISTINCT student_id)::int FROM photos p WHERE p.${sql.raw(unit)} = u.id AND p.is_portrait) AS with_photo
+          FROM ${sql.raw(unit === 'school_id' ? 'schools' : 'branches')} u
+          WHERE u.${sql.raw(unit === 'school_id' ? 'studio_id' : 'school_id')} = ${unit === 'school_id' ? w.studio.id : w.school.id}`);
+        const shown = home.body.dashboard.progress.map((p: { id: number; students: number; withPhoto: number }) => [p.id, p.students, p.withPhoto]);
+        expect(shown.sort(), account.email).toEqual(direct.map((d) => [d.id, d.students, d.with_photo]).sort());
+      }
     });
   }
 
