@@ -107,7 +107,8 @@ describe('counters under concurrent writers', () => {
       );
     try {
       await portrait(a, 'a');
-      // b waits for a (for the student, or else for the counter row, having counted without a's photo).
+      // b waits for a's lock on the branch's counter row: before counting the student's portraits, or
+      // (were it not taken first) after, having counted without a's photo.
       const bWrites = portrait(b, 'b');
       await blocked();
       await a.query('COMMIT');

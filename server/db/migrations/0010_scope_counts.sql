@@ -117,9 +117,11 @@ BEGIN
 END $$;--> statement-breakpoint
 -- A student counts once however many portraits they have, so a count changes only when a student
 -- goes from none to some or back. The statement's net portrait rows per student and branch tell
--- what it held before (now − net); the student's row is locked first, in id order, so two
--- transactions giving one student a first portrait at the same moment do not both count them.
--- (A student's photos move with the student, so a student is counted in one branch.)
+-- what it held before (now − net). The branches' counter rows are taken first (in key order; the
+-- count's own update would take them anyway), so a transaction changing portraits in the same
+-- branch at the same moment waits, then looks after this one has committed: two first portraits
+-- of one student at once count once. (A student's photos move with the student, so a student is
+-- counted in one branch.)
 CREATE FUNCTION "count_portraits"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   net scope_count_change[] := '{}';
@@ -135,7 +137,9 @@ BEGIN
   IF cardinality(net) = 0 THEN
     RETURN NULL;
   END IF;
-  PERFORM 1 FROM students WHERE id IN (SELECT counter::integer FROM unnest(net)) ORDER BY id FOR NO KEY UPDATE;
+  INSERT INTO scope_counts AS c (studio_id, school_id, branch_id)
+    SELECT DISTINCT studio_id, school_id, branch_id FROM unnest(net) ORDER BY 1, 2, 3
+    ON CONFLICT (studio_id, school_id, branch_id) DO UPDATE SET students_with_portrait = c.students_with_portrait;
   PERFORM apply_scope_count_changes(ARRAY(
     SELECT ROW(n.studio_id, n.school_id, n.branch_id, 'students_with_portrait', (held.portraits > 0)::integer - (held.portraits - n.delta > 0)::integer)::scope_count_change
     FROM (SELECT studio_id, school_id, branch_id, counter::integer AS student_id, sum(delta) AS delta FROM unnest(net) GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0) n
