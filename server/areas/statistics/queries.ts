@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Level } from '../../../common/levels';
 import type { Statistics } from '../../../common/schemas/auth';
 import type { Caller } from '../../auth/caller';
@@ -27,6 +27,17 @@ const COUNTED_SUMS = sql<number[]>`array[${sql.join(
 )}]::int[]`;
 
 /**
+ * The caller's counter rows. A studio's are asked for as a range of one value: for a prepared
+ * statement's generic plan PostgreSQL guesses `studio_id = $1` to match the share of one studio
+ * among the few on the server and reads the whole table — so a small studio would pay for a large
+ * one — while it guesses a range narrow and walks the key.
+ */
+function countersWhere(caller: Caller): SQL {
+  if (caller.level !== 'panel') return scopeWhere(caller, scopeCounts);
+  return and(gte(scopeCounts.studioId, caller.studioId), lte(scopeCounts.studioId, caller.studioId))!;
+}
+
+/**
  * The counts of a level's scope as subqueries of one SELECT: the figures cost one round trip,
  * not one per figure. Values are placeholders (`scopeValues`). What grows with the students is
  * summed from the scope's counter rows (one per branch); schools, branches and accounts are
@@ -44,7 +55,7 @@ export function statisticsColumns(db: Db, level: Level) {
         .from(users)
         .where(and(managersWhere(caller), inArray(users.level, level === 'panel' ? ['school', 'branch'] : ['branch']))),
     ),
-    counted: sql<number[]>`(${db.select({ sums: COUNTED_SUMS }).from(scopeCounts).where(scopeWhere(caller, scopeCounts))})`,
+    counted: sql<number[]>`(${db.select({ sums: COUNTED_SUMS }).from(scopeCounts).where(countersWhere(caller))})`,
   };
 }
 
