@@ -208,11 +208,10 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
     const merged: Record<string, unknown> = { ...DEFAULT_DESIGN };
     for (const key of Object.keys(DEFAULT_DESIGN)) for (const settings of [studioSettings!, schoolSettings!]) if (key in settings) merged[key] = settings[key];
     const { primaryColor, accentColor, ...rest } = merged;
-    const [schoolCount, branchCount, studentCount, photoCount, managerCount, messages, nicknames, notificationCount] = st.slice(20);
-    const byStatus = (counts: unknown) => {
-      const [pending = 0, approved = 0, rejected = 0] = counts as number[];
-      return { pending, approved, rejected };
-    };
+    // Counted by indexes: schools, branches, accounts; then the counter sums, in statisticsColumns' order.
+    const [schoolCount, branchCount, managerCount, counted] = st.slice(20);
+    const sums = (counted as number[]).map(Number);
+    const byStatus = ([pending = 0, approved = 0, rejected = 0]: number[]) => ({ pending, approved, rejected });
     return JSON.stringify({
       success: true,
       userInfo: { id: caller.userId, name: caller.name, email: caller.email, level: 'panel' },
@@ -234,12 +233,12 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
       statistics: {
         schools: Number(schoolCount),
         branches: Number(branchCount),
-        students: Number(studentCount),
-        studentsWithPhoto: Number(photoCount),
+        students: sums[0] ?? 0,
+        studentsWithPhoto: sums[1] ?? 0,
         managers: Number(managerCount),
-        messages: byStatus(messages),
-        nicknames: byStatus(nicknames),
-        notifications: Number(notificationCount),
+        messages: byStatus(sums.slice(2, 5)),
+        nicknames: byStatus(sums.slice(5, 8)),
+        notifications: sums[8] ?? 0,
       },
       level: 'panel',
     });

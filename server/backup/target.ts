@@ -2,7 +2,7 @@
 import { openDatabase, type Database, type Db } from '../db/client';
 import { backupErrors } from './messages';
 import { migrationTime, appliedMigrations } from './migrations';
-import { publicTables, REFERENCE_TABLES, tablesWithRows } from './tables';
+import { DERIVED_TABLES, publicTables, REFERENCE_TABLES, tablesWithRows } from './tables';
 
 /** Opened as the app opens it (driver, PGlite folder and its lock) but not migrated: restore decides how far. */
 export function openRestoreTarget(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
@@ -14,7 +14,7 @@ export function openRestoreTarget(options: { databaseUrl?: string; dataDir: stri
  * archive's migrations, all of them the app's own (then the archive's schema can be built).
  */
 export async function assertEmptyTarget(db: Db, archiveMigrations: number, where: string): Promise<void> {
-  const filled = (await tablesWithRows(db, await publicTables(db))).filter((t) => !REFERENCE_TABLES.has(t));
+  const filled = (await tablesWithRows(db, await publicTables(db))).filter((t) => !REFERENCE_TABLES.has(t) && !DERIVED_TABLES.has(t));
   if (filled.length) throw backupErrors.targetNotEmpty(`${where} (${filled.join(', ')})`);
   const target = await appliedMigrations(db);
   if (target.applied > archiveMigrations) throw backupErrors.targetMigratedFurther(target.applied, archiveMigrations);

@@ -102,7 +102,9 @@ function unmatchedScans(node: PlanNode, firstColumns: Map<string, string>): stri
   else if (node['Index Name']) {
     const first = firstColumns.get(node['Index Name']);
     // An index over an expression (the trigram search) has no first column to hold.
-    if (first && !new RegExp(`\\(${first} = `).test(node['Index Cond'] ?? '')) own.push(`${node['Relation Name']}: whole index ${node['Index Name']}`);
+    // Held to a value: `= x`, or a range from x to x (see countersWhere in areas/statistics/queries.ts).
+    const held = new RegExp(`\\(${first} = |\\(${first} >= (\\S+)\\) AND \\(${first} <= \\1\\)`);
+    if (first && !held.test(node['Index Cond'] ?? '')) own.push(`${node['Relation Name']}: whole index ${node['Index Name']}`);
   }
   return [...own, ...(node.Plans ?? []).flatMap((child) => unmatchedScans(child, firstColumns))];
 }

@@ -502,3 +502,31 @@ export const yearbookFinals = pgTable('yearbook_finals', {
   markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
   markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The figures of `GET /user` and Home that grow with the data, kept by triggers in the same
+ * transaction as every write (see the migrations): one row per branch, the smallest scope, so
+ * writers of different branches never wait on one another. A school's or studio's figures sum
+ * its rows, which costs as many rows as it has branches, never as many as it has students.
+ * 0 as school or branch stands for "none": a notification to the whole studio or to a school.
+ */
+export const scopeCounts = pgTable(
+  'scope_counts',
+  {
+    studioId: integer('studio_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    branchId: integer('branch_id').notNull(),
+    students: integer('students').notNull().default(0),
+    /** Students with at least one portrait photo (each counted once). */
+    studentsWithPortrait: integer('students_with_portrait').notNull().default(0),
+    /** Messages of kind 'student', by status. */
+    messagesPending: integer('messages_pending').notNull().default(0),
+    messagesApproved: integer('messages_approved').notNull().default(0),
+    messagesRejected: integer('messages_rejected').notNull().default(0),
+    nicknamesPending: integer('nicknames_pending').notNull().default(0),
+    nicknamesApproved: integer('nicknames_approved').notNull().default(0),
+    nicknamesRejected: integer('nicknames_rejected').notNull().default(0),
+    notifications: integer('notifications').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.studioId, t.schoolId, t.branchId] }), index('scope_counts_branch_idx').on(t.branchId)],
+);

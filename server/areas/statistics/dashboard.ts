@@ -2,14 +2,16 @@
  * Home dashboard figures for the caller's scope: progress per school (level panel) or per
  * branch (school, branch), days left to each school's message deadline, student messages
  * per day over the last 30 days, and the first students without a portrait or without a
- * message. Each figure is one grouped, indexed query.
+ * message. Each figure is one grouped, indexed query; students and portraits per unit are summed
+ * from the counters the database keeps per branch. Who wrote or received a message, and the
+ * students still waiting, are counted per student and still read the scope's students.
  */
-import { and, asc, count, countDistinct, eq, gte, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gte, inArray, notExists, sql, sum, type SQL } from 'drizzle-orm';
 import type { Dashboard } from '../../../common/schemas/dashboard';
 import type { Caller } from '../../auth/caller';
 import { branchesWhere, schoolsWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { branches, messages, photos, schools, students } from '../../db/schema';
+import { branches, messages, photos, schools, scopeCounts, students } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
 
 const DAY_MS = 86_400_000;
@@ -75,7 +77,7 @@ async function studentsWhere(db: Db, caller: Caller, condition: SQL) {
 export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date()): Promise<Dashboard> {
   const bySchool = caller.level === 'panel';
   const unitOfStudents = bySchool ? students.schoolId : students.branchId;
-  const unitOfPhotos = bySchool ? photos.schoolId : photos.branchId;
+  const unitOfCounts = bySchool ? scopeCounts.schoolId : scopeCounts.branchId;
   const approvedStudentMessage = and(eq(messages.kind, 'student'), eq(messages.status, 'approved'));
 
   const schoolScope = schoolsWhere(caller);
@@ -99,7 +101,7 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
       .where(and(eq(messages.fromStudentId, students.id), inArray(messages.status, ['pending', 'approved']), eq(messages.kind, 'student'))),
   );
 
-  const [units, studentRows, wroteRows, receivedRows, pendingRows, photoRows, schoolRows, dayRows, withoutPhoto, wroteNothing] = await Promise.all([
+  const [units, countedRows, wroteRows, receivedRows, pendingRows, schoolRows, dayRows, withoutPhoto, wroteNothing] = await Promise.all([
     bySchool
       ? db
           .select({ id: schools.id, name: schools.name })
@@ -111,7 +113,12 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
           .from(branches)
           .where(branchScope)
           .orderBy(asc(branches.grade), asc(turkishOrder(branches.sectionKey)), asc(branches.id)),
-    db.select({ unit: unitOfStudents, n: count() }).from(students).where(scopeWhere(caller, students)).groupBy(unitOfStudents),
+    // Students and students with a portrait per unit: the counter rows of its branches (see scopeCounts).
+    db
+      .select({ unit: unitOfCounts, students: sum(scopeCounts.students), withPhoto: sum(scopeCounts.studentsWithPortrait) })
+      .from(scopeCounts)
+      .where(scopeWhere(caller, scopeCounts))
+      .groupBy(unitOfCounts),
     // Grouped by the student's own unit: a message may cross branches (and the row carries the author's).
     db
       .select({ unit: unitOfStudents, n: countDistinct(students.id) })
@@ -132,11 +139,6 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
       .where(scopeWhere(caller, students))
       .groupBy(unitOfStudents),
     db
-      .select({ unit: unitOfPhotos, n: countDistinct(photos.studentId) })
-      .from(photos)
-      .where(and(scopeWhere(caller, photos), eq(photos.isPortrait, true)))
-      .groupBy(unitOfPhotos),
-    db
       .select({ id: schools.id, name: schools.name, deadline: schools.messageDeadline })
       .from(schools)
       .where(and(schoolScope, eq(schools.status, 'active')))
@@ -150,10 +152,10 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
     studentsWhere(db, caller, noMessage),
   ]);
 
-  const studentCounts = countsBy(studentRows);
+  const studentCounts = countsBy(countedRows.map((r) => ({ unit: r.unit, n: Number(r.students) })));
   const wrote = countsBy(wroteRows);
   const received = countsBy(receivedRows);
-  const withPhoto = countsBy(photoRows);
+  const withPhoto = countsBy(countedRows.map((r) => ({ unit: r.unit, n: Number(r.withPhoto) })));
   const pending = countsBy(pendingRows);
   const perDay = new Map(dayRows.map((r) => [r.day, Number(r.n)]));
 

@@ -1,47 +1,61 @@
-import { and, count, countDistinct, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Level } from '../../../common/levels';
 import type { Statistics } from '../../../common/schemas/auth';
 import type { Caller } from '../../auth/caller';
 import { branchesWhere, managersWhere, schoolsWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { placeholderCaller, preparedPerKey, scopeValues } from '../../db/prepared';
-import { branches, messages, nicknames, notifications, photos, schools, students, studios, users } from '../../db/schema';
+import { branches, schools, scopeCounts, studios, users } from '../../db/schema';
 
 const n = count();
 const asNumber = (query: SQL | { getSQL(): SQL }) => sql<number>`(${query})`.mapWith(Number);
-/** pending, approved, rejected: three counts of one scan, as one value. */
-const STATUS_COUNTS = sql<
-  number[]
->`array[count(*) filter (where status = 'pending'), count(*) filter (where status = 'approved'), count(*) filter (where status = 'rejected')]::int[]`;
+/** The figures the triggers keep per branch (server/db/schema.ts `scopeCounts`), in the order `statisticsOf` reads them. */
+const COUNTED = [
+  scopeCounts.students,
+  scopeCounts.studentsWithPortrait,
+  scopeCounts.messagesPending,
+  scopeCounts.messagesApproved,
+  scopeCounts.messagesRejected,
+  scopeCounts.nicknamesPending,
+  scopeCounts.nicknamesApproved,
+  scopeCounts.nicknamesRejected,
+  scopeCounts.notifications,
+];
+const COUNTED_SUMS = sql<number[]>`array[${sql.join(
+  COUNTED.map((column) => sql`coalesce(sum(${column}), 0)`),
+  sql`, `,
+)}]::int[]`;
 
 /**
- * The counts of a level's scope, each a subquery on its own scoped index, for one SELECT:
- * the figures cost one round trip, not one per figure. Values are placeholders (`scopeValues`).
+ * The caller's counter rows. A studio's are asked for as a range of one value: for a prepared
+ * statement's generic plan PostgreSQL guesses `studio_id = $1` to match the share of one studio
+ * among the few on the server and reads the whole table — so a small studio would pay for a large
+ * one — while it guesses a range narrow and walks the key.
+ */
+function countersWhere(caller: Caller): SQL {
+  if (caller.level !== 'panel') return scopeWhere(caller, scopeCounts);
+  return and(gte(scopeCounts.studioId, caller.studioId), lte(scopeCounts.studioId, caller.studioId))!;
+}
+
+/**
+ * The counts of a level's scope as subqueries of one SELECT: the figures cost one round trip,
+ * not one per figure. Values are placeholders (`scopeValues`). What grows with the students is
+ * summed from the scope's counter rows (one per branch); schools, branches and accounts are
+ * counted on their scoped indexes, as a studio has a few thousand of them at most, no more rows
+ * than the counter rows summed beside them.
  */
 export function statisticsColumns(db: Db, level: Level) {
   const caller = placeholderCaller(level);
   return {
     schools: asNumber(db.select({ n }).from(schools).where(schoolsWhere(caller))),
     branches: asNumber(db.select({ n }).from(branches).where(branchesWhere(caller))),
-    students: asNumber(db.select({ n }).from(students).where(scopeWhere(caller, students))),
-    studentsWithPhoto: asNumber(
-      db
-        .select({ n: countDistinct(photos.studentId) })
-        .from(photos)
-        .where(and(scopeWhere(caller, photos), eq(photos.isPortrait, true))),
-    ),
     managers: asNumber(
       db
         .select({ n })
         .from(users)
         .where(and(managersWhere(caller), inArray(users.level, level === 'panel' ? ['school', 'branch'] : ['branch']))),
     ),
-    messages: sql<number[]>`(${db
-      .select({ n: STATUS_COUNTS })
-      .from(messages)
-      .where(and(scopeWhere(caller, messages), eq(messages.kind, 'student')))})`,
-    nicknames: sql<number[]>`(${db.select({ n: STATUS_COUNTS }).from(nicknames).where(scopeWhere(caller, nicknames))})`,
-    notifications: asNumber(db.select({ n }).from(notifications).where(scopeWhere(caller, notifications))),
+    counted: sql<number[]>`(${db.select({ sums: COUNTED_SUMS }).from(scopeCounts).where(countersWhere(caller))})`,
   };
 }
 
@@ -50,8 +64,16 @@ type StatisticsRow = { [K in keyof ReturnType<typeof statisticsColumns>]: Return
 const byStatus = ([pending = 0, approved = 0, rejected = 0]: number[]) => ({ pending, approved, rejected });
 
 /** The statistics as the API answers them, from a row of `statisticsColumns`. */
-export function statisticsOf(row: StatisticsRow): Statistics {
-  return { ...row, messages: byStatus(row.messages), nicknames: byStatus(row.nicknames) };
+export function statisticsOf({ counted, ...indexed }: StatisticsRow): Statistics {
+  const at = (index: number) => counted[index] ?? 0;
+  return {
+    ...indexed,
+    students: at(0),
+    studentsWithPhoto: at(1),
+    messages: byStatus(counted.slice(2, 5)),
+    nicknames: byStatus(counted.slice(5, 8)),
+    notifications: at(8),
+  };
 }
 
 /** The caller's own studio always exists: its row carries the counts. */
