@@ -30,7 +30,19 @@ export async function generate(db: Db, options: { schools: number; branchesPerSc
 
   const schoolRows = Array.from({ length: options.schools }, (_, i) => {
     const name = `${rand.pick(LAST_NAMES)} ${rand.pick(KINDS)} ${i + 1}`;
-    return { studioId: studio.id, name, cityId: rand.int(1, 81), district: '', academicYear: '2025-2026', searchKey: searchKey(name), sortKey: orderKey(name) };
+    // Codes of their own ('G' is no hex digit, so none equals a drawn one): a thousand drawn codes
+    // among 16 million collide now and then, and the data must come out the same every run.
+    const code = `G${String(i + 1).padStart(5, '0')}`;
+    return {
+      studioId: studio.id,
+      name,
+      cityId: rand.int(1, 81),
+      district: '',
+      academicYear: '2025-2026',
+      code,
+      searchKey: searchKey(name),
+      sortKey: orderKey(name),
+    };
   });
   const schoolIds: number[] = [];
   await inChunks(schoolRows, 1000, async (chunk) => {

@@ -49,8 +49,8 @@ export async function buildHotpathData(database: Database, scale: number): Promi
   const schoolCount = Math.ceil(bigStudents / (STUDENTS_PER_BRANCH * BRANCHES_PER_SCHOOL));
   const { id: studioId } = await one<{ id: number }>(database, sql`insert into studios (name, city_id) values ('Çok Büyük Stüdyo', 6) returning id`);
   await db.execute(sql`
-    insert into schools (studio_id, name, city_id, academic_year, search_key, sort_key)
-    select ${studioId}, 'Okul ' || g, 1 + g % 81, '2025-2026', 'okul ' || g, 'okul ' || lpad(g::text, 6, '0')
+    insert into schools (studio_id, name, city_id, academic_year, code, search_key, sort_key)
+    select ${studioId}, 'Okul ' || g, 1 + g % 81, '2025-2026', 'H' || lpad(g::text, 5, '0'), 'okul ' || g, 'okul ' || lpad(g::text, 6, '0')
     from generate_series(1, ${schoolCount}) g`);
   await db.execute(sql`
     insert into branches (studio_id, school_id, grade, section, section_key)

@@ -68,7 +68,7 @@ async function main() {
     await step(
       'okullar',
       sql.raw(
-        `insert into schools (studio_id, name, search_key, sort_key) select 1, 'Okul ' || g, 'okul ' || g, 'okul ' || lpad(g::text, 6, '0') from generate_series(1, ${SCHOOLS}) g`,
+        `insert into schools (studio_id, name, code, search_key, sort_key) select 1, 'Okul ' || g, 'J' || lpad(g::text, 5, '0'), 'okul ' || g, 'okul ' || lpad(g::text, 6, '0') from generate_series(1, ${SCHOOLS}) g`,
       ),
     );
     await step(

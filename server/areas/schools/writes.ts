@@ -1,4 +1,5 @@
 /** Writing schools: create, edit (archive and restore are edits of the status), delete; each with its audit entry and its logo file. */
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { schoolBody, schoolUpdateBody } from '../../../common/schemas/organisation';
@@ -67,6 +68,23 @@ async function saveLogo(tx: Tx, images: FileStore, schoolId: number, logo: Buffe
 /** Two schools never share the code students type. */
 const codeTaken = () => conflict('code', tr.student.schoolCodeTaken);
 
+/** Draws before giving up; each draw is taken with a chance of (schools on the server) in 16 million. */
+const CODE_DRAWS = 8;
+
+/**
+ * A code no school has yet, for a school created without one: six upper-case hex digits, as the
+ * column's default makes them. The default alone would now and then draw a code already taken,
+ * and the person adding a school would read that a code they never typed is in use.
+ */
+export async function freeSchoolCode(db: Db, draw = () => randomBytes(3).toString('hex').toUpperCase()): Promise<string> {
+  for (let i = 0; i < CODE_DRAWS; i++) {
+    const code = draw();
+    const [taken] = await db.select({ id: schools.id }).from(schools).where(eq(schools.code, code)).limit(1);
+    if (!taken) return code;
+  }
+  throw codeTaken();
+}
+
 /** A school's audit entries are filed under the school itself. */
 const asSubject = (school: { id: number }) => ({ id: school.id, schoolId: school.id });
 
@@ -80,7 +98,8 @@ const auditable = (row: Record<string, unknown>) => {
 export async function createSchool(db: Db, images: FileStore, caller: Caller, body: SchoolBody): Promise<number> {
   const logo = await logoOf(body);
   return db.transaction(async (tx) => {
-    const row = await conflictOnDuplicate(codeTaken, () => insertOne(tx, schools, { studioId: caller.studioId, ...rowValues(body) }));
+    const code = body.code ?? (await freeSchoolCode(tx));
+    const row = await conflictOnDuplicate(codeTaken, () => insertOne(tx, schools, { studioId: caller.studioId, ...rowValues(body), code }));
     await saveLogo(tx, images, row.id, logo);
     await recordAudit(tx, caller, 'create', 'school', asSubject(row), changedFields({}, auditable({ ...row, logoPath: logo ? 'image' : null })));
     return row.id;

@@ -7,6 +7,7 @@ import { useApiTestKit } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
 import { inspectPdf } from '../../test/pdf';
 import { seedDemo, studentRow } from '../../db/seed/demo';
+import { freeSchoolCode } from '../schools/writes';
 import { CARDS_MAX } from './cards';
 import { CODE_ALPHABET, CODE_LENGTH } from './accessCodes';
 import { DEMO_ACCESS_CODE, DEMO_SCHOOL_CODE } from './demoSeed';
@@ -75,6 +76,20 @@ describe('school code', () => {
     const bad = await panel.put(`schools/${kit.world.otherSchool.id}`, { ...body, code: 'a b' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.code).toBe(tr.student.schoolCodeInvalid);
+  });
+
+  it('is drawn for a school added without one, passing over codes other schools have', async () => {
+    await setCodes();
+    const panel = await kit.as(kit.world.accounts.panel);
+    const created = await panel.post('schools', { name: 'Yeni Ufuk Koleji', cityId: 6, academicYear: '2025-2026' });
+    expect(created.status).toBe(200);
+    const code = created.body.item.code as string;
+    expect(code).toMatch(/^[0-9A-F]{6}$/);
+    // Draws that another school already has are passed over; only a free one is given out.
+    const draws = [SCHOOL_CODE, OTHER_CODE, code, 'C0FFEE'];
+    expect(await freeSchoolCode(kit.database.db, () => draws.shift()!)).toBe('C0FFEE');
+    const allTaken = await freeSchoolCode(kit.database.db, () => SCHOOL_CODE).catch((error: unknown) => error);
+    expect(allTaken).toMatchObject({ statusCode: 409 });
   });
 });
 
