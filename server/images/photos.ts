@@ -151,9 +151,15 @@ async function shrink(from: Pixels, edge: number, file: string): Promise<Pixels>
   return { file, width: info.width, height: info.height };
 }
 
-/** A size as JPEG: written by the image library straight to `file`, or (`file` null) into memory. */
-async function encode(from: Pixels, quality: number, file: string | null): Promise<PhotoBytes> {
-  const jpeg = sharp(from.file, { limitInputPixels: false }).jpeg({ quality, mozjpeg: false });
+/**
+ * A size as JPEG, from the pixels of the step before, made smaller first when `edge` asks it (the
+ * last step of the chain, whose pixels nothing else needs): written by the image library straight
+ * to `file`, or (`file` null) into memory.
+ */
+async function encode(from: Pixels, quality: number, file: string | null, edge = Infinity): Promise<PhotoBytes> {
+  let image = sharp(from.file, { limitInputPixels: false });
+  if (Math.max(from.width, from.height) > edge) image = image.resize({ width: edge, height: edge, fit: 'inside' });
+  const jpeg = image.jpeg({ quality, mozjpeg: false });
   if (!file) return jpeg.toBuffer();
   await jpeg.toFile(file);
   return { file };
@@ -207,11 +213,10 @@ async function derive(input: Buffer | string, limits: { maxPixels: number }, str
       throw notAnImage();
     }
     const display = await shrink(download, DERIVED_SIZES.display.edge, work.at('display.v'));
-    const thumb = await shrink(display, DERIVED_SIZES.thumb.edge, work.at('thumb.v'));
     const [downloadJpeg, displayJpeg, thumbJpeg, original] = await Promise.all([
       encode(download, DERIVED_SIZES.download.quality, jpegFile('download')),
       encode(display, DERIVED_SIZES.display.quality, jpegFile('display')),
-      encode(thumb, DERIVED_SIZES.thumb.quality, jpegFile('thumb')),
+      encode(display, DERIVED_SIZES.thumb.quality, jpegFile('thumb'), DERIVED_SIZES.thumb.edge),
       meta.format !== 'jpeg' ? converted(input, limits.maxPixels) : stripped ? { file: input as string } : strippedOriginal(input, orientation),
     ]);
     await work.done(false);
