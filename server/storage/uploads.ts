@@ -39,7 +39,7 @@ export interface SpooledFile {
 }
 
 /** Writes one file part to its temporary file; by default as it came, a photo upload's may strip it on the way. */
-export type Spooler = (source: Readable, file: string) => Promise<{ stripped: boolean }>;
+type Spooler = (source: Readable, file: string) => Promise<{ stripped: boolean }>;
 
 const asSent: Spooler = async (source, file) => {
   // Up to 1 MB may wait while a write is on its way (16 kB by default): the waiting pieces go out
