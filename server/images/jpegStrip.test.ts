@@ -5,11 +5,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { NotAJpeg, scanStart, strippedHead, stripJpegMetadata, untilImageEnd } from './jpegStrip';
-import { derivePhoto, photoContent, type PhotoBytes } from './photos';
+import { NotAJpeg, scanStart, strippedHead, stripJpegMetadata, stripWhileStreaming, untilImageEnd } from './jpegStrip';
+import { derivePhoto, filesMade, photoContent, spoolPhoto, type PhotoBytes } from './photos';
 
 /** A camera-like JPEG: EXIF with GPS and orientation 6, XMP, a Display P3 profile, plus an IPTC and a comment segment. */
 async function cameraJpeg(): Promise<Buffer> {
@@ -147,6 +148,92 @@ describe('stripJpegMetadata', () => {
   });
 });
 
+/** `input` cut into pieces of the sizes `size()` gives, as an upload arrives. */
+function cut(input: Buffer, size: () => number): Buffer[] {
+  const pieces: Buffer[] = [];
+  for (let at = 0; at < input.length;) {
+    const length = Math.max(1, size());
+    pieces.push(input.subarray(at, at + length));
+    at += length;
+  }
+  return pieces;
+}
+
+const orientationOf = async (head: Buffer) => {
+  const meta = await sharp(head).metadata();
+  return meta.format === 'jpeg' ? (meta.orientation ?? 1) : null;
+};
+
+async function streamed(pieces: Buffer[]): Promise<{ output: Buffer; stripped: boolean }> {
+  const outcome = { stripped: false };
+  const output = await collect(stripWhileStreaming(piecesOf(...pieces), orientationOf, outcome));
+  return { output, stripped: outcome.stripped };
+}
+
+describe('stripWhileStreaming', () => {
+  it('gives the bytes stripJpegMetadata gives, however the file arrives in pieces', async () => {
+    const camera = await cameraJpeg();
+    const { file: phone } = await phoneJpeg(true);
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) % 9000;
+    for (const input of [camera, phone]) {
+      const expected = stripJpegMetadata(input, (await sharp(input).metadata()).orientation);
+      for (const size of [() => 1, () => 13, () => 4096, random, () => input.length]) {
+        const { output, stripped } = await streamed(cut(input, size));
+        expect(stripped).toBe(true);
+        expect(output.equals(expected)).toBe(true);
+      }
+    }
+  });
+
+  it('holds only the head: a head longer than the first pieces is waited for', async () => {
+    const base = await cameraJpeg();
+    const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0xea, 0x62]), Buffer.alloc(60_000, 'x')]);
+    const input = Buffer.concat([base.subarray(0, 2), ...Array.from({ length: 6 }, () => comment), base.subarray(2)]);
+    const { output, stripped } = await streamed(cut(input, () => 65_536));
+    expect(stripped).toBe(true);
+    expect(output.equals(stripJpegMetadata(base, 6))).toBe(true);
+  });
+
+  it('passes anything else on unchanged: another format, a broken or cut head, no orientation answer', async () => {
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
+    const broken = Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0x00, 0x10, 1, 2, 3]), jpeg.subarray(2)]);
+    const cutBeforeScan = jpeg.subarray(0, scanStart(jpeg) - 10);
+    for (const input of [png, broken, cutBeforeScan]) {
+      const { output, stripped } = await streamed(cut(input, () => 5));
+      expect(stripped).toBe(false);
+      expect(output.equals(input)).toBe(true);
+    }
+    const outcome = { stripped: false };
+    const output = await collect(stripWhileStreaming(piecesOf(jpeg), async () => null, outcome));
+    expect([outcome.stripped, output.equals(jpeg)]).toEqual([false, true]);
+  });
+});
+
+describe('spoolPhoto', () => {
+  it('writes an uploaded JPEG stripped, and anything else as it came', async () => {
+    const camera = await cameraJpeg();
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-spool-'));
+    try {
+      const file = path.join(folder, 'upload');
+      expect(await spoolPhoto(Readable.from(cut(camera, () => 1000)), file)).toEqual({ stripped: true });
+      expect(fs.readFileSync(file).equals(stripJpegMetadata(camera, 6))).toBe(true);
+      expect(await spoolPhoto(Readable.from([png]), file)).toEqual({ stripped: false });
+      expect(fs.readFileSync(file).equals(png)).toBe(true);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 /** The bytes the store would write for a stored size. */
 async function written(bytes: PhotoBytes): Promise<Buffer> {
   const content = photoContent(bytes);
@@ -209,6 +296,29 @@ describe('derivePhoto', () => {
       expect(original.toString('latin1')).not.toContain('GPSKonum');
       expect(original.subarray(scanStart(original)).equals(primary.subarray(scanStart(primary)))).toBe(true);
       expect((await sharp(original).raw().toBuffer()).equals(await sharp(primary).raw().toBuffer())).toBe(true);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('stores a file spoolPhoto stripped as the original as it is, and writes the sizes beside it, no pixels left behind', async () => {
+    const camera = await cameraJpeg();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-derive-'));
+    try {
+      const file = path.join(folder, 'upload');
+      fs.writeFileSync(file, stripJpegMetadata(camera, 6));
+      const photo = await derivePhoto(file, { maxPixels: 10_000_000 }, { stripped: true });
+      expect(photo.files.original).toEqual({ file });
+      expect([photo.width, photo.height]).toEqual([300, 400]);
+      const made = filesMade(photo, file);
+      expect(made.map((f) => path.basename(f)).sort()).toEqual(['upload.display.jpg', 'upload.download.jpg', 'upload.thumb.jpg']);
+      // The same sizes as from the upload itself, given as bytes.
+      const fromBytes = await derivePhoto(camera, { maxPixels: 10_000_000 });
+      for (const size of ['thumb', 'display', 'download'] as const) {
+        expect((await written(photo.files[size])).equals(await written(fromBytes.files[size])), size).toBe(true);
+      }
+      // The pixels of the chain's steps are gone; only the upload and its sizes remain.
+      expect(fs.readdirSync(folder).sort()).toEqual(['upload', 'upload.display.jpg', 'upload.download.jpg', 'upload.thumb.jpg']);
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }

@@ -78,6 +78,80 @@ export async function* untilImageEnd(pieces: AsyncIterable<Buffer>): AsyncGenera
 }
 
 /**
+ * A JPEG as it arrives, stripped on its way (the upload of a photo to its temporary file): the
+ * same bytes as `stripJpegMetadata` gives for the whole file, without holding more than its
+ * head. The pieces before the scan are held until the head is complete; `orientationOf` is asked
+ * then, with those pieces (the image library reads the orientation from them as from the whole
+ * file); the scan's pieces go on unchanged, cut at the image's end, and what follows the end is
+ * read but not passed on. Anything that is not a JPEG this can read (another format, a broken
+ * head, an orientation not found) passes unchanged; `outcome.stripped` tells which happened.
+ */
+export async function* stripWhileStreaming(
+  pieces: AsyncIterable<Buffer>,
+  orientationOf: (head: Buffer) => Promise<number | null>,
+  outcome: { stripped: boolean },
+): AsyncGenerator<Buffer> {
+  outcome.stripped = false;
+  let held: Buffer[] = [];
+  let heldLength = 0;
+  // The head is looked for again when what is held has doubled, so a long head costs a few tries, not one per piece.
+  let tryAt = 0;
+  // Set inside the helpers below too (hence the assertion: no narrowing to 'head').
+  let state = 'head' as 'head' | 'scan' | 'after' | 'unchanged';
+  const finder = new ImageEndFinder();
+  const scan = (piece: Buffer): Buffer => {
+    const length = finder.feed(piece);
+    if (length === null) return piece;
+    state = 'after';
+    return piece.subarray(0, length);
+  };
+  /** What the held pieces turn into once the head is complete, or null while it is not. */
+  const fromHead = async (last: boolean): Promise<Buffer[] | null> => {
+    const prefix = held.length === 1 ? held[0]! : Buffer.concat(held, heldLength);
+    held = [prefix];
+    tryAt = heldLength * 2;
+    let head: { header: Buffer; scanAt: number } | null;
+    try {
+      head = strippedHead(prefix);
+    } catch {
+      head = null;
+      last = true;
+    }
+    // The image library reads the head up to the end of the scan's header.
+    const scanHeaderEnd = head ? head.scanAt + 2 + prefix.readUInt16BE(head.scanAt + 2) : Infinity;
+    if (!head || scanHeaderEnd > prefix.length) {
+      if (!last) return null;
+      state = 'unchanged';
+      return [prefix];
+    }
+    const orientation = await orientationOf(prefix).catch(() => null);
+    if (orientation === null) {
+      state = 'unchanged';
+      return [prefix];
+    }
+    state = 'scan';
+    outcome.stripped = true;
+    return [strippedHead(prefix, orientation)!.header, scan(prefix.subarray(head.scanAt))];
+  };
+  for await (const piece of pieces) {
+    if (state === 'unchanged') yield piece;
+    else if (state === 'scan') yield scan(piece);
+    else if (state === 'head') {
+      held.push(piece);
+      heldLength += piece.length;
+      if (heldLength < tryAt) continue;
+      const out = await fromHead(false);
+      if (out) {
+        held = [];
+        yield* out;
+      }
+    }
+    // 'after': the rest of the file is read (the upload goes on) but not kept.
+  }
+  if (state === 'head' && heldLength) yield* (await fromHead(true))!;
+}
+
+/**
  * Follows a JPEG from its first SOS marker on, fed in pieces of any size, to its EOI marker.
  * A 0xFF in the compressed data is always followed by 0x00 (a stuffed byte) or a restart marker,
  * so the first other marker there is a real one: the end, or (progressive and multi-scan images)

@@ -6,16 +6,19 @@
  * The full-size original of a JPEG keeps the photographer's image data untouched: only its
  * metadata segments are removed (ICC profile and orientation stay). Other formats are converted
  * once. The smaller sizes are made in a chain, each from the one before (3000 → 1280 → 240), so
- * the full-size picture is decoded once and only the first step works on all of its pixels.
+ * the full-size picture is decoded once and only the first step works on all of its pixels; the
+ * pixels go from step to step in files of libvips' own format, never through JavaScript memory.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import sharp, { type Metadata } from 'sharp';
 import { tr } from '../../common/tr';
 import { HttpError } from '../http/errors';
-import { strippedHead, stripJpegMetadata, untilImageEnd } from './jpegStrip';
+import { strippedHead, stripJpegMetadata, stripWhileStreaming, untilImageEnd } from './jpegStrip';
 
 // libvips keeps recent operations and their pixels for reuse; an upload never repeats one, and
 // the cache would hold a few large decoded pictures long after their request.
@@ -33,11 +36,12 @@ export const DERIVED_SIZES = {
 export type StoredSize = keyof typeof DERIVED_SIZES;
 
 /**
- * The bytes of a stored size: made in memory, or (the original of an uploaded JPEG file) the
- * kept header segments followed by the file's own bytes from its scan to its end marker, read from disk only
- * while they are written, so a camera file never sits in memory whole.
+ * The bytes of a stored size: made in memory; or a file as it is (the original of a JPEG upload,
+ * stripped while it arrived, see spoolPhoto); or the kept header segments followed by a file's
+ * own bytes from its scan to its end marker, read from disk only while they are written. Either
+ * way a camera file never sits in memory whole.
  */
-export type PhotoBytes = Buffer | { header: Buffer; file: string; scanAt: number };
+export type PhotoBytes = Buffer | { file: string } | { header: Buffer; file: string; scanAt: number };
 
 export interface DerivedPhoto {
   width: number;
@@ -48,6 +52,7 @@ export interface DerivedPhoto {
 /** What the file store writes for a stored size (a stream can be read once: one per write). */
 export function photoContent(bytes: PhotoBytes): Buffer | Readable {
   if (Buffer.isBuffer(bytes)) return bytes;
+  if (!('header' in bytes)) return createReadStream(bytes.file, { highWaterMark: 1024 * 1024 });
   const { header, file, scanAt } = bytes;
   return Readable.from(
     (async function* () {
@@ -56,6 +61,30 @@ export function photoContent(bytes: PhotoBytes): Buffer | Readable {
       yield* untilImageEnd(createReadStream(file, { start: scanAt, highWaterMark: 1024 * 1024 }));
     })(),
   );
+}
+
+/**
+ * Writes an uploaded photo to its temporary file. A JPEG is written already stripped of its
+ * metadata (stripWhileStreaming; the orientation as the image library reads it from the file's
+ * head): the file on disk is then the original as it will be stored, with no location in it even
+ * for the moment it waits, and derivePhoto reads it as it would read the upload (the pixels do not
+ * depend on the segments removed). Anything else is written as it came. Answers which it was.
+ */
+export async function spoolPhoto(source: Readable, file: string): Promise<{ stripped: boolean }> {
+  const outcome = { stripped: false };
+  const orientationOf = async (head: Buffer) => {
+    const meta = await sharp(head, { limitInputPixels: false }).metadata();
+    return meta.format === 'jpeg' ? (meta.orientation ?? 1) : null;
+  };
+  // Up to 1 MB may wait while a write is on its way (16 kB by default): the waiting pieces go out
+  // in one write, and the upload does not stall piece by piece while the image library holds the
+  // threads that do file writes.
+  await pipeline(
+    source,
+    (pieces: AsyncIterable<Buffer>) => stripWhileStreaming(pieces, orientationOf, outcome),
+    createWriteStream(file, { highWaterMark: 1024 * 1024 }),
+  );
+  return outcome;
 }
 
 const notAnImage = () => new HttpError(400, tr.students.photos.notImage, { file: tr.students.photos.notImage });
@@ -81,31 +110,72 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-interface RawImage {
-  data: Buffer;
-  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+/**
+ * Where a photo's pixels wait between the steps of the chain: files in libvips' own format (the
+ * pixels as they are, mapped back into memory by the next step), beside the uploaded file or in a
+ * folder of their own. Handed from step to step as JavaScript buffers instead, a 12 MP photo's
+ * 24 MB of pixels passed through the garbage collector, and the full collections of the whole
+ * heap they set off were most of what an upload cost beyond the image work itself.
+ * `done(failed)` removes the pixel files (and, when the photo failed, its JPEGs as well).
+ */
+async function workPlace(input: Buffer | string): Promise<{ at: (name: string) => string; done: (failed: boolean) => Promise<void> }> {
+  if (typeof input === 'string') {
+    const made: string[] = [];
+    return {
+      at: (name) => {
+        made.push(`${input}.${name}`);
+        return `${input}.${name}`;
+      },
+      done: async (failed) => void (await Promise.all(made.filter((f) => failed || f.endsWith('.v')).map((f) => fs.rm(f, { force: true })))),
+    };
+  }
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'yp-photo-'));
+  return { at: (name) => path.join(folder, name), done: () => fs.rm(folder, { recursive: true, force: true }) };
 }
 
-/** One step of the chain: the next smaller size from the previous one's pixels. */
-async function shrink(from: RawImage, edge: number): Promise<RawImage> {
-  const { width, height, channels } = from.info;
-  if (Math.max(width, height) <= edge) return from;
-  const out = await sharp(from.data, { raw: { width, height, channels }, limitInputPixels: false })
-    .resize({ width: edge, height: edge, fit: 'inside' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: out.data, info: { width: out.info.width, height: out.info.height, channels: out.info.channels } };
+/** The files derivePhoto wrote beside an uploaded file (`input`): its sizes, to remove once they are stored. */
+export const filesMade = (photo: DerivedPhoto, input: string): string[] =>
+  Object.values(photo.files).flatMap((bytes) => (!Buffer.isBuffer(bytes) && !('header' in bytes) && bytes.file !== input ? [bytes.file] : []));
+
+/** A picture of the chain: its pixels' file and its size. */
+interface Pixels {
+  file: string;
+  width: number;
+  height: number;
 }
 
-const encode = (image: RawImage, quality: number) =>
-  sharp(image.data, { raw: image.info, limitInputPixels: false }).jpeg({ quality, mozjpeg: false }).toBuffer();
-
-/** The stored sizes of a photo, given as bytes or as the path of an uploaded file (read by the image library itself, in its turn). */
-export function derivePhoto(input: Buffer | string, limits: { maxPixels: number }): Promise<DerivedPhoto> {
-  return inTurn(() => derive(input, limits));
+/** One step of the chain: the next smaller size from the previous one's pixels (the same when it is small enough already). */
+async function shrink(from: Pixels, edge: number, file: string): Promise<Pixels> {
+  if (Math.max(from.width, from.height) <= edge) return from;
+  const info = await sharp(from.file, { limitInputPixels: false }).resize({ width: edge, height: edge, fit: 'inside' }).toFile(file);
+  return { file, width: info.width, height: info.height };
 }
 
-async function derive(input: Buffer | string, limits: { maxPixels: number }): Promise<DerivedPhoto> {
+/**
+ * A size as JPEG, from the pixels of the step before, made smaller first when `edge` asks it (the
+ * last step of the chain, whose pixels nothing else needs): written by the image library straight
+ * to `file`, or (`file` null) into memory.
+ */
+async function encode(from: Pixels, quality: number, file: string | null, edge = Infinity): Promise<PhotoBytes> {
+  let image = sharp(from.file, { limitInputPixels: false });
+  if (Math.max(from.width, from.height) > edge) image = image.resize({ width: edge, height: edge, fit: 'inside' });
+  const jpeg = image.jpeg({ quality, mozjpeg: false });
+  if (!file) return jpeg.toBuffer();
+  await jpeg.toFile(file);
+  return { file };
+}
+
+/**
+ * The stored sizes of a photo, given as bytes or as the path of an uploaded file (read by the
+ * image library itself, in its turn); `stripped`: the file is a JPEG spoolPhoto already stripped,
+ * stored as the original as it is. From a file, the sizes are written beside it as files
+ * (`${input}.thumb.jpg` …; see filesMade), from bytes they are made in memory.
+ */
+export function derivePhoto(input: Buffer | string, limits: { maxPixels: number }, options: { stripped?: boolean } = {}): Promise<DerivedPhoto> {
+  return inTurn(() => derive(input, limits, options.stripped === true && typeof input === 'string'));
+}
+
+async function derive(input: Buffer | string, limits: { maxPixels: number }, stripped: boolean): Promise<DerivedPhoto> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -122,34 +192,43 @@ async function derive(input: Buffer | string, limits: { maxPixels: number }): Pr
   const width = turned ? meta.height : meta.width;
   const height = turned ? meta.width : meta.height;
 
-  // The one full decode: upright, on white, sRGB, at most the download size.
-  const edge = DERIVED_SIZES.download.edge;
-  let download: RawImage;
+  const work = await workPlace(input);
+  // The JPEGs of an uploaded file's sizes go beside it, and into the store from there: none of
+  // them passes through JavaScript memory either.
+  const jpegFile = (size: StoredSize) => (typeof input === 'string' ? work.at(`${size}.jpg`) : null);
   try {
-    const out = await sharp(input, { limitInputPixels: limits.maxPixels, failOn: 'error' })
-      .rotate()
-      .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    download = { data: out.data, info: { width: out.info.width, height: out.info.height, channels: out.info.channels } };
-  } catch {
-    throw notAnImage();
+    // The one full decode: upright, on white, sRGB, at most the download size.
+    const edge = DERIVED_SIZES.download.edge;
+    let download: Pixels;
+    try {
+      const file = work.at('download.v');
+      const info = await sharp(input, { limitInputPixels: limits.maxPixels, failOn: 'error' })
+        .rotate()
+        .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .toFile(file);
+      download = { file, width: info.width, height: info.height };
+    } catch {
+      throw notAnImage();
+    }
+    const display = await shrink(download, DERIVED_SIZES.display.edge, work.at('display.v'));
+    const [downloadJpeg, displayJpeg, thumbJpeg, original] = await Promise.all([
+      encode(download, DERIVED_SIZES.download.quality, jpegFile('download')),
+      encode(display, DERIVED_SIZES.display.quality, jpegFile('display')),
+      encode(display, DERIVED_SIZES.thumb.quality, jpegFile('thumb'), DERIVED_SIZES.thumb.edge),
+      meta.format !== 'jpeg' ? converted(input, limits.maxPixels) : stripped ? { file: input as string } : strippedOriginal(input, orientation),
+    ]);
+    await work.done(false);
+    return { width, height, files: { thumb: thumbJpeg, display: displayJpeg, download: downloadJpeg, original } };
+  } catch (error) {
+    await work.done(true);
+    throw error;
   }
-  const display = await shrink(download, DERIVED_SIZES.display.edge);
-  const thumb = await shrink(display, DERIVED_SIZES.thumb.edge);
-  const [downloadJpeg, displayJpeg, thumbJpeg, original] = await Promise.all([
-    encode(download, DERIVED_SIZES.download.quality),
-    encode(display, DERIVED_SIZES.display.quality),
-    encode(thumb, DERIVED_SIZES.thumb.quality),
-    meta.format === 'jpeg' ? stripped(input, orientation) : converted(input, limits.maxPixels),
-  ]);
-  return { width, height, files: { thumb: thumbJpeg, display: displayJpeg, download: downloadJpeg, original } };
 }
 
 /** The original without its metadata; from a file, only the header segments are read here. */
-async function stripped(input: Buffer | string, orientation: number): Promise<PhotoBytes> {
+async function strippedOriginal(input: Buffer | string, orientation: number): Promise<PhotoBytes> {
   try {
     if (Buffer.isBuffer(input)) return stripJpegMetadata(input, orientation);
     return { ...(await fileHead(input, orientation)), file: input };

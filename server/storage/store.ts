@@ -11,6 +11,11 @@ import type { Readable } from 'node:stream';
 export interface FileStore {
   /** Stores bytes, or a stream of them (a file too large to hold in memory). */
   put(key: string, data: Buffer | Readable): Promise<void>;
+  /**
+   * Stores a local file as it is (an upload's original, its sizes): the disk store links or copies
+   * it without reading it; the file must not change afterwards (it may share its blocks).
+   */
+  putFile(key: string, file: string): Promise<void>;
   /** The bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
   /** The bytes as a stream (a file too large to hold in memory, such as a school's yearbook), or null when there is no such file. */
@@ -39,20 +44,28 @@ export function diskStore(root: string): FileStore {
     assertSafeKey(key);
     return path.join(root, key);
   };
+  /** Writes with `write` to a temporary name beside the file, then renames it, so a reader never sees half a file. */
+  const written = async (key: string, write: (temp: string) => Promise<void>) => {
+    const file = full(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // The name is unique per write.
+    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await write(temp);
+      await fs.rename(temp, file);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  };
   return {
-    async put(key, data) {
-      const file = full(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file; the name is unique per write.
-      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      try {
-        await fs.writeFile(temp, data);
-        await fs.rename(temp, file);
-      } catch (error) {
-        await fs.rm(temp, { force: true });
-        throw error;
-      }
-    },
+    put: (key, data) => written(key, (temp) => fs.writeFile(temp, data)),
+    putFile: (key, source) =>
+      written(key, async (temp) => {
+        // On the same disk the file's blocks are taken over (a second name for them); elsewhere
+        // the kernel copies them (copy_file_range). Either way the bytes never pass through this process.
+        await fs.link(source, temp).catch(() => fs.copyFile(source, temp));
+      }),
     async get(key) {
       try {
         return await fs.readFile(full(key));

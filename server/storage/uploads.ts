@@ -9,6 +9,7 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -31,8 +32,22 @@ export interface SpooledFile {
   fieldName: string;
   fileName: string;
   path: string;
+  /** The size of the file as it was sent. */
   bytes: number;
+  /** The spooler wrote the file stripped of its metadata (a JPEG photo, see `Spooler`) rather than as it was sent. */
+  stripped: boolean;
 }
+
+/** Writes one file part to its temporary file; by default as it came, a photo upload's may strip it on the way. */
+type Spooler = (source: Readable, file: string) => Promise<{ stripped: boolean }>;
+
+const asSent: Spooler = async (source, file) => {
+  // Up to 1 MB may wait while a write is on its way (16 kB by default): the waiting pieces go out
+  // in one write, and the upload does not stall piece by piece while the image library holds the
+  // threads that do file writes.
+  await pipeline(source, createWriteStream(file, { highWaterMark: 1024 * 1024 }));
+  return { stripped: false };
+};
 
 export interface UploadLimits {
   maxFileBytes: number;
@@ -41,6 +56,8 @@ export interface UploadLimits {
   tooLarge: string;
   /** The Turkish message for a request without a file. */
   noFile: string;
+  /** How a file part is written to disk (photos: stripped of their metadata on the way); as it came by default. */
+  spool?: Spooler;
 }
 
 /** A byte limit in megabytes with one decimal, as the Turkish messages name it. */
@@ -98,13 +115,10 @@ export async function withSpooledFiles<T>(
     const files: SpooledFile[] = [];
     const fields = await eachPart(request, limits, async (part) => {
       const file = path.join(folder, String(files.length));
-      // Up to 1 MB may wait while a write is on its way (16 kB by default): the waiting pieces go
-      // out in one write, and the upload does not stall piece by piece while the image library
-      // holds the threads that do file writes.
-      await pipeline(part.file, createWriteStream(file, { highWaterMark: 1024 * 1024 }));
+      const { stripped } = await (limits.spool ?? asSent)(part.file, file);
       // The parser stops a file at its limit and marks it cut rather than failing the stream.
       if (part.file.truncated) throw tooLargeError(limits.tooLarge);
-      files.push({ fieldName: part.fieldname, fileName: part.filename ?? '', path: file, bytes: part.file.bytesRead });
+      files.push({ fieldName: part.fieldname, fileName: part.filename ?? '', path: file, bytes: part.file.bytesRead, stripped });
     });
     return await use(files, fields);
   } finally {

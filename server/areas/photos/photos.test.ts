@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { auditLog, photos } from '../../db/schema';
+import { stripJpegMetadata } from '../../images/jpegStrip';
 import { useApiTestKit, type Caller } from '../../test/api';
 import type { Part } from '../../test/multipart';
 import { schoolNumberOfFile } from './bulkMatch';
@@ -71,6 +72,8 @@ describe('POST students/{id}/photos', () => {
       const meta = await sharp(got.rawPayload).metadata();
       expect(meta.exif, size).toBeUndefined();
       expect(got.rawPayload.toString('latin1')).not.toContain('KonumluKamera');
+      // The original is the upload itself but for its metadata (stripped as it arrived).
+      if (size === 'original') expect(got.rawPayload.equals(stripJpegMetadata(original))).toBe(true);
     }
     // Nothing on disk carries it either.
     const all = fs.readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());

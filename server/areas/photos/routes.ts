@@ -11,6 +11,7 @@ import { tr } from '../../../common/tr';
 import { branchInScope, photoInScope, schoolInScope, studentInScope, type PhotoRow } from '../../auth/access';
 import { HttpError, notFound } from '../../http/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
+import { spoolPhoto } from '../../images/photos';
 import { megabytes, withSpooledFiles, type SpooledFile } from '../../storage/uploads';
 import type { BulkScope } from './bulkMatch';
 import { photoById, photoFile, photoItemOf, photosOf } from './queries';
@@ -33,6 +34,7 @@ export async function photosRoutes(app: Api) {
         maxFiles: config.photoMaxFiles + extraFiles,
         tooLarge: tr.students.photos.tooLarge(megabytes(config.photoMaxBytes)),
         noFile: tr.students.photos.noFile,
+        spool: spoolPhoto,
       },
       use,
     );

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { photos } from '../../db/schema';
 import { HttpError, badRequest } from '../../http/errors';
-import { DERIVED_SIZES, derivePhoto, photoContent, type DerivedPhoto, type StoredSize } from '../../images/photos';
+import { DERIVED_SIZES, derivePhoto, filesMade, photoContent, type DerivedPhoto, type StoredSize } from '../../images/photos';
 import type { FileStore } from '../../storage/store';
 import type { SpooledFile } from '../../storage/uploads';
 import { recordAudit } from '../audit/writes';
@@ -26,7 +26,13 @@ import { fileKey } from './queries';
 export async function putPhotoFiles(store: FileStore, studioId: number, photo: DerivedPhoto): Promise<string> {
   // A random folder name: photo files are never reachable by guessing a path.
   const storageKey = `photos/s${studioId}/${randomBytes(16).toString('hex')}`;
-  await Promise.all((Object.keys(DERIVED_SIZES) as StoredSize[]).map((size) => store.put(fileKey(storageKey, size), photoContent(photo.files[size]))));
+  await Promise.all(
+    (Object.keys(DERIVED_SIZES) as StoredSize[]).map((size) => {
+      const bytes = photo.files[size];
+      const key = fileKey(storageKey, size);
+      return !Buffer.isBuffer(bytes) && !('header' in bytes) ? store.putFile(key, bytes.file) : store.put(key, photoContent(bytes));
+    }),
+  );
   return storageKey;
 }
 
@@ -44,8 +50,13 @@ interface StoredPhoto {
 
 /** Makes the sizes of one uploaded file (in its turn, see derivePhoto) and puts them into the store, so no batch's pictures wait in memory. */
 async function storePhoto(store: FileStore, studioId: number, file: SpooledFile, limits: PhotoLimits): Promise<StoredPhoto> {
-  const photo = await derivePhoto(file.path, limits);
-  return { storageKey: await putPhotoFiles(store, studioId, photo), width: photo.width, height: photo.height, file };
+  const photo = await derivePhoto(file.path, limits, { stripped: file.stripped });
+  try {
+    return { storageKey: await putPhotoFiles(store, studioId, photo), width: photo.width, height: photo.height, file };
+  } finally {
+    // Its sizes' files leave the upload's temporary folder at once, not with the whole batch.
+    await Promise.all(filesMade(photo, file.path).map((made) => fs.rm(made, { force: true })));
+  }
 }
 
 /** Writes the row of stored files; the first photo of a student becomes the portrait. */
