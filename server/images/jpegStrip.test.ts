@@ -324,6 +324,25 @@ describe('derivePhoto', () => {
     }
   });
 
+  it('answers a picture that cannot be decoded as not an image, and a disk that refuses the pixels as the server’s failure', async () => {
+    const camera = await cameraJpeg();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-derive-'));
+    try {
+      const cut = path.join(folder, 'cut');
+      fs.writeFileSync(cut, camera.subarray(0, camera.length - 400));
+      await expect(derivePhoto(cut, { maxPixels: 10_000_000 })).rejects.toMatchObject({ statusCode: 400 });
+      // The first pixel file goes where nothing can be written: a full device.
+      const file = path.join(folder, 'upload');
+      fs.writeFileSync(file, camera);
+      fs.symlinkSync('/dev/full', `${file}.download.v`);
+      const failure = await derivePhoto(file, { maxPixels: 10_000_000 }).catch((error: unknown) => error);
+      expect(failure).not.toHaveProperty('statusCode');
+      expect(String(failure)).toContain('No space left on device');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('converts a PNG original to JPEG', async () => {
     const png = await sharp({ create: { width: 64, height: 32, channels: 4, background: '#00ff0080' } })
       .png()

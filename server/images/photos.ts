@@ -90,6 +90,13 @@ export async function spoolPhoto(source: Readable, file: string): Promise<{ stri
 const notAnImage = () => new HttpError(400, tr.students.photos.notImage, { file: tr.students.photos.notImage });
 
 /**
+ * The full decode also writes the first pixel file: a full disk or a lost folder there is the
+ * server's failure, not the picture's. libvips words what the operating system refused as
+ * "system error: …"; anything else it says while decoding is about the file sent.
+ */
+const failedOnDisk = (error: unknown) => error instanceof Error && error.message.includes('system error:');
+
+/**
  * Photos worked on at once in this process. libvips spreads each one over every core already;
  * two at a time keep the cores busy while one of them waits on its input or output, and bound
  * the memory a burst of uploads can take (per photo, its pixels at the download size and the
@@ -209,7 +216,8 @@ async function derive(input: Buffer | string, limits: { maxPixels: number }, str
         .toColourspace('srgb')
         .toFile(file);
       download = { file, width: info.width, height: info.height };
-    } catch {
+    } catch (error) {
+      if (failedOnDisk(error)) throw error;
       throw notAnImage();
     }
     const display = await shrink(download, DERIVED_SIZES.display.edge, work.at('display.v'));
