@@ -14,6 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { todayApiDate } from '../../../common/dates';
 import { messages, schools } from '../../db/schema';
+import { seededRandom } from '../../db/seed/random';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { sampleCsv, type SampleRow } from '../imports/sampleFiles';
 
@@ -21,16 +22,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-counters-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const kit = useApiTestKit({ DATA_DIR: dataDir });
 
-/** A small seeded generator, so a failing sequence can be run again as it was. */
+/**
+ * The demo seed's generator, so a failing sequence can be run again as it was; here picking from
+ * nothing gives nothing (a step with no row to work on does nothing).
+ */
 function randomOf(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const { next } = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(next() * items.length)];
   return { next, pick, some: <T>(items: readonly T[]) => items.filter(() => next() < 0.5) };
 }
