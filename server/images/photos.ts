@@ -9,7 +9,7 @@
  * the full-size picture is decoded once and only the first step works on all of its pixels; the
  * pixels go from step to step in files of libvips' own format, never through JavaScript memory.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import sharp, { type Metadata } from 'sharp';
 import { tr } from '../../common/tr';
 import { HttpError } from '../http/errors';
+import { spoolTarget } from '../storage/uploads';
 import { strippedHead, stripJpegMetadata, stripWhileStreaming, untilImageEnd } from './jpegStrip';
 
 // libvips keeps recent operations and their pixels for reuse; an upload never repeats one, and
@@ -76,14 +77,7 @@ export async function spoolPhoto(source: Readable, file: string): Promise<{ stri
     const meta = await sharp(head, { limitInputPixels: false }).metadata();
     return meta.format === 'jpeg' ? (meta.orientation ?? 1) : null;
   };
-  // Up to 1 MB may wait while a write is on its way (16 kB by default): the waiting pieces go out
-  // in one write, and the upload does not stall piece by piece while the image library holds the
-  // threads that do file writes.
-  await pipeline(
-    source,
-    (pieces: AsyncIterable<Buffer>) => stripWhileStreaming(pieces, orientationOf, outcome),
-    createWriteStream(file, { highWaterMark: 1024 * 1024 }),
-  );
+  await pipeline(source, (pieces: AsyncIterable<Buffer>) => stripWhileStreaming(pieces, orientationOf, outcome), spoolTarget(file));
   return outcome;
 }
 

@@ -41,11 +41,15 @@ export interface SpooledFile {
 /** Writes one file part to its temporary file; by default as it came, a photo upload's may strip it on the way. */
 type Spooler = (source: Readable, file: string) => Promise<{ stripped: boolean }>;
 
+/**
+ * The temporary file a part is written to. Up to 1 MB may wait while a write is on its way (16 kB
+ * by default): the waiting pieces go out in one write, and the upload does not stall piece by
+ * piece while the image library holds the threads that do file writes.
+ */
+export const spoolTarget = (file: string) => createWriteStream(file, { highWaterMark: 1024 * 1024 });
+
 const asSent: Spooler = async (source, file) => {
-  // Up to 1 MB may wait while a write is on its way (16 kB by default): the waiting pieces go out
-  // in one write, and the upload does not stall piece by piece while the image library holds the
-  // threads that do file writes.
-  await pipeline(source, createWriteStream(file, { highWaterMark: 1024 * 1024 }));
+  await pipeline(source, spoolTarget(file));
   return { stripped: false };
 };
 
