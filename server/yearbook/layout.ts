@@ -9,8 +9,9 @@ export const LAYOUT = String.raw`
 #let d = data.design
 #let primary = rgb(d.primaryColor)
 #let accent = rgb(d.accentColor)
-#let headingFont = data.fonts.heading
-#let bodyFont = data.fonts.body
+// Each face with the fallbacks after it: a character the design's face lacks comes from them.
+#let headingFont = (data.fonts.heading, ..data.fonts.fallback)
+#let bodyFont = (data.fonts.body, ..data.fonts.fallback)
 #let bleed = data.bleedMm * 1mm
 #let modern = d.template == "modern"
 #let pastel = d.template == "pastel"

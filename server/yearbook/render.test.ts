@@ -179,6 +179,33 @@ describe('the yearbook PDF', () => {
   });
 });
 
+describe('texts in other scripts and emoji', () => {
+  // What students write: emoji (one of them a ZWJ sequence), invisible characters, Arabic, Greek, a script no font has.
+  const WRITTEN = ['Seni özleyeceğim 👩‍🎓', 'iyi ki\u200Bvarsın\uFEFF 👍🏽 ❤️', 'مرحبا صديقي', 'Καλή τύχη', 'ayrı\u200Dlık 字'];
+
+  it.each(PAIR_NAMES)('render in the pair %s from the bundled fonts, with a visible mark for what none has', async (pair) => {
+    const odd = (id: number, first: string, text: string): BookStudent => ({
+      ...student(id, first, text.split(' ')[0]!, null, 0),
+      nickname: text,
+      quote: text,
+      messages: WRITTEN.map((body) => ({ body, author: `${text} yazdı` })),
+    });
+    const { pdf } = await book({
+      design: { ...DEFAULT_DESIGN, fontPair: pair },
+      schoolMessages: [{ body: WRITTEN.join('\n'), author: 'Müdür 🎓' }],
+      branches: [{ name: '12/İ', teacherMessages: [{ body: WRITTEN[2]!, author: 'Öğretmen' }], students: WRITTEN.map((text, i) => odd(i + 1, 'Deniz', text)) }],
+    });
+    const report = await inspectPdf(pdf);
+    expect(report.missingFonts).toEqual([]);
+    const { heading, body } = FONT_PAIRS[pair];
+    const families = new Set(report.embeddedFonts.map((name) => name.replace(/^[A-Z]{6}\+/, '').split('-')[0]));
+    expect(families).toEqual(new Set([heading.family, body.family, 'Inter', 'NotoSansArabic', 'NotoEmoji'].map((f) => f.replace(/ /g, ''))));
+    const all = report.text.join('\n');
+    for (const expected of ['Seni özleyeceğim 👩\u200D🎓', 'iyi kivarsın 👍🏽', 'Καλή τύχη', 'ayrılık □']) expect(all).toContain(expected);
+    expect(all).not.toMatch(/[\u200B\uFEFF字]/);
+  });
+});
+
 describe('images for print', () => {
   it('cuts a photo to its frame at 330 ppi from a large original, and never enlarges a small one', async () => {
     const frame = { width: 60, height: 80 };

@@ -7,25 +7,33 @@
  */
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import { tr } from '../../common/tr';
-import { fontBlobs, FONT_PAIRS } from './fonts';
+import { FALLBACK_FACES, fontBlobs, FONT_PAIRS } from './fonts';
 import { LAYOUT } from './layout';
 import { BLEED_MM, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from './model';
+import { printable } from './printable';
 
 class BookLayoutError extends Error {}
 
-/** The data the layout reads: the model, the part, and what the layout needs to know about the page. */
+/**
+ * The data the layout reads: the model, the part, and what the layout needs to know about the
+ * page. Every string in it goes through printable(): a character no font has would fail the
+ * whole layout, so it is replaced here, whatever it is part of.
+ */
 function bookJson(model: BookModel, part: BookPart): string {
   const { heading, body } = FONT_PAIRS[model.design.fontPair];
-  return JSON.stringify({
-    ...model,
-    part,
-    branches: model.branches.map((b) => ({ ...b, students: b.students.map(withInitials) })),
-    fonts: { heading: heading.family, body: body.family },
-    mediaMm: MEDIA_MM,
-    bleedMm: BLEED_MM,
-    portraitMm: PORTRAIT_MM[model.design.photoShape],
-    texts: tr.yearbook.book,
-  });
+  return JSON.stringify(
+    {
+      ...model,
+      part,
+      branches: model.branches.map((b) => ({ ...b, students: b.students.map(withInitials) })),
+      fonts: { heading: heading.family, body: body.family, fallback: FALLBACK_FACES.map((face) => face.family) },
+      mediaMm: MEDIA_MM,
+      bleedMm: BLEED_MM,
+      portraitMm: PORTRAIT_MM[model.design.photoShape],
+      texts: tr.yearbook.book,
+    },
+    (_key, value: unknown) => (typeof value === 'string' ? printable(value).text : value),
+  );
 }
 
 const withInitials = <T extends { name: string }>(s: T) => ({
@@ -34,7 +42,7 @@ const withInitials = <T extends { name: string }>(s: T) => ({
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((w) => w.charAt(0).toLocaleUpperCase('tr'))
+    .map((w) => (Array.from(w)[0] ?? '').toLocaleUpperCase('tr'))
     .join(''),
 });
 
