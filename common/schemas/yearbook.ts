@@ -15,6 +15,10 @@ export type YearbookJob = z.infer<typeof yearbookJob>;
 
 export const jobResponse = z.object({ success: z.literal(true), job: yearbookJob });
 
+/** A text of the book with characters no bundled font has: they print as □. */
+const substitution = z.object({ item: z.string(), characters: z.array(z.string()) });
+export type Substitution = z.infer<typeof substitution>;
+
 /** A job with what the yearbook screen shows of it: its branch (null: the whole school) and its proof pages. */
 const yearbookJobDetail = yearbookJob.extend({
   branchId: z.number().int().nullable(),
@@ -24,6 +28,8 @@ const yearbookJobDetail = yearbookJob.extend({
   /** Signed, short-lived URLs of the page images, once the job is done. */
   proofs: z.array(z.string()),
   error: z.string().nullable(),
+  /** The job's report: each text printed with □ for characters no font has. */
+  substitutions: z.array(substitution),
 });
 export type YearbookJobDetail = z.infer<typeof yearbookJobDetail>;
 

@@ -41,4 +41,18 @@ export const yearbook = {
   notApprovedYet: 'Onay bekliyor',
   chooseSchool: 'Okul seçiniz',
   proofPage: (page: number) => `Sayfa ${page}`,
+  /** The book's texts as the job's report and a failed book name them. */
+  item: {
+    schoolName: 'Okul adı',
+    branchName: (branch: string) => `${branch} şubesinin adı`,
+    schoolMessage: (author: string) => `Okul yönetiminin mesajı (yazan: ${author})`,
+    teacherMessage: (branch: string, author: string) => `${branch} şubesinin öğretmen mesajı (yazan: ${author})`,
+    studentName: (student: string) => `${student} sayfasındaki ad`,
+    nickname: (student: string) => `${student} sayfasındaki lakap`,
+    quote: (student: string) => `${student} sayfasındaki yıllık sözü`,
+    message: (student: string, author: string) => `${student} sayfasındaki mesaj (yazan: ${author})`,
+  },
+  substituted: 'Baskıda görünmeyecek karakterler (yerlerinde □ basıldı)',
+  failedItem: (item: string) => `Yıllık hazırlanamadı: ${item} basılamadı. Metni düzeltip yıllığı yeniden oluşturun.`,
+  failed: 'Yıllık hazırlanamadı. Yeniden deneyin; sorun sürerse stüdyoya bildirin.',
 } as const;

@@ -10,8 +10,10 @@ export const LAYOUT = String.raw`
 #let primary = rgb(d.primaryColor)
 #let accent = rgb(d.accentColor)
 // Each face with the fallbacks after it: a character the design's face lacks comes from them.
-#let headingFont = (data.fonts.heading, ..data.fonts.fallback)
-#let bodyFont = (data.fonts.body, ..data.fonts.fallback)
+// Greek is set in Inter whole: the other faces have a few Greek letters, a word would mix faces.
+#let greek = (name: "Inter", covers: regex("\\p{Greek}"))
+#let headingFont = (greek, data.fonts.heading, ..data.fonts.fallback)
+#let bodyFont = (greek, data.fonts.body, ..data.fonts.fallback)
 #let bleed = data.bleedMm * 1mm
 #let modern = d.template == "modern"
 #let pastel = d.template == "pastel"

@@ -13,11 +13,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Substitution } from '../../../common/schemas/yearbook';
+import { tr } from '../../../common/tr';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/runner';
 import type { Storage } from '../../storage/store';
 import type { createWorkerPool } from '../../workers/pool';
 import { bookWriter } from '../../yearbook/assemble';
+import { failingItem, substitutions, type Trial } from '../../yearbook/items';
 import { MIN_PPI, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../yearbook/model';
 import { planParts } from '../../yearbook/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
@@ -49,6 +52,8 @@ export interface YearbookResult extends Record<string, unknown> {
   totalMs: number;
   /** Where the time to the PDF went: preparing images, laying out, storing (milliseconds). */
   steps: { imagesMs: number; layoutMs: number; storeMs: number; proofsMs: number };
+  /** Texts printed with □ for characters no font has (absent in books made before the report had it). */
+  substitutions?: Substitution[];
 }
 
 /** The images a part places: its students' portraits, and the cover and logo in the part with the cover. */
@@ -67,7 +72,22 @@ async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) =
   );
 }
 
+/** A failed book as staff read it (in Turkish); the engine's own words are its cause, for the log. */
+class BookFailed extends Error {}
+
 export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
+  const make = makeBook(db, storage, pool);
+  return async (job, context) => {
+    try {
+      return await make(job, context);
+    } catch (error) {
+      if (context.signal.aborted || error instanceof BookFailed) throw error;
+      throw new BookFailed(tr.yearbook.failed, { cause: error });
+    }
+  };
+}
+
+function makeBook(db: Db, storage: Storage, pool: Pool): JobHandler {
   return async (job, context) => {
     if (job.schoolId === null) throw new Error('a yearbook job needs a school');
     const started = performance.now();
@@ -88,6 +108,24 @@ export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
     await report();
     const limits = { timeoutMs: TASK_TIMEOUT_MS, signal: context.signal };
     const layoutLimits = { timeoutMs: LAYOUT_TIMEOUT_MS, signal: context.signal };
+    /**
+     * A part's layout; one that fails is narrowed down to the text that fails it, which the
+     * failure then names (one item should never fail a book: printable() sees to that).
+     */
+    const layOut = async <T>(partModel: BookModel, run: () => Promise<T>): Promise<T> => {
+      try {
+        return await run();
+      } catch (error) {
+        if (context.signal.aborted) throw error;
+        const laysOut = (trial: Trial) =>
+          pool.run('proofPart', { ...trial, images: new Map() }, layoutLimits).then(
+            () => true,
+            () => false,
+          );
+        const item = await failingItem(partModel, laysOut);
+        throw new BookFailed(item ? tr.yearbook.failedItem(item) : tr.yearbook.failed, { cause: error });
+      }
+    };
 
     // Pages a student stands for, so preparing the portraits moves the bar in pages.
     const per = model.design.showMessages ? model.design.messagesPerPage : Infinity;
@@ -148,7 +186,7 @@ export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
             index: plan.index ? { entries: plan.index, knownPages: { ...studentPages } } : null,
           };
           const laid = await timed('layoutMs', () =>
-            pool.run('bookPart', { model: plan.model, part, images: print, firstObject: writer.nextObject }, layoutLimits),
+            layOut(plan.model, () => pool.run('bookPart', { model: plan.model, part, images: print, firstObject: writer.nextObject }, layoutLimits)),
           );
           print.clear();
           await timed('storeMs', () => writer.append(laid.piece));
@@ -170,7 +208,7 @@ export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
 
       await timed('proofsMs', async () => {
         for (const { model: partModel, part, pages, proofImages } of laidOut) {
-          const proofPdf = await pool.run('proofPart', { model: partModel, part, images: proofImages }, layoutLimits);
+          const proofPdf = await layOut(partModel, () => pool.run('proofPart', { model: partModel, part, images: proofImages }, layoutLimits));
           proofImages.clear();
           for (let from = 1; from <= pages; from += PROOF_SLICE) {
             const drawn = await pool.run('proofs', { pdf: proofPdf, from, to: from + PROOF_SLICE - 1 }, limits);
@@ -196,6 +234,7 @@ export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
           storeMs: Math.round(steps.storeMs),
           proofsMs: Math.round(steps.proofsMs),
         },
+        substitutions: substitutions(model),
       };
       return result;
     } finally {

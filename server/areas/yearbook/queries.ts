@@ -39,6 +39,7 @@ export function jobDetail(row: JobRow, branch: { grade: number; section: string 
     draft: result ? result.draft : null,
     proofs: result ? Array.from({ length: result.pages }, (_, i) => proofUrl(i + 1)) : [],
     error: row.status === 'failed' ? row.error : null,
+    substitutions: result?.substitutions ?? [],
   };
 }
 

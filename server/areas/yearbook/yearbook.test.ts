@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
+import { Piscina } from 'piscina';
 import { describe, expect, it, vi } from 'vitest';
 import { insertOne } from '../../db/rows';
 import { jobs, messages, photos, schools, students } from '../../db/schema';
@@ -177,6 +178,78 @@ describe('the yearbook PDF of a branch', () => {
     const [row] = await kit.database.db.select().from(jobs).where(eq(jobs.id, held.id));
     expect(row!.cancelRequested).toBe(true);
     expect((await panel.get(`/yearbook-jobs/${held.id}/file`)).status).toBe(409);
+  });
+});
+
+describe('what students write', () => {
+  /** The PDF of a finished job, as the caller downloads it. */
+  async function pdfOf(as: Caller, jobId: number) {
+    return (await kit.app.inject({ method: 'GET', url: `/api/${as.level}/yearbook-jobs/${jobId}/file`, headers: { authorization: `Bearer ${as.token}` } }))
+      .rawPayload;
+  }
+
+  it('prints emoji, a ZWJ sequence, Arabic and Greek in names, nicknames, quotes and messages; invisible characters never fail it; the report lists what shows as □', async () => {
+    const [first, second, , sibling] = kit.world.students;
+    const db = kit.database.db;
+    await db.update(students).set({ firstName: 'Şule 🌸', nickname: 'Yıldız\u200B⭐', quote: 'Καλή τύχη σε όλους 👩‍🎓' }).where(eq(students.id, first.id));
+    await db.update(students).set({ lastName: 'Çelik مرحبا', quote: 'Hep böyle kal\uFEFF 字' }).where(eq(students.id, second.id));
+    await db.update(students).set({ quote: 'شكرا لكم 🎓', nickname: 'Firavun 𓀀' }).where(eq(students.id, sibling.id));
+    await message(0, 'Seni özleyeceğim 👩‍🎓', 'approved');
+    await message(0, 'Kardeşim\u200B\uFEFF 👍🏽 ❤️ Καλημέρα مرحبا\u200D', 'approved', 2);
+    await message(1, '好朋友 🎓', 'approved', 0);
+    const school = await kit.as(kit.world.accounts.school);
+
+    const { job, detail } = await branchBook(school);
+    const report = await inspectPdf(await pdfOf(school, job.id));
+    expect(report.missingFonts).toEqual([]);
+    const families = new Set(report.embeddedFonts.map((name) => name.replace(/^[A-Z]{6}\+/, '').split('-')[0]));
+    expect(families).toEqual(new Set(['Inter', 'Merriweather', 'NotoSansArabic', 'NotoEmoji']));
+    // Spaces compared away: the extracted text has one wherever the font changes.
+    const text = report.text.join('').replace(/\s+/g, '');
+    for (const shown of ['Şule🌸Işık', 'Yıldız⭐', 'Καλήτύχησεόλους', 'Seniözleyeceğim👩\u200D🎓', 'Kardeşim👍🏽', 'Καλημέρα', 'Hepböylekal□', '□□□🎓'])
+      expect(text).toContain(shown);
+    expect(text).not.toMatch(/[\u200B\uFEFF字好朋友]/);
+    expect(detail.substitutions).toEqual([
+      { item: 'Ömer Çelik مرحبا sayfasındaki yıllık sözü', characters: ['字'] },
+      { item: 'Ömer Çelik مرحبا sayfasındaki mesaj (yazan: Şule 🌸 Işık)', characters: ['好', '朋', '友'] },
+    ]);
+
+    // The whole school's book: the other branch's student too.
+    const started = await school.post(`/schools/${kit.world.school.id}/yearbook`);
+    expect(started.status, started.raw).toBe(200);
+    const whole = await finished(school, started.body.job.id);
+    expect(whole.job.status).toBe('done');
+    expect(whole.detail.substitutions).toEqual([...detail.substitutions, { item: 'Ilgaz Yılmaz sayfasındaki lakap', characters: ['𓀀'] }]);
+    const schoolText = (await inspectPdf(await pdfOf(school, whole.job.id))).text.join('').replace(/\s+/g, '');
+    for (const shown of ['Seniözleyeceğim👩\u200D🎓', 'Firavun□', 'IlgazYılmaz']) expect(schoolText).toContain(shown);
+  });
+
+  it('that still cannot be laid out fails the book with a Turkish message naming the text; the engine’s words go only to the log', async () => {
+    await message(0, 'Sağlam bir anı', 'approved');
+    await message(0, 'Dizgiyi bozan anı', 'approved', 2);
+    // The layout engine refuses every part holding one message, as it would a text it cannot set.
+    const run = Piscina.prototype.run;
+    const engine = vi.spyOn(Piscina.prototype, 'run').mockImplementation(function (this: Piscina, task: { task: string; input: { model?: unknown } }, options) {
+      if (['bookPart', 'proofPart'].includes(task.task) && JSON.stringify(task.input.model).includes('Dizgiyi bozan'))
+        return Promise.reject(new Error('PDF/A-2b error: the text could not be displayed with font "Merriweather"'));
+      return run.call(this, task, options);
+    });
+    const logged = vi.spyOn(kit.app.log, 'error');
+    try {
+      const school = await kit.as(kit.world.accounts.school);
+      const res = await school.post(`/branches/${kit.world.branch.id}/yearbook`);
+      expect(res.status, res.raw).toBe(200);
+      const { job, detail } = await finished(school, res.body.job.id);
+      expect(job.status).toBe('failed');
+      expect(detail.error).toBe('Yıllık hazırlanamadı: Şule Işık sayfasındaki mesaj (yazan: İpek Ünal) basılamadı. Metni düzeltip yıllığı yeniden oluşturun.');
+      const state = await school.get(`/schools/${kit.world.school.id}/yearbook`);
+      expect(JSON.stringify(state.body)).not.toContain('PDF/A');
+      const causes = logged.mock.calls.map(([entry]) => ((entry as { err?: Error }).err?.cause as Error | undefined)?.message ?? '');
+      expect(causes.some((message) => message.includes('PDF/A-2b error'))).toBe(true);
+    } finally {
+      engine.mockRestore();
+      logged.mockRestore();
+    }
   });
 });
 

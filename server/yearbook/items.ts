@@ -1,0 +1,99 @@
+/**
+ * The texts of a book one by one (the school's and branches' names and messages, each student's
+ * name, nickname, quote and messages), each named as staff know it: the job's report lists those
+ * with characters that will not print, and a layout that fails is narrowed down to the one that
+ * fails it. Each item comes with a small book holding it alone, and each group (a student's
+ * page, a branch's divider, the school's pages) with a book holding the whole group.
+ */
+import type { Substitution } from '../../common/schemas/yearbook';
+import { tr } from '../../common/tr';
+import type { BookModel, BookPart, BookStudent } from './model';
+import { unprintable } from './printable';
+
+/** A book to lay out on its own: no images, so that only its texts can fail it. */
+export interface Trial {
+  model: BookModel;
+  part: BookPart;
+}
+
+interface BookItem {
+  label: string;
+  texts: string[];
+  alone: Trial;
+}
+
+interface ItemGroup {
+  whole: Trial;
+  items: BookItem[];
+}
+
+const NO_PART: BookPart = { firstPage: 1, cover: null, divider: null, index: null };
+const names = tr.yearbook.item;
+
+export function itemGroups(model: BookModel): ItemGroup[] {
+  const bare: BookModel = { ...model, cover: null, school: { ...model.school, logo: null }, schoolMessages: [], branches: [] };
+  const coverPart: BookPart = { ...NO_PART, cover: { subtitle: null } };
+  const school = (schoolMessages: BookModel['schoolMessages']): Trial => ({ model: { ...bare, schoolMessages }, part: coverPart });
+  const groups: ItemGroup[] = [
+    {
+      whole: school(model.schoolMessages),
+      items: [
+        { label: names.schoolName, texts: [model.school.name, model.title], alone: school([]) },
+        ...model.schoolMessages.map((m) => ({ label: names.schoolMessage(m.author), texts: [m.body, m.author], alone: school([m]) })),
+      ],
+    },
+  ];
+  for (const branch of model.branches) {
+    const divider = (teacherMessages: BookModel['schoolMessages']): Trial => ({
+      model: { ...bare, branches: [{ name: branch.name, teacherMessages, students: [] }] },
+      part: { ...NO_PART, divider: { classList: [] } },
+    });
+    groups.push({
+      whole: divider(branch.teacherMessages),
+      items: [
+        { label: names.branchName(branch.name), texts: [branch.name], alone: divider([]) },
+        ...branch.teacherMessages.map((m) => ({ label: names.teacherMessage(branch.name, m.author), texts: [m.body, m.author], alone: divider([m]) })),
+      ],
+    });
+    for (const s of branch.students) {
+      // The name shows on the student's page, in the class list and in the index.
+      const page = (changes: Partial<BookStudent>): Trial => {
+        const student: BookStudent = { ...s, nickname: null, quote: null, messages: [], portrait: null, ...changes };
+        return {
+          model: { ...bare, branches: [{ name: branch.name, teacherMessages: [], students: [student] }] },
+          part: { ...NO_PART, divider: { classList: [s.name] }, index: { entries: [{ id: s.id, name: s.indexName }], knownPages: {} } },
+        };
+      };
+      const items: BookItem[] = [{ label: names.studentName(s.name), texts: [s.name, s.indexName], alone: page({}) }];
+      if (s.nickname) items.push({ label: names.nickname(s.name), texts: [s.nickname], alone: page({ nickname: s.nickname }) });
+      if (s.quote) items.push({ label: names.quote(s.name), texts: [s.quote], alone: page({ quote: s.quote }) });
+      for (const m of s.messages) items.push({ label: names.message(s.name, m.author), texts: [m.body, m.author], alone: page({ messages: [m] }) });
+      groups.push({ whole: page({ nickname: s.nickname, quote: s.quote, messages: s.messages }), items });
+    }
+  }
+  return groups;
+}
+
+/** Every item of the book with characters no bundled font has, in the book's order. */
+export function substitutions(model: BookModel): Substitution[] {
+  const found: Substitution[] = [];
+  for (const { items } of itemGroups(model)) {
+    for (const { label, texts } of items) {
+      const characters = [...new Set(texts.flatMap(unprintable))];
+      if (characters.length) found.push({ item: label, characters });
+    }
+  }
+  return found;
+}
+
+/**
+ * The item a layout fails on, tried group by group and then item by item (`laysOut` answers
+ * whether a trial book lays out); null when each lays out on its own.
+ */
+export async function failingItem(model: BookModel, laysOut: (trial: Trial) => Promise<boolean>): Promise<string | null> {
+  for (const { whole, items } of itemGroups(model)) {
+    if (await laysOut(whole)) continue;
+    for (const { label, alone } of items) if (!(await laysOut(alone))) return label;
+  }
+  return null;
+}
