@@ -32,6 +32,8 @@ export const message = z.object({
   authorName: z.string(),
   body: z.string(),
   originalBody: z.string().nullable(),
+  /** Characters of the text no font of the book has: they would print as □. */
+  unprintable: z.array(z.string()),
   status: moderationStatus,
   note: z.string(),
   createdAt: z.string(),
@@ -118,6 +120,8 @@ export const nickname = z.object({
   toStudentId: z.number(),
   toName: z.string(),
   text: z.string(),
+  /** Characters of the text no font of the book has: they would print as □. */
+  unprintable: z.array(z.string()),
   status: moderationStatus,
   note: z.string(),
   createdAt: z.string(),

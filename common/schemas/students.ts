@@ -70,6 +70,8 @@ export const studentItem = z.object({
   version: z.number().int(),
   /** The quote the student wrote itself, waiting for approval. */
   quoteDraft: z.string().nullable(),
+  /** Characters of the name, nickname, quote or waiting quote no font of the book has: they would print as □. */
+  unprintable: z.array(z.string()),
   /** The portrait the student picked itself, and its thumbnail. */
   portraitPickPhotoId: z.number().int().nullable(),
   portraitPickThumbUrl: z.string().nullable(),

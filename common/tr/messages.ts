@@ -30,6 +30,7 @@ export const messages = {
     anyone: 'Herkes',
     original: 'İlk hali',
     edited: 'Düzenlendi',
+    unprintable: (characters: string[]) => `Bu karakterler baskıda görünmeyecek: ${characters.join(' ')}`,
     counter: (n: number, max: number) => `${n} / ${max}`,
     pending: 'Onay bekliyor',
     approved: 'Onaylandı',

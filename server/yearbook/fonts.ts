@@ -61,7 +61,7 @@ export function bundledFontFiles(): Array<{ path: string; pairs: Array<DesignSet
 
 /** Each font file is read once per process (thread), whichever pairs and books use it. */
 const read = new Map<string, Buffer>();
-export function fontBytes(file: string): Buffer {
+function fontBytes(file: string): Buffer {
   let bytes = read.get(file);
   if (!bytes) {
     bytes = fs.readFileSync(file);

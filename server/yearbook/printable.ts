@@ -1,11 +1,12 @@
 /**
  * Which characters the book can print, read from the fallback fonts' own character maps (their
  * cmap tables) once per process: every text of the book falls back through these faces, so what
- * they cover prints in every design. Anything else is replaced by a visible mark before the
- * layout, since the PDF/A the book is written as refuses a glyph that no font has; invisible
- * format characters are dropped (a joiner stays where it joins emoji or Arabic letters).
- */
-import { FALLBACK_FACES, fontBytes, fontFile } from './fonts';
+ * they cover prints in every design (the files are read for this and let go). Anything else is
+ * replaced by a visible mark before the layout, since the PDF/A the book is written as refuses a
+ * glyph that no font has; invisible format characters are dropped (a joiner stays where it joins
+ * emoji or Arabic letters). */
+import fs from 'node:fs';
+import { FALLBACK_FACES, fontFile } from './fonts';
 
 /** What stands for a character no bundled font has (Inter has it). */
 export const SUBSTITUTE = '□';
@@ -61,7 +62,7 @@ let faces: Array<Set<number>> | null = null;
 /** What each fallback face prints: what all its styles have (an italic quote falls back to the italic). */
 function faceCoverage(): Array<Set<number>> {
   faces ??= FALLBACK_FACES.map((face) => {
-    const [first, ...others] = face.styles.map((style) => mappedCodePoints(fontBytes(fontFile(face, style))));
+    const [first, ...others] = face.styles.map((style) => mappedCodePoints(fs.readFileSync(fontFile(face, style))));
     return new Set([...first!].filter((cp) => others.every((set) => set.has(cp))));
   });
   return faces;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BULK_MAX, MESSAGE_MAX } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
-import { auditLog, messages } from '../../db/schema';
+import { auditLog, messages, students } from '../../db/schema';
 import { countWhere, single } from '../../db/rows';
 import { itemOf, useApiTestKit } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
@@ -325,6 +325,39 @@ describe('moderation', () => {
         .where(and(eq(auditLog.action, 'delete'), eq(auditLog.entity, 'message'))),
     );
     expect(entry.entityId).toBe(a);
+  });
+});
+
+describe('what will not show in print', () => {
+  it('is listed with each message, nickname and student whose text has characters no font of the book has', async () => {
+    const prints = await studentMessage(1, 0, 'Seni özleyeceğim 👩‍🎓 Καλή τύχη مرحبا\u200B\uFEFF');
+    const odd = await studentMessage(2, 0, 'Hoşça kal 字 𓀀 字');
+    const panel = await kit.as(kit.world.accounts.panel);
+    const nickname = await panel.post('nicknames', { fromStudentId: s(1), toStudentId: s(0), text: 'Firavun 𓀀' });
+    expect(nickname.status, nickname.raw).toBe(200);
+    await kit.database.db
+      .update(students)
+      .set({ quoteDraft: 'Hep böyle 好 kal 👩‍🎓' })
+      .where(eq(students.id, s(1)));
+
+    const school = await kit.as(kit.world.accounts.school);
+    const received = await school.get(`messages/to/${s(0)}`);
+    expect(received.status, received.raw).toBe(200);
+    const shown = Object.fromEntries(received.body.items.map((m: { id: number; unprintable: string[] }) => [m.id, m.unprintable]));
+    expect(shown).toEqual({ [prints]: [], [odd]: ['字', '𓀀'] });
+    const nicknames = await school.get(`nicknames?toStudentId=${s(0)}`);
+    expect(nicknames.body.items.map((n: { text: string; unprintable: string[] }) => [n.text, n.unprintable])).toEqual([['Firavun 𓀀', ['𓀀']]]);
+    const list = await school.get(`branches/${kit.world.branch.id}/students?sort=schoolNumber`);
+    expect(list.body.items.map((st: { unprintable: string[] }) => st.unprintable)).toEqual([[], ['好'], []]);
+    const staff = await school.post(`schools/${kit.world.school.id}/messages`, { body: 'Mezunlarımıza 🎓 ve 字' });
+    expect(itemOf(staff).unprintable).toEqual(['字']);
+
+    // Another school's manager sees none of it; a bad id is refused in Turkish.
+    const other = await kit.as(kit.world.accounts.otherSchool);
+    expect((await other.get(`messages/to/${s(0)}`)).status).toBe(404);
+    const bad = await school.get('messages/to/abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/[ğüşıöçİ]|Geçersiz|giriniz/i);
   });
 });
 

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { branches, messages, students } from '../../db/schema';
 import { fieldError, notFound } from '../../http/errors';
 import { containsPattern, pagedList } from '../../http/list';
+import { unprintable } from '../../yearbook/printable';
 
 /**
  * Search inside one school, branch or student's messages. Every list here is already narrowed by
@@ -65,6 +66,7 @@ function toMessage(r: Row): Message {
     authorName: r.authorName,
     body: r.body,
     originalBody: r.originalBody,
+    unprintable: unprintable(r.body),
     status: r.status,
     note: r.note,
     createdAt: new Date(r.createdAt).toISOString(),

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { branches, nicknames, students } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { pagedList, searchCondition } from '../../http/list';
+import { unprintable } from '../../yearbook/printable';
 
 const fromStudent = alias(students, 'from_student');
 const toStudent = alias(students, 'to_student');
@@ -50,6 +51,7 @@ const toNickname = (r: Row): Nickname => ({
   toStudentId: r.toStudentId,
   toName: `${r.toFirst} ${r.toLast}`,
   text: r.text,
+  unprintable: unprintable(r.text),
   status: r.status,
   note: r.note,
   createdAt: new Date(r.createdAt).toISOString(),

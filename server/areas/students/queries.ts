@@ -11,6 +11,7 @@ import { EXPORT_MAX_ROWS } from '../../http/export';
 import { containsPattern, orderFor, turkishOrder } from '../../http/list';
 import { preparedPer, preparedPerShape } from '../../db/prepared';
 import type { UrlSigner } from '../../storage/signedUrl';
+import { unprintable } from '../../yearbook/printable';
 
 const hasPhoto = (db: Db) =>
   exists(
@@ -137,6 +138,7 @@ function studentItemOf(
     downloadUrl: portrait ? signer.url(level, portrait, 'download') : null,
     version: row.version,
     quoteDraft: row.quoteDraft,
+    unprintable: [...new Set([row.firstName, row.lastName, row.nickname, row.quote, row.quoteDraft ?? ''].flatMap(unprintable))],
     portraitPickPhotoId: facts?.pickId ?? null,
     portraitPickThumbUrl: facts?.pickId ? signer.url(level, facts.pickId, 'thumb') : null,
   };

@@ -15,6 +15,7 @@ import { RowActionGroup } from '../../components/list/RowActionGroup';
 import { RowIconButton } from '../../components/list/RowIconButton';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
+import { UnprintableNote } from '../moderation/ModerationList';
 import { useCreateStaffMessage, useMessageCalls, useStaffMessages } from './api';
 
 function Composer({ kind, id }: { kind: 'school' | 'branch'; id: string }) {
@@ -54,9 +55,12 @@ export function StaffMessagesPage({ kind, id, title }: { kind: 'school' | 'branc
       key: 'body',
       header: tr.messages.body,
       render: (m) => (
-        <Text size="sm" className="pre-wrap">
-          {m.body}
-        </Text>
+        <>
+          <Text size="sm" className="pre-wrap">
+            {m.body}
+          </Text>
+          <UnprintableNote characters={m.unprintable} />
+        </>
       ),
     },
     { key: 'author', header: tr.messages.author, render: (m) => m.authorName, width: 180 },

@@ -34,7 +34,11 @@ export function StudentMessagesPage({ type, id }: { type: MessageListType; id: s
       columns={[
         { key: 'from', header: tr.messages.fromShort, render: (m) => m.fromName, width: 150 },
         { key: 'to', header: tr.messages.toShort, render: (m) => m.toName, width: 150 },
-        { key: 'body', header: tr.messages.body, render: (m) => <ModeratedText text={m.body} note={m.note} edited={m.originalBody !== null} /> },
+        {
+          key: 'body',
+          header: tr.messages.body,
+          render: (m) => <ModeratedText text={m.body} note={m.note} edited={m.originalBody !== null} unprintable={m.unprintable} />,
+        },
       ]}
       rowLabel={(m) => `${m.fromName} → ${m.toName}`}
       rowName={(m) => tr.messages.messageOf(m.fromName)}

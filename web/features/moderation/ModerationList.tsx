@@ -36,8 +36,29 @@ export interface ModeratedRow {
 /** A moderated list's state: newest first, filtered by status and by the screen's own filters. */
 export const useModerationListState = (filters: string[]) => useListState({ sort: 'date', order: 'desc', filters: ['status', ...filters] });
 
-/** A row's text as the list shows it: the text, whether a moderator edited it, and a rejection's note. */
-export function ModeratedText({ text, note, edited, strong }: { text: string; note: string; edited?: boolean; strong?: boolean }) {
+/** The characters of a text that the printed book cannot show (it prints □ for each), when there are any. */
+export function UnprintableNote({ characters }: { characters: string[] }) {
+  return characters.length ? (
+    <Text size="xs" c="orange.9">
+      {tr.messages.unprintable(characters)}
+    </Text>
+  ) : null;
+}
+
+/** A row's text as the list shows it: the text, whether a moderator edited it, a rejection's note, and what will not print. */
+export function ModeratedText({
+  text,
+  note,
+  edited,
+  strong,
+  unprintable,
+}: {
+  text: string;
+  note: string;
+  edited?: boolean;
+  strong?: boolean;
+  unprintable: string[];
+}) {
   return (
     <Stack gap={2}>
       <Text size="sm" fw={strong ? 600 : undefined} className="pre-wrap">
@@ -53,6 +74,7 @@ export function ModeratedText({ text, note, edited, strong }: { text: string; no
           {`${tr.messages.note}: ${note}`}
         </Text>
       ) : null}
+      <UnprintableNote characters={unprintable} />
     </Stack>
   );
 }

@@ -28,7 +28,7 @@ export function NicknamesPage() {
       filters={scopeFilters}
       columns={[
         { key: 'to', header: tr.messages.to, render: (n) => n.toName },
-        { key: 'text', header: tr.messages.text, render: (n) => <ModeratedText text={n.text} note={n.note} strong /> },
+        { key: 'text', header: tr.messages.text, render: (n) => <ModeratedText text={n.text} note={n.note} strong unprintable={n.unprintable} /> },
         { key: 'from', header: tr.messages.from, render: (n) => n.fromName },
         ...(schoolColumn ? [schoolColumn] : []),
         { key: 'branch', header: tr.messages.branch, render: (n) => n.branchName, width: 80 },

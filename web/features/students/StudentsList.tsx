@@ -20,6 +20,7 @@ import { RowBadge } from '../../components/list/RowBadge';
 import { RowIconButton } from '../../components/list/RowIconButton';
 import type { ListControl } from '../../components/list/useListState';
 import { StudentChoices, StudentCodeButton, useStudentCodeAction } from '../login-cards/StudentCodeButton';
+import { UnprintableNote } from '../moderation/ModerationList';
 import { useDeleteStudent, useStudents } from './api';
 import { branchSlug, captionOf } from './slides';
 
@@ -108,6 +109,7 @@ export function StudentsList({
             </p>
             {s.nickname ? <Text size="xs" c="dimmed">{`${t.fields.nickname}: ${s.nickname}`}</Text> : null}
             <StudentChoices studentId={s.id} branchId={branchId} pickThumbUrl={s.portraitPickThumbUrl} quoteDraft={s.quoteDraft} />
+            <UnprintableNote characters={s.unprintable} />
           </div>
         ),
       },
