@@ -100,7 +100,7 @@ test.describe('messages', () => {
 
   test('student messages: filter, approve with undo, reject with a note, search an HTML payload, bulk "all that match"', async ({ page }) => {
     await signIn(page, 'branch');
-    await writeStudentMessage(page, '<b>kalın</b> yazıyla: en iyi arkadaşım sensin!');
+    await writeStudentMessage(page, '<b>kalın</b> yazıyla: en iyi arkadaşım sensin! 👩‍🎓 字');
     await menu(page).getByRole('link', { name: 'Öğrenci Mesajları' }).click();
     await expect(page.getByRole('heading', { name: /Öğrenci Mesajları/ })).toBeVisible();
     await choose(page, 'Durum', 'Onay bekliyor');
@@ -131,6 +131,8 @@ test.describe('messages', () => {
     await expect(page.getByText('<b>kalın</b> yazıyla', { exact: false })).toBeVisible();
     await expect(page.getByText(/^Toplam 1 kayıt$/)).toBeVisible();
     await expect(page.locator('table b')).toHaveCount(0);
+    // The emoji prints; the moderator is told what will not.
+    await expect(page.getByRole('row').nth(1).getByText('Bu karakterler baskıda görünmeyecek: 字', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Aramayı temizle' }).click();
     await choose(page, 'Durum', 'Onay bekliyor');
     await expect(page.getByRole('table').getByText('Reddedildi', { exact: true })).toHaveCount(0);

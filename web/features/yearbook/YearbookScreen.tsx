@@ -6,7 +6,7 @@
  */
 import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
-import type { YearbookJobDetail, YearbookState } from '../../../common/schemas/yearbook';
+import type { Substitution, YearbookJobDetail, YearbookState } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { PageHeader } from '../../components/PageHeader';
@@ -145,6 +145,21 @@ function BranchCard({
   );
 }
 
+/** The job's report: each text printed with □ for characters no font of the book has. */
+function Substitutions({ list }: { list: Substitution[] }) {
+  if (!list.length) return null;
+  return (
+    <Stack gap={2} mt="xs">
+      <Text size="xs" fw={600} c="orange.9">
+        {t.substituted}
+      </Text>
+      {list.map(({ item, characters }, i) => (
+        <Text key={i} size="xs">{`${item}: ${characters.join(' ')}`}</Text>
+      ))}
+    </Stack>
+  );
+}
+
 function JobCard({ job }: { job: YearbookJobDetail }) {
   const cancel = useCancelBook();
   const pages = useRef<HTMLDivElement>(null);
@@ -172,6 +187,7 @@ function JobCard({ job }: { job: YearbookJobDetail }) {
           {job.error}
         </Text>
       ) : null}
+      <Substitutions list={job.substitutions} />
       <Group gap="xs" mt="xs" ref={pages}>
         {isActive(job) ? (
           <Button size="xs" variant="default" loading={cancel.isPending} onClick={() => void attempt(() => cancel.mutateAsync(job.id))}>
