@@ -30,7 +30,7 @@ interface ItemGroup {
 const NO_PART: BookPart = { firstPage: 1, cover: null, divider: null, index: null };
 const names = tr.yearbook.item;
 
-export function itemGroups(model: BookModel): ItemGroup[] {
+function itemGroups(model: BookModel): ItemGroup[] {
   const bare: BookModel = { ...model, cover: null, school: { ...model.school, logo: null }, schoolMessages: [], branches: [] };
   const coverPart: BookPart = { ...NO_PART, cover: { subtitle: null } };
   const school = (schoolMessages: BookModel['schoolMessages']): Trial => ({ model: { ...bare, schoolMessages }, part: coverPart });
