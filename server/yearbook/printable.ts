@@ -82,6 +82,7 @@ function cleaned(cluster: string): string[] {
   return chars.filter((ch) => {
     if (ch === '\n') return true;
     if (JOINERS.has(ch)) return joins;
+    // The emoji face is the last fallback.
     if (ch === EMOJI_PRESENTATION) return chars.some((other) => other !== ch && faceCoverage().at(-1)!.has(other.codePointAt(0)!));
     return !DROPPED.test(ch);
   });
