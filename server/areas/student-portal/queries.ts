@@ -1,6 +1,6 @@
 /** What a signed-in student reads: its deadline, classmates and its writing to them, its page, its notifications. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { displayDate } from '../../../common/dates';
+import { displayDate, todayInTurkey } from '../../../common/dates';
 import type { Classmate, MyMessage, MyNickname, WriteStatus } from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
@@ -21,11 +21,6 @@ import { branches, messages, nicknames, notifications, photos, schools, students
 import { HttpError } from '../../http/errors';
 import { turkishOrder } from '../../http/list';
 import type { UrlSigner } from '../../storage/signedUrl';
-
-/** The calendar day in Türkiye, where schools' deadlines are set. */
-function todayInTurkey(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /** The school's deadline and whether writing is still open (the deadline's own day included). */
 export async function deadlineOf(db: Db, me: StudentCaller): Promise<{ deadline: string | null; open: boolean }> {

@@ -1,6 +1,6 @@
 /** Staff's writes of the student portal: deciding on a student's own quote, reminding those who have not written. */
 import { and, eq, sql } from 'drizzle-orm';
-import { todayApiDate } from '../../../common/dates';
+import { todayInTurkey } from '../../../common/dates';
 import { searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { BranchRow, StudentRow } from '../../auth/access';
@@ -51,7 +51,7 @@ export async function remindUnwritten(db: Db, caller: Caller, branch: BranchRow)
       targetId: branch.id,
       schoolId: branch.schoolId,
       branchId: branch.id,
-      sendDate: todayApiDate(now),
+      sendDate: todayInTurkey(now),
       status: 'sent',
       sentAt: now,
       recipientCount: silent.length,
