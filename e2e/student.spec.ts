@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { addDays, todayInTurkey } from '../common/dates';
 import { signIn, toast } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -25,7 +26,7 @@ async function setDeadline(request: APIRequestContext, deadline: string | null):
   return school.messageDeadline;
 }
 
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const isoDay = (offsetDays: number) => addDays(todayInTurkey(), offsetDays);
 
 /** A phone-sized browser of its own, signed in as a student by typing the card's details into /student/login?okul=…. */
 async function studentSignsIn(browser: Browser, card: { number: string; code: string }): Promise<Page> {
@@ -144,6 +145,9 @@ test.describe('student portal', () => {
     // A new code for one student from the students list.
     await page.goto(`/students/${branchId}?q=${student.schoolNumber}`);
     await page.getByRole('button', { name: `Yeni giriş kodu: ${name}` }).click();
+    // The question names this student alone, not the branch.
+    await expect(page.getByRole('dialog')).toContainText(`Yalnızca ${name} yeni bir giriş kodu alacak. Eski kodu ve elindeki giriş kartı hemen geçersiz olur`);
+    await expect(page.getByRole('dialog')).not.toContainText('bütün öğrencilere');
     await page.getByRole('dialog').getByRole('button', { name: 'Yeni giriş kodu' }).click();
     const shown = page.getByTestId('new-access-code');
     await expect(shown).toContainText(`${name} için yeni giriş kodu: `);
@@ -189,8 +193,20 @@ test.describe('student portal', () => {
     await expect(page.getByRole('columnheader', { name: 'Giriş yaptı' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Evet');
     const silent = await (await request.get(`/api/branch/message-from?branchId=${branchId}&has=none&perPage=100`, { headers })).json();
+    // It asks first, naming how many, who and the text; once sent, a second try is refused for the day.
     await page.getByRole('button', { name: 'Yazmayanlara bildirim gönder' }).click();
-    await expect(toast(page, /öğrenciye bildirim gönderildi\.$/)).toBeVisible();
+    const ask = page.getByRole('dialog', { name: 'Yazmayanlara bildirim gönder' });
+    const preview = await (await request.get(`/api/branch/branches/${branchId}/remind-unwritten`, { headers })).json();
+    const reach = preview.recipients.length as number;
+    await expect(ask).toContainText(`Şu ${reach} öğrenciye hemen bildirim gönderilecek`);
+    await expect(ask).toContainText(`${preview.recipients[0].schoolNumber} ${preview.recipients[0].name}`);
+    await expect(ask).toContainText('Mesaj yazmayı unutma');
+    await expect(ask).toContainText('Sınıf arkadaşlarına yıllık mesajını henüz yazmadın.');
+    await ask.getByRole('button', { name: 'Bildirimi gönder' }).click();
+    await expect(toast(page, `${reach} öğrenciye bildirim gönderildi.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Yazmayanlara bildirim gönder' }).click();
+    await expect(toast(page, 'Bu şubeye bugün zaten hatırlatma gönderildi.')).toBeVisible();
+    await expect(ask).toHaveCount(0);
     const quiet = silent.items[0] as { studentId: number; schoolNumber: string };
     const quietCode = (await (await request.post(`/api/branch/students/${quiet.studentId}/access-code`, { headers })).json()).code as string;
     const quietPhone = await studentSignsIn(browser, { number: quiet.schoolNumber, code: quietCode });

@@ -69,7 +69,17 @@ test.describe('yearbook', () => {
     await page.keyboard.press('Escape');
     await expect(lightbox).toHaveCount(0);
 
+    // One click only asks: what freezes and who can reopen it; "Vazgeç" leaves the branch open.
     await branch.getByRole('button', { name: 'Provayı onayla' }).click();
+    const ask = page.getByRole('dialog', { name: 'Provayı onayla' });
+    await expect(ask).toContainText(`${branchName} şubesinin provası onaylanacak ve şube kilitlenecek`);
+    await expect(ask).toContainText('Öğrenciler mesaj, lakap ve yıllık sözü yazamaz');
+    await expect(ask).toContainText('Kilidi yalnızca Stüdyo Yönetimi açabilir.');
+    await ask.getByRole('button', { name: 'Vazgeç' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(branch.getByText('Onay bekliyor')).toBeVisible();
+    await branch.getByRole('button', { name: 'Provayı onayla' }).click();
+    await ask.getByRole('button', { name: 'Provayı onayla' }).click();
     await expect(toast(page, 'Prova onaylandı; şubenin içeriği kilitlendi.')).toBeVisible();
     await expect(branch.getByText(/^Onaylandı: /)).toBeVisible();
     await expect(branch.getByRole('button', { name: 'Provayı onayla' })).toHaveCount(0);

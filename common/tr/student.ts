@@ -32,6 +32,8 @@ export const student = {
     regenerateOne: 'Yeni giriş kodu',
     regenerateAll: 'Tüm kodları yenile',
     regenerateConfirm: 'Şubedeki bütün öğrencilere yeni giriş kodu verilecek; eski kodlar hemen geçersiz olur. Devam edilsin mi?',
+    regenerateOneConfirm: (name: string) =>
+      `Yalnızca ${name} yeni bir giriş kodu alacak. Eski kodu ve elindeki giriş kartı hemen geçersiz olur; şubedeki diğer öğrencilerin kodları değişmez.`,
     newCode: (name: string, code: string) => `${name} için yeni giriş kodu: ${code}`,
     pdf: 'PDF indir',
     print: 'Yazdır',
@@ -49,6 +51,13 @@ export const student = {
     remindBody: 'Sınıf arkadaşlarına yıllık mesajını henüz yazmadın. Son tarihten önce yazmayı unutma!',
     remind: 'Yazmayanlara bildirim gönder',
     reminded: (n: number) => `${n} öğrenciye bildirim gönderildi.`,
+    remindLocked: 'Bu şubenin yıllık provası onaylandı; öğrenciler artık yazamaz, hatırlatma gönderilmez.',
+    remindedToday: 'Bu şubeye bugün zaten hatırlatma gönderildi.',
+    remindNobody: 'Şubede mesaj yazmamış öğrenci yok; bildirim gönderilmeyecek.',
+    remindConfirm: (n: number) => `Şu ${n} öğrenciye hemen bildirim gönderilecek (şubede henüz mesaj yazmamış olanlar):`,
+    remindText: 'Gönderilecek bildirim:',
+    remindSend: 'Bildirimi gönder',
+    remindOnce: 'Bildirim gönderildikten sonra geri alınamaz; bu şubeye aynı gün ikinci kez gönderilmez.',
   },
   portal: {
     title: 'Öğrenci girişi',

@@ -22,7 +22,7 @@ export function useStudentCodeAction() {
   // The same function from one drawing to the next, so the rows whose buttons call it need not be drawn again.
   const run = useCallback(
     async (studentId: number, name: string) => {
-      if (!(await confirmAction({ title: t.regenerateOne, message: `${name}: ${t.regenerateConfirm}`, confirmLabel: t.regenerateOne }))) return;
+      if (!(await confirmAction({ title: t.regenerateOne, message: t.regenerateOneConfirm(name), confirmLabel: t.regenerateOne }))) return;
       const result = await attempt(() => issueCode(studentId));
       if (result)
         modals.open({
