@@ -108,7 +108,14 @@ export const studentUserResponse = z.object({
   studio: studioInfo,
   school: z.object({ id: z.number().int(), name: z.string(), code: z.string(), messageDeadline: z.string().nullable() }),
   branch: z.object({ id: z.number().int(), schoolId: z.number().int(), name: z.string() }),
-  statistics: z.object({ classmates: z.number().int(), written: z.number().int(), deadline: z.string().nullable(), open: z.boolean() }),
+  /** `open`: the student can still write; `locked`: the branch's yearbook proof is approved (read-only until the studio unlocks it). */
+  statistics: z.object({
+    classmates: z.number().int(),
+    written: z.number().int(),
+    deadline: z.string().nullable(),
+    locked: z.boolean(),
+    open: z.boolean(),
+  }),
   level: z.literal('student'),
 });
 export type StudentUser = z.infer<typeof studentUserResponse>;

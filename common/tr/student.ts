@@ -73,6 +73,8 @@ export const student = {
     daysLeft: (n: number) => (n === 0 ? 'Bugün son gün' : `${n} gün kaldı`),
     closed: (date: string) => `Son tarih (${date}) geçti; sayfaların artık yalnızca okunabilir.`,
     noDeadline: 'Son tarih belirlenmedi',
+    locked: 'Sınıfının yıllığı onaylandı; sayfaların artık yalnızca okunabilir.',
+    lockedRefusal: 'Sınıfının yıllığı onaylandı; artık yazamaz ve değişiklik yapamazsın.',
     write: 'Yaz',
     edit: 'Düzenle',
     delete: 'Sil',

@@ -17,20 +17,28 @@ import {
 import type { StudentCaller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { single } from '../../db/rows';
-import { branches, messages, nicknames, notifications, photos, schools, students } from '../../db/schema';
+import { branches, messages, nicknames, notifications, photos, schools, students, yearbookApprovals } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { turkishOrder } from '../../http/list';
 import type { UrlSigner } from '../../storage/signedUrl';
 
-/** The school's deadline and whether writing is still open (the deadline's own day included). */
-export async function deadlineOf(db: Db, me: StudentCaller): Promise<{ deadline: string | null; open: boolean }> {
-  const { deadline } = single(await db.select({ deadline: schools.messageDeadline }).from(schools).where(eq(schools.id, me.schoolId)));
-  return { deadline, open: deadline === null || todayInTurkey() <= deadline };
+/**
+ * Whether the student can still write, and why not: the school's deadline (its own day
+ * included) and the branch's lock (its yearbook proof approved).
+ */
+export async function deadlineOf(db: Db, me: StudentCaller): Promise<{ deadline: string | null; locked: boolean; open: boolean }> {
+  const [{ deadline }, approvals] = await Promise.all([
+    db.select({ deadline: schools.messageDeadline }).from(schools).where(eq(schools.id, me.schoolId)).then(single),
+    db.select({ branchId: yearbookApprovals.branchId }).from(yearbookApprovals).where(eq(yearbookApprovals.branchId, me.branchId)),
+  ]);
+  const locked = approvals.length > 0;
+  return { deadline, locked, open: !locked && (deadline === null || todayInTurkey() <= deadline) };
 }
 
-/** Refuses a write after the deadline, naming it in Turkish. */
+/** Refuses a write once writing is closed, saying why in the student's words. */
 export async function assertOpen(db: Db, me: StudentCaller): Promise<void> {
-  const { deadline, open } = await deadlineOf(db, me);
+  const { deadline, locked, open } = await deadlineOf(db, me);
+  if (locked) throw new HttpError(423, tr.student.portal.lockedRefusal);
   if (!open) throw new HttpError(403, tr.student.deadlinePassed(displayDate(deadline)));
 }
 

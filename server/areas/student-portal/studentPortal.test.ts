@@ -214,7 +214,7 @@ describe('student sign-in', () => {
       userInfo: { id: id(0), name: 'Şule Işık', level: 'student' },
       school: { id: kit.world.school.id, code: SCHOOL_CODE },
       branch: { id: kit.world.branch.id, name: '12/A' },
-      statistics: { classmates: 2, written: 0, open: true },
+      statistics: { classmates: 2, written: 0, open: true, locked: false },
     });
     expect(user.body.studio).toBeTruthy();
     for (const level of ['panel', 'school', 'branch']) {
@@ -342,8 +342,31 @@ describe('classmates and messages', () => {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(tr.student.deadlinePassed('01/06/2020'));
     }
-    expect((await me.get('user')).body.statistics).toMatchObject({ open: false, deadline: '2020-06-01' });
+    expect((await me.get('user')).body.statistics).toMatchObject({ open: false, locked: false, deadline: '2020-06-01' });
     expect((await me.get('classmates')).status).toBe(200);
+  });
+
+  it('tells a student of a locked branch before any write (GET user), and refuses writes in its own words', async () => {
+    const me = await asStudent(0);
+    const created = await me.post('messages', { toStudentId: id(1), body: 'zamanında' });
+    expect((await me.get('user')).body.statistics).toMatchObject({ open: true, locked: false });
+    const db = kit.database.db;
+    await db.insert(yearbookApprovals).values({ branchId: kit.world.branch.id, studioId: kit.world.studio.id, schoolId: kit.world.school.id });
+    expect((await me.get('user')).body.statistics).toMatchObject({ open: false, locked: true });
+    const refusals = [
+      await me.post('messages', { toStudentId: id(2), body: 'geç' }),
+      await me.put(`messages/${created.body.item.id}`, { body: 'geç' }),
+      await me.post('nicknames', { toStudentId: id(2), text: 'Geç' }),
+      await me.put('quote', { text: 'geç' }),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(423);
+      expect(res.body.message).toBe(tr.student.portal.lockedRefusal);
+    }
+    // A classmate of another branch is not locked.
+    const sibling = await asStudent(3);
+    expect((await sibling.get('user')).body.statistics).toMatchObject({ open: true, locked: false });
+    expect(await db.select().from(messages)).toHaveLength(1);
   });
 });
 

@@ -9,15 +9,17 @@ export function daysUntil(deadline: string, now: Date = new Date()): number {
   return Math.max(0, daysBetween(todayInTurkey(now), deadline));
 }
 
-/** Whether writing is open (the server decides; this only shows it) and the Turkish line about the deadline. */
+/** Whether writing is open (the server decides; this only shows it) and the Turkish line about why. */
 export function useDeadline() {
   const stats = useStudentSession((s) => s.user?.statistics);
   const deadline = stats?.deadline ?? null;
   const open = stats?.open ?? true;
-  const line = !deadline
-    ? tr.student.portal.noDeadline
-    : open
-      ? tr.student.portal.deadline(displayDate(deadline))
-      : tr.student.portal.closed(displayDate(deadline));
+  const line = stats?.locked
+    ? tr.student.portal.locked
+    : !deadline
+      ? tr.student.portal.noDeadline
+      : open
+        ? tr.student.portal.deadline(displayDate(deadline))
+        : tr.student.portal.closed(displayDate(deadline));
   return { deadline, open, line };
 }
