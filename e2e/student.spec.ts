@@ -183,6 +183,15 @@ test.describe('student portal', () => {
     await page.reload();
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.getByRole('img', { name: 'Seçtiği vesikalık' })).toBeVisible();
+    // In staff's words, and each button shows its whole label (none cut to "Sözü").
+    await expect(row).toContainText('Yıllık sözü (onay bekliyor): Hayat bir yolculuk.');
+    await expect(row).not.toContainText('Yıllık sözün');
+    for (const label of ['Sözü onayla', 'Sözü reddet']) {
+      const button = row.getByRole('button', { name: `${label}: Hayat bir yolculuk.` });
+      await expect(button).toHaveText(label);
+      const clipped = await button.evaluate((b) => [...b.querySelectorAll('*'), b].some((e) => e.scrollWidth > e.clientWidth + 1));
+      expect(clipped, label).toBe(false);
+    }
     await row.getByRole('button', { name: 'Sözü onayla: Hayat bir yolculuk.' }).click();
     await expect(toast(page, 'Kaydedildi.')).toBeVisible();
     await phone.reload();

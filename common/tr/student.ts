@@ -45,6 +45,7 @@ export const student = {
     hasWritten: 'Yazdı',
     receivedNothing: 'Mesaj almadı',
     portraitPick: 'Seçtiği vesikalık',
+    quotePending: 'Yıllık sözü (onay bekliyor)',
     approveQuote: 'Sözü onayla',
     rejectQuote: 'Sözü reddet',
     remindTitle: 'Mesaj yazmayı unutma',
