@@ -223,6 +223,24 @@ test.describe('student portal', () => {
     await expect(quietPhone.getByRole('article', { name: 'Mesaj yazmayı unutma' }).first()).toBeVisible();
   });
 
+  test("a phone on UTC counts the days to the deadline from Türkiye's today (at 22:30 UTC it is already the next day there)", async ({ browser, request }) => {
+    await setDeadline(request, isoDay(30));
+    const headers = await staffToken(request, 'branch', 'sube@demo.test');
+    const branchId = (await (await request.get('/api/branch/user', { headers })).json()).branch.id as number;
+    const [pupil] = (await (await request.get(`/api/branch/branches/${branchId}/students?perPage=1`, { headers })).json()).items;
+    const code = (await (await request.post(`/api/branch/students/${pupil.id}/access-code`, { headers })).json()).code as string;
+    const context = await browser.newContext({ viewport: PHONE, locale: 'tr-TR', timezoneId: 'UTC' });
+    const phone = await context.newPage();
+    // 22:30 UTC of the day before Türkiye's today: 01:30 of today in Türkiye, still yesterday on the phone's own calendar.
+    await phone.clock.setFixedTime(new Date(`${addDays(todayInTurkey(), -1)}T22:30:00Z`));
+    await phone.goto(`/student/login?okul=${SCHOOL_CODE}`);
+    await phone.getByLabel('Okul numarası').fill(pupil.schoolNumber);
+    await phone.getByLabel('Giriş kodu').fill(code);
+    await phone.getByRole('button', { name: 'Giriş yap' }).click();
+    await expect(phone.getByTestId('countdown')).toHaveText('30 gün kaldı');
+    await context.close();
+  });
+
   test('the login cards PDF (API): a PDF of A4 pages', async ({ request }) => {
     const headers = await staffToken(request, 'branch', 'sube@demo.test');
     const branchId = (await (await request.get('/api/branch/user', { headers })).json()).branch.id as number;
