@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, fromApiDate, isApiDate, parseDisplayDate, toApiDate } from './dates';
+import { addDays, daysBetween, displayDate, fromApiDate, isApiDate, parseDisplayDate, toApiDate, todayInTurkey } from './dates';
 
 describe('dates: shown dd/mm/yyyy, sent yyyy-mm-dd', () => {
   it('formats an API date for display', () => {
@@ -33,5 +33,18 @@ describe('dates: shown dd/mm/yyyy, sent yyyy-mm-dd', () => {
   it('shows a timestamp by its local calendar day', () => {
     const stamp = new Date(2026, 10, 23, 10, 30).toISOString();
     expect(displayDate(stamp)).toBe('23/11/2026');
+  });
+
+  it("today is Türkiye's day on any machine: 22:30 UTC is 01:30 of the next day there", () => {
+    expect(todayInTurkey(new Date('2026-11-26T22:30:00Z'))).toBe('2026-11-27');
+    expect(todayInTurkey(new Date('2026-11-26T20:59:59Z'))).toBe('2026-11-26');
+    expect(todayInTurkey(new Date('2026-12-31T21:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it('counts and moves calendar days', () => {
+    expect(addDays('2026-11-27', -29)).toBe('2026-10-29');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(daysBetween('2026-11-27', '2026-12-07')).toBe(10);
+    expect(daysBetween('2026-05-20', '2026-05-15')).toBe(-5);
   });
 });

@@ -49,7 +49,22 @@ export function parseDisplayDate(value: string): string | null {
   return isRealDate(y, mo, d) ? `${m[3]}-${m[2]}-${m[1]}` : null;
 }
 
-/** Today's date in the server's or browser's own calendar, as 'yyyy-mm-dd'. */
-export function todayApiDate(now: Date = new Date()): string {
-  return toApiDate(now);
+/** Schools keep Türkiye's calendar: every "today" of the product is this zone's day, on any server or browser. */
+const SCHOOL_TIME_ZONE = 'Europe/Istanbul';
+const schoolDay = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day in Türkiye at `now`, as 'yyyy-mm-dd' (the one "today" of server and web alike). */
+export function todayInTurkey(now: Date = new Date()): string {
+  return schoolDay.format(now);
+}
+
+/** 'yyyy-mm-dd' moved by whole days (calendar arithmetic, no time zone involved). */
+export function addDays(apiDate: string, days: number): string {
+  const [y, m, d] = apiDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Whole days from one 'yyyy-mm-dd' to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

@@ -1,3 +1,4 @@
+import { daysBetween, todayInTurkey } from '../common/dates';
 import { expect, test } from './fixtures';
 import { signIn } from './helpers';
 import { countDemoSeed, type SeedCounts } from './seedCounts';
@@ -7,10 +8,9 @@ test.beforeAll(async () => {
   seed = await countDemoSeed();
 });
 
-/** The dashboard's words for the days to a deadline, counted in UTC days as the server does. */
+/** The dashboard's words for the days to a deadline, counted in Türkiye's days as the server does. */
 function daysLeftText(deadline: string) {
-  const today = new Date().toISOString().slice(0, 10);
-  const n = Math.round((Date.parse(`${deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  const n = daysBetween(todayInTurkey(), deadline);
   return n === 0 ? 'Bugün son gün' : n > 0 ? `${n} gün kaldı` : `${-n} gün geçti`;
 }
 

@@ -127,6 +127,39 @@ test.describe('the design form keeps the work', () => {
   });
 });
 
+test.describe('unsaved settings are not dropped by a click on the menu', () => {
+  test('Yıllık Tasarımı and Stüdyo ask before leaving with changes; "Vazgeç" keeps them, leaving drops them', async ({ page }) => {
+    await signIn(page, 'panel');
+    const menu = page.getByRole('navigation', { name: 'Menü' });
+    const ask = page.getByRole('dialog', { name: 'Emin misiniz?' });
+
+    await page.goto('/design');
+    await page.getByLabel('Ana renk').fill('#1098ad');
+    await menu.getByRole('link', { name: 'Stüdyo' }).click();
+    await expect(ask).toContainText('Bu sayfada kaydedilmemiş değişiklikler var. Sayfadan ayrılırsanız kaybolacak.');
+    await ask.getByRole('button', { name: 'Vazgeç' }).click();
+    await expect(page).toHaveURL('/design');
+    await expect(page.getByLabel('Ana renk')).toHaveValue('#1098ad');
+    await menu.getByRole('link', { name: 'Stüdyo' }).click();
+    await ask.getByRole('button', { name: 'Sayfadan ayrıl' }).click();
+    await expect(page).toHaveURL('/studio');
+
+    const name = page.getByLabel('Stüdyo adı');
+    await expect(name).not.toHaveValue('');
+    const stored = await name.inputValue();
+    await name.fill(`${stored} (taslak)`);
+    await menu.getByRole('link', { name: 'Okullar' }).click();
+    await expect(ask).toContainText('kaydedilmemiş değişiklikler');
+    await ask.getByRole('button', { name: 'Vazgeç' }).click();
+    await expect(name).toHaveValue(`${stored} (taslak)`);
+    // Back as stored, nothing is lost: the menu just goes.
+    await name.fill(stored);
+    await menu.getByRole('link', { name: 'Okullar' }).click();
+    await expect(page).toHaveURL(/\/schools/);
+    await expect(ask).toHaveCount(0);
+  });
+});
+
 test.describe('dialogs keep their edits', () => {
   test('Escape in an open calendar closes only the calendar', async ({ page }) => {
     await signIn(page, 'panel');

@@ -79,6 +79,19 @@ test.describe('notifications', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Zamanlamayı iptal et' }).click();
     await expect(toast(page, 'Zamanlama iptal edildi.')).toBeVisible();
     await expect(row).toContainText('İptal edildi');
+
+    // "Şimdi gönder" asks first, saying to whom, how many and what cannot be undone; sent once.
+    const reach = (await row.textContent())?.match(/(\d+) öğrenci/)?.[1];
+    await row.getByRole('button', { name: /İşlemler/ }).click();
+    await page.getByRole('menuitem', { name: 'Şimdi gönder' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Şimdi gönder' });
+    await expect(confirm).toContainText(`“Veli toplantısı” bildirimi şimdi gönderilecek: Işıklar Fen Lisesi · 12/İ, ${reach} öğrenci.`);
+    await expect(confirm).toContainText('geri alınamaz');
+    await confirm.getByRole('button', { name: 'Şimdi gönder' }).click();
+    await expect(toast(page, `Bildirim gönderildi: ${reach} öğrenci.`)).toBeVisible();
+    await expect(row).toContainText('Gönderildi');
+    await row.getByRole('button', { name: /İşlemler/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Şimdi gönder' })).toHaveCount(0);
   });
 
   test('a branch manager sees only its branch’s notifications and targets only its branch', async ({ page }) => {

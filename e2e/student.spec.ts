@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { addDays, todayInTurkey } from '../common/dates';
 import { signIn, toast } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -25,7 +26,7 @@ async function setDeadline(request: APIRequestContext, deadline: string | null):
   return school.messageDeadline;
 }
 
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const isoDay = (offsetDays: number) => addDays(todayInTurkey(), offsetDays);
 
 /** A phone-sized browser of its own, signed in as a student by typing the card's details into /student/login?okul=…. */
 async function studentSignsIn(browser: Browser, card: { number: string; code: string }): Promise<Page> {
@@ -144,6 +145,9 @@ test.describe('student portal', () => {
     // A new code for one student from the students list.
     await page.goto(`/students/${branchId}?q=${student.schoolNumber}`);
     await page.getByRole('button', { name: `Yeni giriş kodu: ${name}` }).click();
+    // The question names this student alone, not the branch.
+    await expect(page.getByRole('dialog')).toContainText(`Yalnızca ${name} yeni bir giriş kodu alacak. Eski kodu ve elindeki giriş kartı hemen geçersiz olur`);
+    await expect(page.getByRole('dialog')).not.toContainText('bütün öğrencilere');
     await page.getByRole('dialog').getByRole('button', { name: 'Yeni giriş kodu' }).click();
     const shown = page.getByTestId('new-access-code');
     await expect(shown).toContainText(`${name} için yeni giriş kodu: `);
@@ -179,6 +183,15 @@ test.describe('student portal', () => {
     await page.reload();
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.getByRole('img', { name: 'Seçtiği vesikalık' })).toBeVisible();
+    // In staff's words, and each button shows its whole label (none cut to "Sözü").
+    await expect(row).toContainText('Yıllık sözü (onay bekliyor): Hayat bir yolculuk.');
+    await expect(row).not.toContainText('Yıllık sözün');
+    for (const label of ['Sözü onayla', 'Sözü reddet']) {
+      const button = row.getByRole('button', { name: `${label}: Hayat bir yolculuk.` });
+      await expect(button).toHaveText(label);
+      const clipped = await button.evaluate((b) => [...b.querySelectorAll('*'), b].some((e) => e.scrollWidth > e.clientWidth + 1));
+      expect(clipped, label).toBe(false);
+    }
     await row.getByRole('button', { name: 'Sözü onayla: Hayat bir yolculuk.' }).click();
     await expect(toast(page, 'Kaydedildi.')).toBeVisible();
     await phone.reload();
@@ -189,13 +202,43 @@ test.describe('student portal', () => {
     await expect(page.getByRole('columnheader', { name: 'Giriş yaptı' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Evet');
     const silent = await (await request.get(`/api/branch/message-from?branchId=${branchId}&has=none&perPage=100`, { headers })).json();
+    // It asks first, naming how many, who and the text; once sent, a second try is refused for the day.
     await page.getByRole('button', { name: 'Yazmayanlara bildirim gönder' }).click();
-    await expect(toast(page, /öğrenciye bildirim gönderildi\.$/)).toBeVisible();
+    const ask = page.getByRole('dialog', { name: 'Yazmayanlara bildirim gönder' });
+    const preview = await (await request.get(`/api/branch/branches/${branchId}/remind-unwritten`, { headers })).json();
+    const reach = preview.recipients.length as number;
+    await expect(ask).toContainText(`Şu ${reach} öğrenciye hemen bildirim gönderilecek`);
+    await expect(ask).toContainText(`${preview.recipients[0].schoolNumber} ${preview.recipients[0].name}`);
+    await expect(ask).toContainText('Mesaj yazmayı unutma');
+    await expect(ask).toContainText('Sınıf arkadaşlarına yıllık mesajını henüz yazmadın.');
+    await ask.getByRole('button', { name: 'Bildirimi gönder' }).click();
+    await expect(toast(page, `${reach} öğrenciye bildirim gönderildi.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Yazmayanlara bildirim gönder' }).click();
+    await expect(toast(page, 'Bu şubeye bugün zaten hatırlatma gönderildi.')).toBeVisible();
+    await expect(ask).toHaveCount(0);
     const quiet = silent.items[0] as { studentId: number; schoolNumber: string };
     const quietCode = (await (await request.post(`/api/branch/students/${quiet.studentId}/access-code`, { headers })).json()).code as string;
     const quietPhone = await studentSignsIn(browser, { number: quiet.schoolNumber, code: quietCode });
     await quietPhone.getByRole('navigation').getByRole('link', { name: 'Bildirimler' }).click();
     await expect(quietPhone.getByRole('article', { name: 'Mesaj yazmayı unutma' }).first()).toBeVisible();
+  });
+
+  test("a phone on UTC counts the days to the deadline from Türkiye's today (at 22:30 UTC it is already the next day there)", async ({ browser, request }) => {
+    await setDeadline(request, isoDay(30));
+    const headers = await staffToken(request, 'branch', 'sube@demo.test');
+    const branchId = (await (await request.get('/api/branch/user', { headers })).json()).branch.id as number;
+    const [pupil] = (await (await request.get(`/api/branch/branches/${branchId}/students?perPage=1`, { headers })).json()).items;
+    const code = (await (await request.post(`/api/branch/students/${pupil.id}/access-code`, { headers })).json()).code as string;
+    const context = await browser.newContext({ viewport: PHONE, locale: 'tr-TR', timezoneId: 'UTC' });
+    const phone = await context.newPage();
+    // 22:30 UTC of the day before Türkiye's today: 01:30 of today in Türkiye, still yesterday on the phone's own calendar.
+    await phone.clock.setFixedTime(new Date(`${addDays(todayInTurkey(), -1)}T22:30:00Z`));
+    await phone.goto(`/student/login?okul=${SCHOOL_CODE}`);
+    await phone.getByLabel('Okul numarası').fill(pupil.schoolNumber);
+    await phone.getByLabel('Giriş kodu').fill(code);
+    await phone.getByRole('button', { name: 'Giriş yap' }).click();
+    await expect(phone.getByTestId('countdown')).toHaveText('30 gün kaldı');
+    await context.close();
   });
 
   test('the login cards PDF (API): a PDF of A4 pages', async ({ request }) => {

@@ -33,6 +33,8 @@ test.describe('yearbook', () => {
 
   test('a school makes a branch proof on a phone, follows its progress, pages through it in the lightbox and approves it; the studio unlocks it', async ({
     page,
+    request,
+    browser,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'school');
@@ -69,12 +71,47 @@ test.describe('yearbook', () => {
     await page.keyboard.press('Escape');
     await expect(lightbox).toHaveCount(0);
 
+    // A student of this branch, with a fresh code while it is still open.
+    const headers = await page.evaluate(() => ({ authorization: `Bearer ${localStorage.getItem('authToken')}` }));
+    const state = await (await request.get(`/api/school/schools/${user.school.id}/yearbook`, { headers })).json();
+    const branchId = state.branches.find((b: { name: string }) => b.name === branchName).id as number;
+    const [pupil] = (await (await request.get(`/api/school/branches/${branchId}/students?perPage=1`, { headers })).json()).items;
+    const code = (await (await request.post(`/api/school/students/${pupil.id}/access-code`, { headers })).json()).code as string;
+    const schoolCode = (await (await request.get(`/api/school/schools/${user.school.id}`, { headers })).json()).item.code as string;
+    const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await phone.goto(`/student/login?okul=${schoolCode}`);
+    await phone.getByLabel('Okul numarası').fill(pupil.schoolNumber);
+    await phone.getByLabel('Giriş kodu').fill(code);
+    await phone.getByRole('button', { name: 'Giriş yap' }).click();
+    await expect(phone.getByRole('heading', { name: 'Ana sayfa' })).toBeVisible();
+    await expect(phone.getByText('Sınıfının yıllığı onaylandı')).toHaveCount(0);
+
+    // One click only asks: what freezes and who can reopen it; "Vazgeç" leaves the branch open.
     await branch.getByRole('button', { name: 'Provayı onayla' }).click();
+    const ask = page.getByRole('dialog', { name: 'Provayı onayla' });
+    await expect(ask).toContainText(`${branchName} şubesinin provası onaylanacak ve şube kilitlenecek`);
+    await expect(ask).toContainText('Öğrenciler mesaj, lakap ve yıllık sözü yazamaz');
+    await expect(ask).toContainText('Kilidi yalnızca Stüdyo Yönetimi açabilir.');
+    await ask.getByRole('button', { name: 'Vazgeç' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(branch.getByText('Onay bekliyor')).toBeVisible();
+    await branch.getByRole('button', { name: 'Provayı onayla' }).click();
+    await ask.getByRole('button', { name: 'Provayı onayla' }).click();
     await expect(toast(page, 'Prova onaylandı; şubenin içeriği kilitlendi.')).toBeVisible();
     await expect(branch.getByText(/^Onaylandı: /)).toBeVisible();
     await expect(branch.getByRole('button', { name: 'Provayı onayla' })).toHaveCount(0);
     // Only the studio unlocks.
     await expect(branch.getByRole('button', { name: 'Kilidi aç' })).toHaveCount(0);
+
+    // Signed in before the lock, the student learns of it on the next page it opens, before typing.
+    const banner = phone.getByRole('status').filter({ hasText: 'Sınıfının yıllığı onaylandı; sayfaların artık yalnızca okunabilir.' });
+    for (const tab of ['Lakaplar', 'Sayfam', 'Ana sayfa']) {
+      await phone.getByRole('navigation').getByRole('link', { name: tab }).click();
+      await expect(phone.getByRole('heading', { name: tab })).toBeVisible();
+      await expect(banner).toBeVisible();
+      await expect(phone.getByRole('main').getByRole('textbox')).toHaveCount(0);
+    }
+    await phone.context().close();
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, 'panel');

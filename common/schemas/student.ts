@@ -31,6 +31,15 @@ export const quoteDecisionBody = z.object({ action: z.enum(['approve', 'reject']
 
 export const remindResponse = z.object({ success: z.literal(true), count: z.number().int() });
 
+/** What "Yazmayanlara bildirim gönder" would do now: its recipients and text, or why it cannot go out. */
+export const reminderPreview = z.object({
+  title: z.string(),
+  body: z.string(),
+  recipients: z.array(z.object({ id: z.number().int(), name: z.string(), schoolNumber: z.string() })),
+  refusal: z.string().nullable(),
+});
+export type ReminderPreview = z.infer<typeof reminderPreview>;
+
 /** What a student sees of its own writing to a classmate. */
 const writeStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
 export type WriteStatus = z.infer<typeof writeStatus>;
@@ -99,7 +108,14 @@ export const studentUserResponse = z.object({
   studio: studioInfo,
   school: z.object({ id: z.number().int(), name: z.string(), code: z.string(), messageDeadline: z.string().nullable() }),
   branch: z.object({ id: z.number().int(), schoolId: z.number().int(), name: z.string() }),
-  statistics: z.object({ classmates: z.number().int(), written: z.number().int(), deadline: z.string().nullable(), open: z.boolean() }),
+  /** `open`: the student can still write; `locked`: the branch's yearbook proof is approved (read-only until the studio unlocks it). */
+  statistics: z.object({
+    classmates: z.number().int(),
+    written: z.number().int(),
+    deadline: z.string().nullable(),
+    locked: z.boolean(),
+    open: z.boolean(),
+  }),
   level: z.literal('student'),
 });
 export type StudentUser = z.infer<typeof studentUserResponse>;

@@ -69,6 +69,7 @@ export const core = {
     message: 'Yaptığınız değişiklikler kaydedilmedi. Kapatırsanız kaybolacak.',
     discard: 'Değişiklikleri at',
     uploading: 'Yükleme sürüyor. Sayfadan ayrılırsanız yükleme yarıda kalır.',
+    leavePage: 'Bu sayfada kaydedilmemiş değişiklikler var. Sayfadan ayrılırsanız kaybolacak.',
     leave: 'Sayfadan ayrıl',
     stay: 'Sayfada kal',
   },

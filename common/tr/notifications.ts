@@ -26,6 +26,11 @@ export const notifications = {
   confirmDelete: 'Bu bildirim silinecek.',
   confirmCancel: 'Zamanlanmış bildirim gönderilmeyecek.',
   sentReadOnly: 'Gönderilmiş bildirim değiştirilemez.',
+  sendNow: 'Şimdi gönder',
+  alreadySent: 'Bu bildirim zaten gönderildi.',
+  confirmSendNow: (title: string, target: string, count: number) =>
+    `“${title}” bildirimi şimdi gönderilecek: ${target}, ${count} öğrenci. Gönderilen bildirim geri alınamaz ve değiştirilemez.`,
+  sentNow: (count: number) => `Bildirim gönderildi: ${count} öğrenci.`,
   pastDate: 'Gönderim tarihi geçmişte olamaz.',
   onlyScheduledCancel: 'Yalnızca zamanlanmış bildirim iptal edilebilir.',
   targetOutsideScope: 'Bu hedefe bildirim gönderemezsiniz.',

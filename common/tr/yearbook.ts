@@ -29,6 +29,14 @@ export const yearbook = {
   approve: 'Provayı onayla',
   approved: (name: string, at: string) => `Onaylandı: ${name}, ${at}`,
   approvedToast: 'Prova onaylandı; şubenin içeriği kilitlendi.',
+  approveConfirm: (branch: string) =>
+    [
+      `${branch} şubesinin provası onaylanacak ve şube kilitlenecek:`,
+      '• Öğrenciler mesaj, lakap ve yıllık sözü yazamaz, yazdıklarını değiştiremez.',
+      '• Öğrenci bilgileri ve fotoğrafları değiştirilemez; mesajlar ve lakaplar onaylanamaz, reddedilemez, düzenlenemez.',
+      '• Yıllık, onaylanan bu provadaki hâliyle kalır.',
+      'Kilidi yalnızca Stüdyo Yönetimi açabilir.',
+    ].join('\n'),
   unlock: 'Kilidi aç',
   unlocked: 'Şubenin kilidi açıldı.',
   markFinal: 'Yıllığı son hâli olarak işaretle',

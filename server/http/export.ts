@@ -4,6 +4,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { todayInTurkey } from '../../common/dates';
 
 export const exportFormat = z.enum(['csv', 'xlsx']);
 export type ExportFormat = z.infer<typeof exportFormat>;
@@ -46,7 +47,7 @@ export async function sendExport<T>(
   reply: FastifyReply,
   options: { format: ExportFormat; baseName: string; sheetName: string; columns: ExportColumn<T>[]; rows: T[] },
 ) {
-  const date = new Date().toISOString().slice(0, 10);
+  const date = todayInTurkey();
   const filename = `${options.baseName}-${date}.${options.format}`;
   reply.header('content-disposition', `attachment; filename="${filename}"`);
   reply.header('cache-control', 'no-store');

@@ -1,6 +1,6 @@
 /** Demo rows of this area: a studio design and notifications in each status (called by seedDemo). */
 import { asc, eq } from 'drizzle-orm';
-import { todayApiDate } from '../../../common/dates';
+import { todayInTurkey } from '../../../common/dates';
 import { DEFAULT_DESIGN } from '../../../common/schemas/design';
 import type { Db } from '../../db/client';
 import { single } from '../../db/rows';
@@ -8,7 +8,7 @@ import { branches, designs, notifications, schools, studios, users } from '../..
 import { notificationSearchKey } from './queries';
 import { sendDueNotifications } from './writes';
 
-const inDays = (n: number) => todayApiDate(new Date(Date.now() + n * 86_400_000));
+const inDays = (n: number) => todayInTurkey(new Date(Date.now() + n * 86_400_000));
 
 export async function seedDemoNotificationsAndDesign(db: Db): Promise<void> {
   const studio = single(await db.select({ id: studios.id }).from(studios).orderBy(asc(studios.id)).limit(1));

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { todayApiDate } from '../../../common/dates';
+import { todayInTurkey } from '../../../common/dates';
 import { tr } from '../../../common/tr';
 import { auditLog, notificationRecipients, notifications, students } from '../../db/schema';
 import { itemOf, useApiTestKit } from '../../test/api';
@@ -8,7 +8,7 @@ import { sendDueNotifications } from './writes';
 
 const kit = useApiTestKit();
 
-const day = (offset: number) => todayApiDate(new Date(Date.now() + offset * 86_400_000));
+const day = (offset: number) => todayInTurkey(new Date(Date.now() + offset * 86_400_000));
 const draft = (extra: Record<string, unknown> = {}) => ({
   title: 'Mezuniyet töreni',
   body: 'Tören 20 Haziran’da okul bahçesinde.',
@@ -274,6 +274,32 @@ describe('the send job', () => {
     await sendDueNotifications(db);
     await db.update(students).set({ status: 'active' }).where(eq(students.id, kit.world.students[0].id));
     expect((await panel.get(`notifications/${id}`)).body.item.recipientCount).toBe(3);
+  });
+});
+
+describe('POST notifications/{id}/send (Şimdi gönder)', () => {
+  it('sends a draft at once, dated today, to its students; a second click is refused and sends nothing', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const { id } = (await school.post('notifications', draft({ sendDate: day(5) }))).body.item;
+    const [first, second] = await Promise.all([school.post(`notifications/${id}/send`, {}), school.post(`notifications/${id}/send`, {})]);
+    const answers = [first, second].sort((a, b) => a.status - b.status);
+    expect(answers.map((a) => a.status)).toEqual([200, 409]);
+    expect(answers[0]!.body.item).toMatchObject({ status: 'sent', sendDate: todayInTurkey(), recipientCount: 4 });
+    expect(answers[1]!.body.message).toBe(tr.notifications.alreadySent);
+    expect(await kit.database.db.select().from(notificationRecipients)).toHaveLength(4);
+    // The send job finds nothing more to send.
+    expect(await sendDueNotifications(kit.database.db, new Date(Date.now() + 6 * 86_400_000))).toEqual([]);
+  });
+
+  it('lets another school, branch or studio not send it (404, still a draft)', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const { id } = (await school.post('notifications', draft())).body.item;
+    for (const account of [kit.world.accounts.otherSchool, kit.world.accounts.foreignPanel, kit.world.accounts.branch]) {
+      expect((await (await kit.as(account)).post(`notifications/${id}/send`, {})).status).toBe(404);
+    }
+    expect((await school.post('notifications/abc/send', {})).status).toBe(400);
+    expect((await school.get(`notifications/${id}`)).body.item.status).toBe('draft');
+    expect(await kit.database.db.select().from(notificationRecipients)).toHaveLength(0);
   });
 });
 

@@ -13,7 +13,7 @@ import {
 import { listAnswer } from '../../http/list';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { findNotification, listNotifications, targetOptions } from './queries';
-import { createNotification, deleteNotification, updateNotification } from './writes';
+import { createNotification, deleteNotification, sendNow, updateNotification } from './writes';
 
 const docs = routeDocs('notifications');
 
@@ -68,6 +68,19 @@ export async function notificationsRoutes(app: Api) {
       const current = await findNotification(app.db, caller, request.params.id);
       await updateNotification(app.db, caller, current, request.body);
       return { success: true as const, item: await findNotification(app.db, caller, current.id) };
+    },
+  );
+
+  app.post(
+    '/notifications/:id/send',
+    docs('Gönderilmemiş bildirimi hemen gönderir (gönderim tarihi bugün olur); gönderilmiş olan ikinci kez gönderilmez', {
+      params: idParams,
+      response: { 200: itemAnswer, 404: errorResponse, 409: errorResponse },
+    }),
+    async (request) => {
+      const caller = callerOf(request);
+      await sendNow(app.db, caller, await findNotification(app.db, caller, request.params.id));
+      return { success: true as const, item: await findNotification(app.db, caller, request.params.id) };
     },
   );
 

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { todayApiDate } from '../../../common/dates';
+import { todayInTurkey } from '../../../common/dates';
 import { notifications } from '../../db/schema';
 import { useApiTestKit } from '../../test/api';
 import { startNotificationJob } from './sendJob';
@@ -14,7 +15,7 @@ describe('the send loop in the server process', () => {
       title,
       body: 'Metin',
       targetType: 'all' as const,
-      sendDate: todayApiDate(),
+      sendDate: todayInTurkey(),
       status: 'scheduled' as const,
     });
     await db.insert(notifications).values(row('İlk'));
@@ -31,5 +32,28 @@ describe('the send loop in the server process', () => {
     await db.insert(notifications).values(row('Üçüncü'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await db.select({ status: notifications.status }).from(notifications)).filter((r) => r.status === 'scheduled')).toHaveLength(1);
+  });
+});
+
+describe("the send loop keeps Türkiye's calendar", () => {
+  it('at 22:30 UTC it sends what is dated for the next day, already today in Türkiye', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-26T22:30:00Z'));
+      const db = kit.database.db;
+      const [row] = await db
+        .insert(notifications)
+        .values({ studioId: kit.world.studio.id, title: 'Gece', body: 'Metin', targetType: 'all', sendDate: '2026-11-27', status: 'scheduled' })
+        .returning();
+      const log = { info: vi.fn(), error: vi.fn() };
+      const job = startNotificationJob(db, log, 60_000);
+      await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(1), { timeout: 5_000 });
+      await job.stop();
+      const [after] = await db.select().from(notifications).where(eq(notifications.id, row!.id));
+      expect(after).toMatchObject({ status: 'sent', recipientCount: 5 }); // the studio's five students
+      expect(log.error).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

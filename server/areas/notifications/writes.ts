@@ -8,13 +8,13 @@
  * are written in that transaction: a second process (or a restart mid-way) either finds it
  * already sent, or its claim is rolled back with the rest.
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { todayApiDate } from '../../../common/dates';
+import { todayInTurkey } from '../../../common/dates';
 import type { NotificationItem, notificationBody, notificationUpdateBody } from '../../../common/schemas/notification';
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { assertVersion, staleRecord } from '../../db/versions';
 import { auditLog, notificationRecipients, notifications, students } from '../../db/schema';
@@ -29,7 +29,7 @@ const sentReadOnly = () => new HttpError(409, tr.notifications.sentReadOnly, { s
 
 /** A date in the past is refused whenever a notification is planned (not when it is cancelled). */
 function requireFutureDate(sendDate: string, status: string) {
-  if (status !== 'cancelled' && sendDate < todayApiDate()) throw fieldError('sendDate', tr.notifications.pastDate);
+  if (status !== 'cancelled' && sendDate < todayInTurkey()) throw fieldError('sendDate', tr.notifications.pastDate);
 }
 
 function requireEditable(current: NotificationItem, nextStatus: string) {
@@ -106,38 +106,48 @@ export interface SendResult {
   recipients: number;
 }
 
-/** Sends every scheduled notification whose date has come (server calendar); answers what it sent. */
+type Claimed = Pick<typeof notifications.$inferSelect, 'id' | 'studioId' | 'schoolId' | 'targetType' | 'targetId'>;
+
+const claimedColumns = {
+  id: notifications.id,
+  studioId: notifications.studioId,
+  schoolId: notifications.schoolId,
+  targetType: notifications.targetType,
+  targetId: notifications.targetId,
+};
+
+/** Writes the recipients of a notification just marked sent, and its count; answers how many it reached. */
+async function deliver(tx: Tx, n: Claimed, now: Date): Promise<number> {
+  const reached = await tx
+    .insert(notificationRecipients)
+    .select(
+      tx
+        .select({
+          notificationId: sql<number>`${n.id}`.as('notification_id'),
+          studentId: students.id,
+          deliveredAt: sql<Date>`${now.toISOString()}::timestamptz`.as('delivered_at'),
+        })
+        .from(students)
+        .where(studentsOfTarget(n.studioId, n)),
+    )
+    .onConflictDoNothing()
+    .returning({ studentId: notificationRecipients.studentId });
+  await tx.update(notifications).set({ recipientCount: reached.length }).where(eq(notifications.id, n.id));
+  return reached.length;
+}
+
+/** Sends every scheduled notification whose date has come (Türkiye's calendar); answers what it sent. */
 export async function sendDueNotifications(db: Db, now: Date = new Date()): Promise<SendResult[]> {
-  const today = todayApiDate(now);
+  const today = todayInTurkey(now);
   return db.transaction(async (tx) => {
     const claimed = await tx
       .update(notifications)
       .set({ status: 'sent', sentAt: now, updatedAt: now })
       .where(and(eq(notifications.status, 'scheduled'), lte(notifications.sendDate, today)))
-      .returning({
-        id: notifications.id,
-        studioId: notifications.studioId,
-        schoolId: notifications.schoolId,
-        targetType: notifications.targetType,
-        targetId: notifications.targetId,
-      });
+      .returning(claimedColumns);
     const sent: SendResult[] = [];
     for (const n of claimed) {
-      const reached = await tx
-        .insert(notificationRecipients)
-        .select(
-          tx
-            .select({
-              notificationId: sql<number>`${n.id}`.as('notification_id'),
-              studentId: students.id,
-              deliveredAt: sql<Date>`${now.toISOString()}::timestamptz`.as('delivered_at'),
-            })
-            .from(students)
-            .where(studentsOfTarget(n.studioId, n)),
-        )
-        .onConflictDoNothing()
-        .returning({ studentId: notificationRecipients.studentId });
-      await tx.update(notifications).set({ recipientCount: reached.length }).where(eq(notifications.id, n.id));
+      const recipients = await deliver(tx, n, now);
       await tx.insert(auditLog).values({
         studioId: n.studioId,
         userId: null,
@@ -146,10 +156,30 @@ export async function sendDueNotifications(db: Db, now: Date = new Date()): Prom
         entity: 'notification',
         entityId: n.id,
         schoolId: n.schoolId,
-        changes: { recipientCount: reached.length },
+        changes: { recipientCount: recipients },
       });
-      sent.push({ id: n.id, recipients: reached.length });
+      sent.push({ id: n.id, recipients });
     }
     return sent;
+  });
+}
+
+/**
+ * Sends a notification that has not gone out yet at once, dated today; answers how many it
+ * reached. The same claim as the send job's: a second click (or the job) finds it sent and is refused.
+ */
+export async function sendNow(db: Db, caller: Caller, current: NotificationItem): Promise<number> {
+  if (current.status === 'sent') throw new HttpError(409, tr.notifications.alreadySent);
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(notifications)
+      .set({ status: 'sent', sendDate: todayInTurkey(now), sentAt: now, updatedAt: now })
+      .where(and(eq(notifications.id, current.id), ne(notifications.status, 'sent')))
+      .returning(claimedColumns);
+    if (!claimed) throw new HttpError(409, tr.notifications.alreadySent);
+    const recipients = await deliver(tx, claimed, now);
+    await recordAudit(tx, caller, 'send', 'notification', { id: current.id, schoolId: current.schoolId }, { recipientCount: recipients });
+    return recipients;
   });
 }

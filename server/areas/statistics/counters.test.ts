@@ -12,7 +12,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { todayApiDate } from '../../../common/dates';
+import { todayInTurkey } from '../../../common/dates';
 import { messages, schools } from '../../db/schema';
 import { seededRandom } from '../../db/seed/random';
 import { useApiTestKit, type Caller } from '../../test/api';
@@ -263,7 +263,7 @@ async function randomWrites(seed: number, steps: number): Promise<Tally> {
           { targetType: 'school', targetId: w.school.id },
           { targetType: 'branch', targetId: w.branch.id },
         ]);
-        const body = { title: 'Duyuru', body: 'Metin', sendDate: todayApiDate(new Date(Date.now() + 3 * 86_400_000)), ...target };
+        const body = { title: 'Duyuru', body: 'Metin', sendDate: todayInTurkey(new Date(Date.now() + 3 * 86_400_000)), ...target };
         ok('notification', await panel.post('notifications', body));
       },
     ],
@@ -298,7 +298,7 @@ async function randomWrites(seed: number, steps: number): Promise<Tally> {
         await panel.post('notifications', {
           title: 'Geçici',
           body: 'Metin',
-          sendDate: todayApiDate(new Date(Date.now() + 86_400_000)),
+          sendDate: todayInTurkey(new Date(Date.now() + 86_400_000)),
           targetType: 'school',
           targetId: made.body.item.id,
         });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { todayInTurkey } from '../../../common/dates';
 import { messages, nicknames, photos, schools, students } from '../../db/schema';
 import { studentRow } from '../../db/seed/demo';
 import { useApiTestKit } from '../../test/api';
@@ -7,7 +8,7 @@ import { dashboardFor, STUDENTS_SHOWN } from './dashboard';
 
 const kit = useApiTestKit();
 const DAY = 86_400_000;
-const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+const dayOf = (time: number) => todayInTurkey(new Date(time));
 
 /** Messages, photos, nicknames and deadlines in the first school; a little in the others. */
 async function seedActivity() {
@@ -134,6 +135,29 @@ describe('GET statistics (Home dashboard)', () => {
     expect(d.deadlines[0]).toMatchObject({ deadline: '2026-05-15', daysLeft: -5 });
     expect(d.messagesPerDay[0]?.date).toBe('2026-04-21');
     expect(d.messagesPerDay[29]?.date).toBe('2026-05-20');
+  });
+
+  it("counts by Türkiye's day: at 22:30 UTC it is already tomorrow there", async () => {
+    const db = kit.database.db;
+    await db.update(schools).set({ messageDeadline: '2026-05-20' }).where(eq(schools.id, kit.world.school.id));
+    const [from, to] = kit.world.students;
+    // 22:10 UTC on the 19th is 01:10 on the 20th in Türkiye.
+    await db.insert(messages).values({
+      studioId: kit.world.studio.id,
+      kind: 'student',
+      schoolId: kit.world.school.id,
+      branchId: from.branchId,
+      fromStudentId: from.id,
+      toStudentId: to.id,
+      authorName: 'x',
+      body: 'Gece yarısından sonra',
+      status: 'approved',
+      createdAt: new Date('2026-05-19T22:10:00Z'),
+    });
+    const caller = { userId: 1, sessionId: 1, studioId: kit.world.studio.id, level: 'panel' as const, schoolId: null, branchId: null, name: '', email: '' };
+    const d = await dashboardFor(db, caller, new Date('2026-05-19T22:30:00Z'));
+    expect(d.deadlines[0]).toMatchObject({ deadline: '2026-05-20', daysLeft: 0 });
+    expect(d.messagesPerDay.at(-1)).toEqual({ date: '2026-05-20', count: 1 });
   });
 
   describe('students still to chase', () => {

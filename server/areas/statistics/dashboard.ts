@@ -7,6 +7,7 @@
  * students still waiting, are counted per student and still read the scope's students.
  */
 import { and, asc, count, countDistinct, eq, gte, inArray, notExists, sql, sum, type SQL } from 'drizzle-orm';
+import { addDays, daysBetween, todayInTurkey } from '../../../common/dates';
 import type { Dashboard } from '../../../common/schemas/dashboard';
 import type { Caller } from '../../auth/caller';
 import { branchesWhere, schoolsWhere, scopeWhere } from '../../auth/access';
@@ -14,17 +15,9 @@ import type { Db } from '../../db/client';
 import { branches, messages, photos, schools, scopeCounts, students } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
 
-const DAY_MS = 86_400_000;
 const CHART_DAYS = 30;
 /** How many students each "still waiting for" list shows; the total says how many there are. */
 export const STUDENTS_SHOWN = 10;
-
-/** 'yyyy-mm-dd' of a UTC day. */
-const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-
-function daysBetween(fromDay: string, toDay: string): number {
-  return Math.round((Date.parse(`${toDay}T00:00:00Z`) - Date.parse(`${fromDay}T00:00:00Z`)) / DAY_MS);
-}
 
 function countsBy(rows: Array<{ unit: number | null; n: number }>): Map<number, number> {
   const map = new Map<number, number>();
@@ -83,9 +76,11 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
   const schoolScope = schoolsWhere(caller);
   const branchScope = branchesWhere(caller);
 
-  const today = utcDay(now.getTime());
-  const firstDay = utcDay(now.getTime() - (CHART_DAYS - 1) * DAY_MS);
-  const day = sql<string>`to_char(${messages.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  // Days are Türkiye's, as the schools and their students count them.
+  const today = todayInTurkey(now);
+  const firstDay = addDays(today, -(CHART_DAYS - 1));
+  const day = sql<string>`to_char(${messages.createdAt} AT TIME ZONE 'Europe/Istanbul', 'YYYY-MM-DD')`;
+  const firstDayStart = sql`(${firstDay}::timestamp AT TIME ZONE 'Europe/Istanbul')`;
 
   // Both by the indexes on a photo's and a message's student.
   const noPortrait = notExists(
@@ -146,7 +141,7 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
     db
       .select({ day, n: count() })
       .from(messages)
-      .where(and(scopeWhere(caller, messages), eq(messages.kind, 'student'), gte(messages.createdAt, new Date(`${firstDay}T00:00:00Z`))))
+      .where(and(scopeWhere(caller, messages), eq(messages.kind, 'student'), gte(messages.createdAt, firstDayStart)))
       .groupBy(day),
     studentsWhere(db, caller, noPortrait),
     studentsWhere(db, caller, noMessage),
@@ -177,7 +172,7 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
       daysLeft: s.deadline ? daysBetween(today, s.deadline) : null,
     })),
     messagesPerDay: Array.from({ length: CHART_DAYS }, (_, i) => {
-      const date = utcDay(Date.parse(`${firstDay}T00:00:00Z`) + i * DAY_MS);
+      const date = addDays(firstDay, i);
       return { date, count: perDay.get(date) ?? 0 };
     }),
     withoutPhoto,

@@ -1,6 +1,6 @@
 /** What a signed-in student reads: its deadline, classmates and its writing to them, its page, its notifications. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { displayDate } from '../../../common/dates';
+import { displayDate, todayInTurkey } from '../../../common/dates';
 import type { Classmate, MyMessage, MyNickname, WriteStatus } from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
@@ -17,25 +17,28 @@ import {
 import type { StudentCaller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { single } from '../../db/rows';
-import { branches, messages, nicknames, notifications, photos, schools, students } from '../../db/schema';
+import { branches, messages, nicknames, notifications, photos, schools, students, yearbookApprovals } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { turkishOrder } from '../../http/list';
 import type { UrlSigner } from '../../storage/signedUrl';
 
-/** The calendar day in Türkiye, where schools' deadlines are set. */
-function todayInTurkey(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/**
+ * Whether the student can still write, and why not: the school's deadline (its own day
+ * included) and the branch's lock (its yearbook proof approved).
+ */
+export async function deadlineOf(db: Db, me: StudentCaller): Promise<{ deadline: string | null; locked: boolean; open: boolean }> {
+  const [{ deadline }, approvals] = await Promise.all([
+    db.select({ deadline: schools.messageDeadline }).from(schools).where(eq(schools.id, me.schoolId)).then(single),
+    db.select({ branchId: yearbookApprovals.branchId }).from(yearbookApprovals).where(eq(yearbookApprovals.branchId, me.branchId)),
+  ]);
+  const locked = approvals.length > 0;
+  return { deadline, locked, open: !locked && (deadline === null || todayInTurkey() <= deadline) };
 }
 
-/** The school's deadline and whether writing is still open (the deadline's own day included). */
-export async function deadlineOf(db: Db, me: StudentCaller): Promise<{ deadline: string | null; open: boolean }> {
-  const { deadline } = single(await db.select({ deadline: schools.messageDeadline }).from(schools).where(eq(schools.id, me.schoolId)));
-  return { deadline, open: deadline === null || todayInTurkey() <= deadline };
-}
-
-/** Refuses a write after the deadline, naming it in Turkish. */
+/** Refuses a write once writing is closed, saying why in the student's words. */
 export async function assertOpen(db: Db, me: StudentCaller): Promise<void> {
-  const { deadline, open } = await deadlineOf(db, me);
+  const { deadline, locked, open } = await deadlineOf(db, me);
+  if (locked) throw new HttpError(423, tr.student.portal.lockedRefusal);
   if (!open) throw new HttpError(403, tr.student.deadlinePassed(displayDate(deadline)));
 }
 

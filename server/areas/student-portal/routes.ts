@@ -93,7 +93,7 @@ export async function studentPortalRoutes(app: Api) {
   app.get('/user', docs('Oturumdaki öğrencinin bilgileri (level: student)', { response: { 200: studentUserResponse } }), async (request) => {
     const me = studentOf(request);
     const place = await placeOf(db, me);
-    const [design, cities, studio, progress, { deadline, open }] = await Promise.all([
+    const [design, cities, studio, progress, writing] = await Promise.all([
       effectiveDesign(db, me.studioId, me.schoolId),
       listCities(db),
       studioInfo(db, me.studioId),
@@ -108,7 +108,7 @@ export async function studentPortalRoutes(app: Api) {
       studio,
       school: { id: place.schoolId, name: place.schoolName, code: place.code, messageDeadline: place.messageDeadline },
       branch: { id: me.branchId, schoolId: me.schoolId, name: branchName(place) },
-      statistics: { ...progress, deadline, open },
+      statistics: { ...progress, ...writing },
       level: 'student' as const,
     };
   });

@@ -3,9 +3,10 @@
  * cards as a page or PDF), approving a student's own quote, and reminding those who have not
  * written. Every id is checked against the caller's scope (404 outside it).
  */
+import { z } from 'zod';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
-import { accessCodeResponse, branchCodesResponse, quoteDecisionBody, remindResponse } from '../../../common/schemas/student';
+import { accessCodeResponse, branchCodesResponse, quoteDecisionBody, reminderPreview, remindResponse } from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
@@ -14,7 +15,7 @@ import { callerOf, routeDocs, type Api } from '../../http/types';
 import type { FastifyRequest } from 'fastify';
 import { activeStudentCount, issueBranchCodes, issueCode } from './accessCodes';
 import { CARDS_MAX, renderCards } from './cards';
-import { decideQuote, remindUnwritten } from './staffWrites';
+import { decideQuote, previewReminder, remindUnwritten } from './staffWrites';
 
 const docs = routeDocs('student-portal');
 
@@ -86,9 +87,24 @@ export async function studentPortalStaffRoutes(app: Api) {
     },
   );
 
+  app.get(
+    '/branches/:id/remind-unwritten',
+    docs('Yazmayanlara gidecek bildirim: alıcıları, metni ve şu an gönderilemiyorsa nedeni (onay sorusu için)', {
+      params: idParams,
+      response: { 200: reminderPreview.extend({ success: z.literal(true) }), 404: errorResponse },
+    }),
+    async (request) => {
+      const branch = await branchInScope(app.db, callerOf(request), request.params.id);
+      return { success: true as const, ...(await previewReminder(app.db, branch)) };
+    },
+  );
+
   app.post(
     '/branches/:id/remind-unwritten',
-    docs('Şubede henüz mesaj yazmamış öğrencilere bildirim gönderir', { params: idParams, response: { 200: remindResponse, 404: errorResponse } }),
+    docs('Şubede henüz mesaj yazmamış öğrencilere bildirim gönderir (kilitli şubede ve aynı gün ikinci kez gönderilmez)', {
+      params: idParams,
+      response: { 200: remindResponse, 404: errorResponse, 409: errorResponse, 423: errorResponse },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const branch = await branchInScope(app.db, caller, request.params.id);

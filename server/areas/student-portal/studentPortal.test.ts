@@ -2,7 +2,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
-import { auditLog, messages, photos, schools, students } from '../../db/schema';
+import { auditLog, messages, notificationRecipients, notifications, photos, schools, students, yearbookApprovals } from '../../db/schema';
 import { useApiTestKit } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
 import { inspectPdf } from '../../test/pdf';
@@ -214,7 +214,7 @@ describe('student sign-in', () => {
       userInfo: { id: id(0), name: 'Şule Işık', level: 'student' },
       school: { id: kit.world.school.id, code: SCHOOL_CODE },
       branch: { id: kit.world.branch.id, name: '12/A' },
-      statistics: { classmates: 2, written: 0, open: true },
+      statistics: { classmates: 2, written: 0, open: true, locked: false },
     });
     expect(user.body.studio).toBeTruthy();
     for (const level of ['panel', 'school', 'branch']) {
@@ -342,8 +342,31 @@ describe('classmates and messages', () => {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(tr.student.deadlinePassed('01/06/2020'));
     }
-    expect((await me.get('user')).body.statistics).toMatchObject({ open: false, deadline: '2020-06-01' });
+    expect((await me.get('user')).body.statistics).toMatchObject({ open: false, locked: false, deadline: '2020-06-01' });
     expect((await me.get('classmates')).status).toBe(200);
+  });
+
+  it('tells a student of a locked branch before any write (GET user), and refuses writes in its own words', async () => {
+    const me = await asStudent(0);
+    const created = await me.post('messages', { toStudentId: id(1), body: 'zamanında' });
+    expect((await me.get('user')).body.statistics).toMatchObject({ open: true, locked: false });
+    const db = kit.database.db;
+    await db.insert(yearbookApprovals).values({ branchId: kit.world.branch.id, studioId: kit.world.studio.id, schoolId: kit.world.school.id });
+    expect((await me.get('user')).body.statistics).toMatchObject({ open: false, locked: true });
+    const refusals = [
+      await me.post('messages', { toStudentId: id(2), body: 'geç' }),
+      await me.put(`messages/${created.body.item.id}`, { body: 'geç' }),
+      await me.post('nicknames', { toStudentId: id(2), text: 'Geç' }),
+      await me.put('quote', { text: 'geç' }),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(423);
+      expect(res.body.message).toBe(tr.student.portal.lockedRefusal);
+    }
+    // A classmate of another branch is not locked.
+    const sibling = await asStudent(3);
+    expect((await sibling.get('user')).body.statistics).toMatchObject({ open: true, locked: false });
+    expect(await db.select().from(messages)).toHaveLength(1);
   });
 });
 
@@ -424,6 +447,41 @@ describe('nicknames, quote, portrait, notifications', () => {
     expect((await omer.get('notifications')).body.items).toEqual([expect.objectContaining({ title: tr.student.staff.remindTitle })]);
     const other = await kit.as(kit.world.accounts.siblingBranch);
     expect((await other.post(`branches/${kit.world.branch.id}/remind-unwritten`)).status).toBe(404);
+  });
+
+  it('shows staff who a reminder reaches and its text before it goes out; another branch sees nothing', async () => {
+    await (await asStudent(0)).post('messages', { toStudentId: id(1), body: 'yazdım' });
+    const branch = await kit.as(kit.world.accounts.branch);
+    const preview = await branch.get(`branches/${kit.world.branch.id}/remind-unwritten`);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ title: tr.student.staff.remindTitle, body: tr.student.staff.remindBody, refusal: null });
+    expect(preview.body.recipients.map((r: { id: number }) => r.id)).toEqual([id(1), id(2)]);
+    expect((await (await kit.as(kit.world.accounts.siblingBranch)).get(`branches/${kit.world.branch.id}/remind-unwritten`)).status).toBe(404);
+    expect((await branch.get('branches/abc/remind-unwritten')).status).toBe(400);
+    expect(await kit.database.db.select().from(notifications)).toHaveLength(0);
+  });
+
+  it('sends one reminder a day for a branch: two clicks at once send once, the second is refused in Turkish', async () => {
+    const branch = await kit.as(kit.world.accounts.branch);
+    const url = `branches/${kit.world.branch.id}/remind-unwritten`;
+    const answers = (await Promise.all([branch.post(url), branch.post(url)])).sort((a, b) => a.status - b.status);
+    expect(answers.map((a) => a.status)).toEqual([200, 409]);
+    expect(answers[1]!.body.message).toBe(tr.student.staff.remindedToday);
+    expect(await kit.database.db.select().from(notifications)).toHaveLength(1);
+    expect(await kit.database.db.select().from(notificationRecipients)).toHaveLength(3);
+    expect((await branch.get(url)).body.refusal).toBe(tr.student.staff.remindedToday);
+  });
+
+  it('refuses a reminder to a locked branch (its proof approved), sending nothing', async () => {
+    const db = kit.database.db;
+    await db.insert(yearbookApprovals).values({ branchId: kit.world.branch.id, studioId: kit.world.studio.id, schoolId: kit.world.school.id });
+    const branch = await kit.as(kit.world.accounts.branch);
+    const refused = await branch.post(`branches/${kit.world.branch.id}/remind-unwritten`);
+    expect(refused.status).toBe(423);
+    expect(refused.body.message).toBe(tr.student.staff.remindLocked);
+    expect((await branch.get(`branches/${kit.world.branch.id}/remind-unwritten`)).body.refusal).toBe(tr.student.staff.remindLocked);
+    expect(await db.select().from(notifications)).toHaveLength(0);
+    expect(await db.select().from(notificationRecipients)).toHaveLength(0);
   });
 });
 

@@ -3,7 +3,7 @@
  * three schools in different cities, their branches and students, and the demo accounts.
  * Later areas add their rows to `seedDemo` below.
  */
-import { todayApiDate } from '../../../common/dates';
+import { todayInTurkey } from '../../../common/dates';
 import { orderKey, searchKey } from '../../../common/text';
 import type { Level } from '../../../common/levels';
 import { hashPassword } from '../../auth/passwords';
@@ -76,7 +76,7 @@ export function studentRow(input: {
 
 const DAY_MS = 86_400_000;
 /** The day `n` days from today ('yyyy-mm-dd'; n < 0 for the past). */
-const dayFromToday = (n: number) => todayApiDate(new Date(Date.now() + n * DAY_MS));
+const dayFromToday = (n: number) => todayInTurkey(new Date(Date.now() + n * DAY_MS));
 
 /** The school year a day falls in: from September on it is this year's, before it last year's ("2025-2026"). */
 function schoolYearOf(now: Date): string {

@@ -99,7 +99,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
           <form onSubmit={save} noValidate>
             <Stack>
               {stale.notice}
-              {uploadCover.isPending ? <LeaveGuard /> : null}
+              {uploadCover.isPending ? <LeaveGuard /> : !readOnly && (form.isDirty() || cover) ? <LeaveGuard message={tr.unsaved.leavePage} /> : null}
               {schoolId !== null ? <Alert color={design.overridden ? 'blue' : 'gray'}>{design.overridden ? t.hasOverride : t.usesStudioDesign}</Alert> : null}
               <Labelled label={t.template}>
                 <SegmentedControl data={optionsOf(t.templates, DESIGN_TEMPLATES)} disabled={readOnly} {...form.getInputProps('template')} />

@@ -1,5 +1,5 @@
 /** A student's row action: a new access code, shown once in a dialog (the old one stops at once). */
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconKey } from '@tabler/icons-react';
 import { useCallback } from 'react';
@@ -22,7 +22,7 @@ export function useStudentCodeAction() {
   // The same function from one drawing to the next, so the rows whose buttons call it need not be drawn again.
   const run = useCallback(
     async (studentId: number, name: string) => {
-      if (!(await confirmAction({ title: t.regenerateOne, message: `${name}: ${t.regenerateConfirm}`, confirmLabel: t.regenerateOne }))) return;
+      if (!(await confirmAction({ title: t.regenerateOne, message: t.regenerateOneConfirm(name), confirmLabel: t.regenerateOne }))) return;
       const result = await attempt(() => issueCode(studentId));
       if (result)
         modals.open({
@@ -73,15 +73,18 @@ export function StudentChoices({
 function QuoteDecision({ studentId, branchId, quoteDraft }: { studentId: number; branchId: number; quoteDraft: string }) {
   const decide = useQuoteDecision(branchId);
   const run = (action: 'approve' | 'reject') => void attempt(() => decide.mutateAsync({ studentId, action }), tr.saved);
+  // The quote on its own line and the buttons under it, never squeezed: each says in full what it does.
   return (
-    <Group gap={4} wrap="nowrap">
-      <Text size="xs" c="dimmed">{`${tr.student.portal.quote} (${tr.student.portal.quotePending}): ${quoteDraft}`}</Text>
-      <Button size="compact-xs" variant="light" color="teal" onClick={() => run('approve')} aria-label={`${tr.student.staff.approveQuote}: ${quoteDraft}`}>
-        {tr.student.staff.approveQuote}
-      </Button>
-      <Button size="compact-xs" variant="subtle" color="red" onClick={() => run('reject')} aria-label={`${tr.student.staff.rejectQuote}: ${quoteDraft}`}>
-        {tr.student.staff.rejectQuote}
-      </Button>
-    </Group>
+    <Stack gap={4} align="flex-start">
+      <Text size="xs" c="dimmed">{`${tr.student.staff.quotePending}: ${quoteDraft}`}</Text>
+      <Group gap={4} wrap="wrap">
+        <Button size="compact-xs" variant="light" color="teal" onClick={() => run('approve')} aria-label={`${tr.student.staff.approveQuote}: ${quoteDraft}`}>
+          {tr.student.staff.approveQuote}
+        </Button>
+        <Button size="compact-xs" variant="subtle" color="red" onClick={() => run('reject')} aria-label={`${tr.student.staff.rejectQuote}: ${quoteDraft}`}>
+          {tr.student.staff.rejectQuote}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 /** Staff's calls of the student portal: access codes, login cards, quote decisions, reminders. */
-import type { BranchCodes } from '../../../common/schemas/student';
+import type { BranchCodes, ReminderPreview } from '../../../common/schemas/student';
 import { tr } from '../../../common/tr';
 import { api } from '../../api';
 import { useApiMutation } from '../../api/query';
@@ -14,6 +14,12 @@ export const useQuoteDecision = (branchId: number) =>
     ({ studentId, action }: { studentId: number; action: 'approve' | 'reject' }) => api.post(`students/${studentId}/quote`, { action }),
     [['students', branchId]],
   );
+
+/** What a reminder would do now, read fresh when staff ask for it (recipients change as students write). */
+export const readReminder = async (branchId: number) => {
+  const res = await api.get<ReminderPreview & { success: true }>(`branches/${branchId}/remind-unwritten`);
+  return res || null;
+};
 
 export const useRemindUnwritten = () =>
   useApiMutation((branchId: number) => api.post<{ success: true; count: number }>(`branches/${branchId}/remind-unwritten`));

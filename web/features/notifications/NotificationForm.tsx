@@ -1,7 +1,7 @@
 /** Create or edit a notification: title, text, target (chained school → branch) and send date. */
 import { Alert, Button, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { todayApiDate } from '../../../common/dates';
+import { todayInTurkey } from '../../../common/dates';
 import { notificationBody, type NotificationBody, type NotificationItem, type TargetType } from '../../../common/schemas/notification';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
@@ -64,7 +64,7 @@ export function NotificationForm({ item, onClose }: { item: NotificationItem | n
         if (values.targetType === 'school' && !values.schoolId) errors.schoolId = t.targetIdRequired;
         if (values.targetType === 'branch' && !values.branchId) errors.branchId = t.targetIdRequired;
       }
-      if (values.sendDate && values.sendDate < todayApiDate()) errors.sendDate = t.pastDate;
+      if (values.sendDate && values.sendDate < todayInTurkey()) errors.sendDate = t.pastDate;
       if (errors.targetId) {
         errors[values.targetType === 'branch' ? 'branchId' : 'schoolId'] = errors.targetId;
         delete errors.targetId;
@@ -170,7 +170,7 @@ export function NotificationForm({ item, onClose }: { item: NotificationItem | n
         label={t.sendDate}
         required
         disabled={readOnly}
-        minDate={todayApiDate()}
+        minDate={todayInTurkey()}
         value={form.values.sendDate}
         onChange={(value) => form.setFieldValue('sendDate', value)}
         error={form.errors.sendDate}

@@ -6,13 +6,14 @@ import { displayDate } from '../../../common/dates';
 import { NOTIFICATION_STATUSES, TARGET_TYPES, type NotificationItem } from '../../../common/schemas/notification';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
+import { toast } from '../../toast';
 import { confirmAction, deleteAfterConfirm } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useListState } from '../../components/list/useListState';
 import { optionsOf } from '../../components/SelectField';
-import { bodyOf, useDeleteNotification, useNotificationList, useSaveNotification } from './api';
+import { bodyOf, useDeleteNotification, useNotificationList, useSaveNotification, useSendNow } from './api';
 import { NotificationForm } from './NotificationForm';
 import { RowBadge } from '../../components/list/RowBadge';
 
@@ -22,11 +23,19 @@ const STATUS_COLOR = { draft: 'gray', scheduled: 'blue', sent: 'green', cancelle
 function RowActions({ item, onEdit }: { item: NotificationItem; onEdit(): void }) {
   const save = useSaveNotification();
   const remove = useDeleteNotification();
-  const busy = save.isPending || remove.isPending;
+  const send = useSendNow();
+  const busy = save.isPending || remove.isPending || send.isPending;
   const schedule = () => attempt(() => save.mutateAsync({ id: item.id, body: bodyOf(item, 'scheduled') }), t.scheduled);
   const cancel = async () => {
     if (await confirmAction({ message: t.confirmCancel, confirmLabel: t.cancelSchedule })) {
       await attempt(() => save.mutateAsync({ id: item.id, body: bodyOf(item, 'cancelled') }), t.cancelled);
+    }
+  };
+  const sendNow = async () => {
+    const message = t.confirmSendNow(item.title, item.targetName, item.recipientCount);
+    if (await confirmAction({ title: t.sendNow, message, confirmLabel: t.sendNow, danger: false })) {
+      const sent = await attempt(() => send.mutateAsync(item.id));
+      if (sent) toast('success', t.sentNow(sent.item.recipientCount));
     }
   };
   const del = () => deleteAfterConfirm(t.confirmDelete, () => remove.mutateAsync(item.id));
@@ -41,6 +50,11 @@ function RowActions({ item, onEdit }: { item: NotificationItem; onEdit(): void }
         <Menu.Item onClick={onEdit}>{item.status === 'sent' ? t.viewNotification : tr.words.edit}</Menu.Item>
         {item.status === 'draft' || item.status === 'cancelled' ? <Menu.Item onClick={schedule}>{t.schedule}</Menu.Item> : null}
         {item.status === 'scheduled' ? <Menu.Item onClick={cancel}>{t.cancelSchedule}</Menu.Item> : null}
+        {item.status !== 'sent' ? (
+          <Menu.Item onClick={sendNow} disabled={busy}>
+            {t.sendNow}
+          </Menu.Item>
+        ) : null}
         {item.status !== 'sent' ? (
           <Menu.Item color="red" onClick={del}>
             {tr.words.delete}

@@ -26,6 +26,11 @@ export function useSaveNotification() {
   );
 }
 
+/** Sends one at once; the server refuses a second send of the same notification. */
+export function useSendNow() {
+  return useApiMutation((id: number) => api.post<Saved>(`notifications/${id}/send`, {}), [NOTIFICATIONS_KEY, ['statistics']]);
+}
+
 export function useDeleteNotification() {
   return useApiMutation((id: number) => api.del(`notifications/${id}`), [NOTIFICATIONS_KEY, ['statistics']]);
 }

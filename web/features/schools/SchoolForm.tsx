@@ -2,6 +2,7 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { schoolBody, type School } from '../../../common/schemas/organisation';
+import { todayInTurkey } from '../../../common/dates';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { DateField } from '../../components/DateField';
@@ -35,8 +36,9 @@ function initial(row: School | null): Values {
     const { version: _version, ...fields } = bodyOf(row);
     return { ...fields, cityId: row.cityId, messageDeadline: row.messageDeadline, logo: row.logoUrl } as Values;
   }
-  const year = new Date().getFullYear();
-  const start = new Date().getMonth() >= 6 ? year : year - 1;
+  // The school year starting in July, by Türkiye's calendar.
+  const [year, month] = todayInTurkey().split('-').map(Number) as [number, number];
+  const start = month >= 7 ? year : year - 1;
   return {
     name: '',
     cityId: null,

@@ -1,8 +1,8 @@
 /** The student pages' frame, phone first: a slim header, the page, and a tab bar at the bottom. */
 import { Alert, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconHome, IconMoodSmile, IconUser, IconUsers } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
 import { tr } from '../../../common/tr';
 import { FrameProviders } from '../../layout/FrameProviders';
 import { useDeadline } from './deadline';
@@ -29,6 +29,16 @@ export function StudentLayout() {
   const user = useStudentSession((s) => s.user);
   const navigate = useNavigate();
   const { open, line } = useDeadline();
+  const { pathname } = useLocation();
+  const entered = useRef(pathname);
+
+  // Each page the student opens reads again whether writing is open: a lock or a passed deadline
+  // shows before anything is typed, not when a save is refused.
+  useEffect(() => {
+    if (entered.current === pathname) return;
+    entered.current = pathname;
+    void loadStudent();
+  }, [pathname]);
 
   useEffect(() => {
     onStudentSessionEnded(() => {

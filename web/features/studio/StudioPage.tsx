@@ -64,7 +64,7 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): Promis
   return (
     <form onSubmit={submit} noValidate>
       <Grid>
-        {uploadLogo.isPending ? <LeaveGuard /> : null}
+        {uploadLogo.isPending ? <LeaveGuard /> : form.isDirty() || logo ? <LeaveGuard message={tr.unsaved.leavePage} /> : null}
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder p="md" radius="md" aria-label={t.profile}>
             <Stack>

@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import type { Substitution, YearbookJobDetail, YearbookState } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
+import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, Loading } from '../../components/QueryState';
 import { lightboxAttributes, useLightbox } from '../../components/lightbox';
@@ -130,7 +131,7 @@ function BranchCard({
             size="xs"
             color="green"
             loading={approve.isPending}
-            onClick={() => void attempt(() => approve.mutateAsync({ branchId: branch.id, jobId: proof.id }), t.approvedToast)}
+            onClick={() => void approveAfterConfirm(branch.name, () => approve.mutateAsync({ branchId: branch.id, jobId: proof.id }))}
           >
             {t.approve}
           </Button>
@@ -158,6 +159,13 @@ function Substitutions({ list }: { list: Substitution[] }) {
       ))}
     </Stack>
   );
+}
+
+/** Approving locks the whole branch: it is said in full, and asked, first. */
+async function approveAfterConfirm(branchName: string, approve: () => Promise<unknown>) {
+  if (await confirmAction({ title: t.approve, message: t.approveConfirm(branchName), confirmLabel: t.approve, danger: false })) {
+    await attempt(approve, t.approvedToast);
+  }
 }
 
 function JobCard({ job }: { job: YearbookJobDetail }) {
