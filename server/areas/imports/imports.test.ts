@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
@@ -180,6 +181,43 @@ describe('e-Okul "Sınıf/Şube Öğrenci Listesi" (.XLS, BIFF8)', () => {
     expect(made.map((b) => b.section).sort()).toEqual(['A', 'B', 'I', 'İ']);
     const again = await send(panel, `schools/${kit.world.school.id}/students/import`, file, 'OOG01001R020.XLS');
     expect(again.body).toMatchObject({ created: 0, updated: 0, skipped: 5, branchesCreated: [] });
+  });
+  it('reads the other layout (teacher line, no merged gaps, "Kız 1 Erkek 1 Toplam 2" count lines, report code) with only numbered rows as students', async () => {
+    // Built as e-Okul writes it: every line but the numbered students is skipped, whatever its cells hold.
+    const aoa: unknown[][] = [['T.C.'], ['ÇANKAYA ATATÜRK ANADOLU LİSESİ'], ['Sınıf/Şube Öğrenci Listesi']];
+    const block = (heading: string, students: unknown[][], count: unknown[]) => {
+      aoa.push([heading]);
+      aoa.push(['Sınıf Öğretmeni : AYŞE KAYA', '', 'Sınıf Müdür Yrd : MEHMET ÖZ']);
+      aoa.push(['S.No', 'Öğrenci No', 'Adı', 'Soyadı', 'Cinsiyeti', 'Pansiyon Durum']);
+      aoa.push(...students);
+      aoa.push(count);
+    };
+    block(
+      'AL - 10. Sınıf / I Şubesi (ALANI YOK) Sınıf Listesi',
+      [
+        [1, 701, 'Irmak', 'Yıldız', 'Kız', 'Gündüzlü'],
+        [2, 702, 'Ilgaz', 'Kara', 'Erkek', 'Gündüzlü'],
+      ],
+      ['Kız', 1, 'Erkek', 1, 'Toplam', 2],
+    );
+    block('AL - 10. Sınıf / Ç Şubesi (ALANI YOK) Sınıf Listesi', [[1, 801, 'Çağla', 'Ünal', 'Kız', 'Yatılı']], ['Kız', 1, 'Erkek', 0, 'Toplam', 1]);
+    aoa.push(['OOG01001R020', '', '', '', '', '1 / 1']);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(aoa), 'Sayfa1');
+    const file = XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+
+    const panel = await kit.as(kit.world.accounts.panel);
+    const preview = await send(panel, `schools/${kit.world.school.id}/students/import/preview`, file, 'OOG01001R020.XLS');
+    expect(preview.status).toBe(200);
+    expect(preview.body.format).toBe('eokul');
+    expect(preview.body.rows.map((r: any) => [r.schoolNumber, r.firstName, r.lastName, r.gender, r.branch, r.action])).toEqual([
+      ['701', 'Irmak', 'Yıldız', 'female', '10/I', 'create'],
+      ['702', 'Ilgaz', 'Kara', 'male', '10/I', 'create'],
+      ['801', 'Çağla', 'Ünal', 'female', '10/Ç', 'create'],
+    ]);
+    expect(preview.body.totals).toMatchObject({ rows: 3, create: 3, error: 0 });
+    const commit = await send(panel, `schools/${kit.world.school.id}/students/import`, file, 'OOG01001R020.XLS');
+    expect(commit.body).toMatchObject({ created: 3, branchesCreated: expect.arrayContaining(['10/I', '10/Ç']) });
   });
 });
 

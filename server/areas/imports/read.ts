@@ -130,12 +130,17 @@ function guessMapping(headers: string[]): ImportMapping {
 // "12. Sınıf / A Şubesi", "9. Sınıf / İ Şubesi (Anadolu Lisesi)"; Turkish section letters as written.
 const HEADING = /(\d{1,2})\s*\.?\s*S[ıiIİ]n[ıiIİ]f\s*\/\s*([A-Za-zÇĞİIÖŞÜçğıiöşü]{1,3})\s*Şubes[iİ]/iu;
 
-/** e-Okul's list: blocks with a class heading, a column header row, students, count footnotes. */
+/**
+ * e-Okul's list: blocks with a class heading, a column header row, students, and whatever else
+ * the report puts around them (teacher lines, count lines such as "Kız 1 Erkek 1 Toplam 2" in
+ * the student columns, the report code). Only a row with a numeric S.No (where the block has
+ * that column) and a numeric school number is a student; every other line is skipped.
+ */
 function readEOkulBlocks(grid: string[][]): Table | null {
   const headers = ['Okul No', 'Adı', 'Soyadı', 'Cinsiyeti', 'Şube'];
   const rows: Table['rows'] = [];
   let branch: string | null = null;
-  let columns: { no: number; first: number; last: number; full: number; gender: number } | null = null;
+  let columns: { order: number; no: number; first: number; last: number; full: number; gender: number } | null = null;
   let sawHeading = false;
   grid.forEach((cells, index) => {
     const text = cells.join(' ').replace(/\s+/g, ' ');
@@ -150,6 +155,7 @@ function readEOkulBlocks(grid: string[][]): Table | null {
     const no = folded.findIndex((c) => c === 'ogrenci no' || c === 'okul no' || c === 'ogr no');
     if (no >= 0) {
       columns = {
+        order: folded.findIndex((c) => c === 'sno' || c === 's no' || c === 'sira no' || c === 'sira'),
         no,
         first: folded.indexOf('adi'),
         last: folded.indexOf('soyadi'),
@@ -162,6 +168,7 @@ function readEOkulBlocks(grid: string[][]): Table | null {
     if (!branch || !cols) return;
     const number = (cells[cols.no] ?? '').trim();
     if (!/^\d+$/.test(number)) return; // footnotes ("Toplam Öğrenci Sayısı : 28") and blank rows
+    if (cols.order >= 0 && !/^\d+$/.test((cells[cols.order] ?? '').trim())) return; // count lines ("Kız 1 Erkek 1 Toplam 2")
     let first = cols.first >= 0 ? (cells[cols.first] ?? '').trim() : '';
     let last = cols.last >= 0 ? (cells[cols.last] ?? '').trim() : '';
     if (cols.full >= 0 && (!first || !last)) {
