@@ -12,7 +12,7 @@ export function toItsNumber(n: number): string {
 }
 export const student = {
   schoolCode: 'Okul kodu',
-  schoolCodeInvalid: 'Okul kodu 4-10 harf veya rakamdan oluşmalıdır.',
+  schoolCodeInvalid: 'Okul kodu 4-10 karakter olmalıdır ve yalnızca A–Z harfleri (Ç, Ğ, İ, Ö, Ş, Ü gibi Türkçe harfler olmadan) ile rakamlardan oluşabilir.',
   schoolCodeTaken: 'Bu okul kodu başka bir okulda kullanılıyor.',
   schoolNumber: 'Okul numarası',
   accessCode: 'Giriş kodu',

@@ -76,6 +76,13 @@ describe('school code', () => {
     const bad = await panel.put(`schools/${kit.world.otherSchool.id}`, { ...body, code: 'a b' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.code).toBe(tr.student.schoolCodeInvalid);
+    // A Turkish letter is refused with a message that says why, and nothing changes.
+    const turkish = await panel.put(`schools/${kit.world.otherSchool.id}`, { ...body, code: 'GÜL2027', version: otherVersion });
+    expect(turkish.status).toBe(400);
+    expect(turkish.body.errors.code).toBe(
+      'Okul kodu 4-10 karakter olmalıdır ve yalnızca A–Z harfleri (Ç, Ğ, İ, Ö, Ş, Ü gibi Türkçe harfler olmadan) ile rakamlardan oluşabilir.',
+    );
+    expect((await panel.get(`schools/${kit.world.otherSchool.id}`)).body.item.code).not.toBe('GÜL2027');
   });
 
   it('is drawn for a school added without one, passing over codes other schools have', async () => {
