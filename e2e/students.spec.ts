@@ -132,14 +132,21 @@ test.describe('students', () => {
   test('imports a spreadsheet through the preview', async ({ page }) => {
     await openStudents(page);
     const dialog = await openDialog(page, 'İçe aktar', 'Öğrenci listesini içe aktar');
-    const csv = '\uFEFFOkul No;Adı;Soyadı;Cinsiyet\r\n7001;Ilgın;Şener;Kız\r\n7002;İsmet;Ünal;\r\n7003;;Eksik;Erkek\r\n';
+    const csv = '\uFEFFOkul No;Adı;Soyadı;Cinsiyet;Fotoğraf izni\r\n7001;Ilgın;Şener;Kız;evet\r\n7002;İsmet;Ünal;;\r\n7003;;Eksik;Erkek;belki\r\n';
     await dialog.locator('input[type=file]').setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
     await expect(dialog.getByText('1 satırda hata var')).toBeVisible();
-    await expect(dialog.getByRole('row', { name: /7003/ })).toContainText('Ad: Bu alan zorunludur.');
+    // "Durum" tells the row's state; "Hatalar" only its errors.
+    const bad = dialog.getByRole('row', { name: /7003/ }).getByRole('cell');
+    await expect(bad.nth(-2)).toHaveText('Hatalı');
+    await expect(bad.nth(-1)).toHaveText('Ad: Bu alan zorunludur. Fotoğraf izni "evet" veya "hayır" olmalıdır (e/h, 1/0 ya da x da yazılabilir).');
+    const good = dialog.getByRole('row', { name: /7001/ }).getByRole('cell');
+    await expect(good.nth(-3)).toHaveText('Evet');
+    await expect(good.nth(-2)).toHaveText('Yeni');
+    await expect(good.nth(-1)).toHaveText('');
     await expect(dialog.getByRole('button', { name: 'İçe aktar' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Geri' }).click();
-    const fixed = csv.replace('7003;;Eksik', '7003;Tam;Eksik');
+    const fixed = csv.replace('7003;;Eksik;Erkek;belki', '7003;Tam;Eksik;Erkek;h');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
     await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
     await expect(dialog.getByText('3 satır hazır')).toBeVisible();
@@ -149,6 +156,7 @@ test.describe('students', () => {
     await dialog.getByRole('button', { name: 'Kapat' }).click();
     await page.getByLabel('Ara', { exact: true }).fill('sener');
     await expect(page.getByRole('row', { name: /Ilgın Şener/ })).toContainText('7001');
+    await expect(page.getByRole('row', { name: /Ilgın Şener/ })).not.toContainText('Hayır');
   });
 
   test('picks two photos, shows both previews, removes one and uploads the other', async ({ page }) => {
@@ -164,12 +172,18 @@ test.describe('students', () => {
     const previews = dialog.getByRole('list', { name: 'Seçilen fotoğraflar' }).getByRole('listitem');
     await expect(previews).toHaveCount(2);
     await expect(previews.first().getByRole('img', { name: 'bir.jpg' })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    // Each preview names its file (cut to the tile, whole on hover).
+    await expect(previews.first().getByTestId('preview-name')).toHaveText('bir.jpg');
+    await expect(previews.first().getByTestId('preview-name')).toHaveAttribute('title', 'bir.jpg');
     await dialog.getByRole('button', { name: 'Önizlemeyi kaldır: iki.jpg' }).click();
     await expect(previews).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Yükle' }).click();
     await expect(toast(page, '1 fotoğraf yüklendi.')).toBeVisible();
     await expect(dialog.getByText('Vesikalık', { exact: true })).toBeVisible();
     await expect(previews).toHaveCount(0);
+    // The 300 × 400 portrait shows whole in its tile, not cut to a landscape.
+    const tile = dialog.getByRole('link', { name: /fotoğrafını aç/ }).locator('img');
+    await expect(tile).toHaveCSS('object-fit', 'contain');
   });
 
   test('bulk upload after a shoot: a numbered file and an index file’s row find their students; the rest are listed', async ({ page }) => {
@@ -195,6 +209,7 @@ test.describe('students', () => {
       { name: 'tatil.jpg', mimeType: 'image/jpeg', buffer: await png('#224488') },
     ]);
     await expect(dialog.getByRole('list', { name: 'Seçilen fotoğraflar' }).getByRole('listitem')).toHaveCount(3);
+    await expect(dialog.getByTestId('preview-name')).toHaveText([`${byNumber.schoolNumber}.jpg`, 'DSC_0042.JPG', 'tatil.jpg']);
     await dialog.getByRole('button', { name: 'Yükle' }).click();
     // The toast, and the same summary kept in the dialog with the file left over.
     await expect(toast(page, '2 fotoğraf eşleşti, 1 dosya eşleşmedi.')).toHaveCount(2);

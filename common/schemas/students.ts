@@ -92,7 +92,7 @@ export const photoItem = z.object({
 });
 export type PhotoItem = z.infer<typeof photoItem>;
 
-export const importFields = ['schoolNumber', 'firstName', 'lastName', 'gender', 'branch'] as const;
+export const importFields = ['schoolNumber', 'firstName', 'lastName', 'gender', 'branch', 'photoConsent'] as const;
 export type ImportField = (typeof importFields)[number];
 /** Which column (0-based) of the file holds each field; null where the file has none. */
 export const importMapping = z
@@ -112,6 +112,8 @@ const importRow = z.object({
   lastName: z.string(),
   gender: z.enum(genders),
   branch: z.string(),
+  /** The row's photo consent; null where the file says nothing (no column, or an empty cell). */
+  photoConsent: z.boolean().nullable(),
   action: z.enum(['create', 'update', 'skip', 'error']),
   errors: z.array(z.string()),
 });
