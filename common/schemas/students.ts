@@ -43,6 +43,22 @@ export type StudentUpdateBody = z.input<typeof studentUpdateBody>;
 
 export const moveBody = z.object({ branchId: id }).strict();
 
+/** The most students one action on a list's selection takes (a class is a few dozen). */
+export const BULK_STUDENTS_MAX = 200;
+/** Students picked on a list; every one must be of the branch the call names, or nothing is done. */
+export const studentIds = z
+  .array(id)
+  .min(1, { message: tr.students.bulk.noneSelected })
+  .max(BULK_STUDENTS_MAX, { message: tr.students.bulk.tooMany(BULK_STUDENTS_MAX) })
+  .transform((ids) => [...new Set(ids)]);
+export const bulkStudentsBody = z.object({ studentIds }).strict();
+export const bulkMoveBody = z.object({ studentIds, branchId: id }).strict();
+export const bulkConsentBody = z
+  .object({ studentIds, photoConsent: z.boolean(), photoConsentDate: apiDate.nullable().default(null) })
+  .strict()
+  .superRefine(consentDated);
+export const bulkResponse = z.object({ success: z.literal(true), count: z.number().int() });
+
 export const studentListQuery = listQuery.extend({
   photo: z.enum(['present', 'missing']).optional(),
   consent: z.enum(['yes', 'no']).optional(),

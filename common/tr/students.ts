@@ -3,6 +3,11 @@ export const students = {
   title: 'Öğrenciler',
   newStudent: 'Yeni öğrenci',
   editStudent: 'Öğrenciyi düzenle',
+  bulk: {
+    noneSelected: 'Önce listeden öğrenci seçiniz.',
+    tooMany: (n: number) => `Tek seferde en fazla ${n} öğrenci seçilebilir.`,
+    notInBranch: 'Seçilen öğrencilerden biri bu şubede bulunamadı; hiçbir değişiklik yapılmadı.',
+  },
   fields: {
     schoolNumber: 'Okul No',
     firstName: 'Ad',
