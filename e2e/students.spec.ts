@@ -226,6 +226,93 @@ test.describe('students', () => {
   });
 });
 
+test.describe('acting on picked students', () => {
+  test('photo consent for picked students in one dialog; delete with "Geri al" inside the window, and for real after it', async ({ page }) => {
+    await page.clock.install();
+    const branchId = await openStudents(page);
+    const made: Array<{ id: number }> = [];
+    for (const [schoolNumber, firstName] of [
+      ['8801', 'Bulut'],
+      ['8802', 'Deniz'],
+      ['8803', 'Ekin'],
+    ] as const) {
+      const body = { schoolNumber, firstName, lastName: 'Toplu', gender: '', quote: '', photoConsent: false, photoConsentDate: null };
+      made.push((await callApi(page, 'POST', `branches/${branchId}/students`, body)).item);
+    }
+    const deletes: string[] = [];
+    page.on('request', (r) => {
+      if (/\/students\/delete$/.test(r.url())) deletes.push(r.postData() ?? '');
+    });
+    await page.getByLabel('Ara', { exact: true }).fill('toplu');
+    await expect(page.getByRole('row', { name: /Toplu/ })).toHaveCount(3);
+
+    await page.getByRole('checkbox', { name: 'Seç: 8801 Bulut Toplu' }).check();
+    await page.getByRole('checkbox', { name: 'Seç: 8802 Deniz Toplu' }).check();
+    const bar = page.getByRole('region', { name: 'Seçilen öğrenciler' });
+    await expect(bar).toContainText('2 öğrenci seçildi');
+    await bar.getByRole('button', { name: 'Fotoğraf izni' }).click();
+    const dialog = page.getByRole('dialog', { name: '2 öğrencinin fotoğraf izni' });
+    await expect(dialog.getByLabel('İzin tarihi')).not.toHaveValue('');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, '2 öğrencinin fotoğraf izni güncellendi.')).toBeVisible();
+    await expect(bar).toHaveCount(0);
+    for (const name of ['Bulut Toplu', 'Deniz Toplu']) await expect(page.getByRole('row', { name: new RegExp(name) })).not.toContainText('Hayır');
+    await expect(page.getByRole('row', { name: /Ekin Toplu/ })).toContainText('Hayır');
+
+    // All three of the page, deleted, then brought back inside the window: nothing reached the server.
+    await page.getByRole('checkbox', { name: 'Sayfadakilerin tümünü seç' }).check();
+    await bar.getByRole('button', { name: 'Sil' }).click();
+    await page.getByRole('dialog', { name: 'Sil' }).getByRole('button', { name: 'Sil' }).click();
+    await expect(page.getByRole('row', { name: /Toplu/ })).toHaveCount(0);
+    const undo = page.locator('.toast', { hasText: '3 öğrenci silindi.' });
+    await undo.getByRole('button', { name: 'Geri al' }).click();
+    await expect(toast(page, 'Silme geri alındı; öğrenciler yerinde.')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Toplu/ })).toHaveCount(3);
+    expect(deletes).toEqual([]);
+
+    // One of them, left to go: once the toast has gone the delete is sent, and the student is gone.
+    await page.getByRole('checkbox', { name: 'Seç: 8803 Ekin Toplu' }).check();
+    await bar.getByRole('button', { name: 'Sil' }).click();
+    await page.getByRole('dialog', { name: 'Sil' }).getByRole('button', { name: 'Sil' }).click();
+    await expect(page.locator('.toast', { hasText: '1 öğrenci silindi.' })).toBeVisible();
+    const sent = page.waitForResponse((r) => /\/students\/delete$/.test(r.url()));
+    await page.clock.runFor(10_000);
+    expect((await sent).status()).toBe(200);
+    expect(deletes).toEqual([JSON.stringify({ studentIds: [made[2]!.id] })]);
+    await expect(page.getByRole('row', { name: /Toplu/ })).toHaveCount(2);
+    expect((await callApi(page, 'GET', `branches/${branchId}/students?q=toplu`)).total).toBe(2);
+    await callApi(page, 'POST', `branches/${branchId}/students/delete`, { studentIds: [made[0]!.id, made[1]!.id] });
+  });
+
+  test('login cards for picked students only: opened from the list, the branch named, in school number order; others’ codes still work', async ({ page }) => {
+    const branchId = await openStudents(page);
+    const list = await callApi(page, 'GET', `branches/${branchId}/students?perPage=3`);
+    const [a, b, c] = list.items as Array<{ id: number; schoolNumber: string; firstName: string; lastName: string }>;
+    // The third student's card, printed earlier: it must keep working.
+    const kept = await callApi(page, 'POST', `students/${c!.id}/access-code`);
+    for (const s of [b!, a!]) await page.getByRole('checkbox', { name: `Seç: ${s.schoolNumber} ${s.firstName} ${s.lastName}` }).check();
+    await page.getByRole('region', { name: 'Seçilen öğrenciler' }).getByRole('button', { name: 'Yeni giriş kodları' }).click();
+
+    await expect(page.getByRole('heading', { name: '12/A giriş kartları' })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Bulunduğunuz yer' });
+    await expect(crumbs.getByRole('link', { name: '12/A' })).toBeVisible();
+    await expect(crumbs).toContainText('Giriş kartları');
+    await expect(
+      page.getByText(/Seçtiğiniz öğrencilere yeni giriş kodu verilir ve onların eski kartları hemen geçersiz olur; diğer öğrencilerin/),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Seçilen 2 öğrencinin kartlarını hazırla' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('Seçilen 2 öğrenciye yeni giriş kodu verilecek');
+    await confirm.getByRole('button', { name: 'Yeni giriş kodu' }).click();
+    const cards = page.locator('.login-card');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText(`Okul numarası: ${a!.schoolNumber}`);
+    await expect(cards.nth(1)).toContainText(`Okul numarası: ${b!.schoolNumber}`);
+    const login = await page.request.post('/api/student/login', { data: { schoolCode: 'ATA2026', schoolNumber: c!.schoolNumber, accessCode: kept.code } });
+    expect(login.status()).toBe(200);
+  });
+});
+
 /**
  * The lightbox tests' start: the page's clock is the test's, so the library's timers run exactly
  * as long as the test says; then the branch's students open, the first `count` with portraits.

@@ -32,6 +32,14 @@ export const student = {
     regenerateOne: 'Yeni giriş kodu',
     regenerateAll: 'Tüm kodları yenile',
     regenerateConfirm: 'Şubedeki bütün öğrencilere yeni giriş kodu verilecek; eski kodlar hemen geçersiz olur. Devam edilsin mi?',
+    picked: 'Kart basılacak öğrenciler',
+    pickedNotice:
+      'Kaybolan bir kartın yerine yenisini basmak için yalnızca o öğrenciyi seçin. Seçtiğiniz öğrencilere yeni giriş kodu verilir ve onların eski kartları hemen geçersiz olur; diğer öğrencilerin kodları ve kartları değişmez.',
+    pickedCards: (n: number) => `Seçilen ${n} öğrencinin kartlarını hazırla`,
+    pickedPdf: (n: number) => `Seçilen ${n} öğrenci için PDF indir`,
+    pickedConfirm: (n: number) =>
+      `Seçilen ${n} öğrenciye yeni giriş kodu verilecek; onların eski kodları hemen geçersiz olur. Diğer öğrencilerin kodları değişmez. Devam edilsin mi?`,
+    noneYet: 'Kart basmak için öğrenci seçin ya da bütün şubenin kodlarını yenileyin.',
     newCode: (name: string, code: string) => `${name} için yeni giriş kodu: ${code}`,
     pdf: 'PDF indir',
     print: 'Yazdır',
