@@ -44,7 +44,7 @@ export type StudentUpdateBody = z.input<typeof studentUpdateBody>;
 export const moveBody = z.object({ branchId: id }).strict();
 
 /** The most students one action on a list's selection takes (a class is a few dozen). */
-export const BULK_STUDENTS_MAX = 200;
+const BULK_STUDENTS_MAX = 200;
 /** Students picked on a list; every one must be of the branch the call names, or nothing is done. */
 export const studentIds = z
   .array(id)

@@ -41,7 +41,6 @@ export const student = {
       `Seçilen ${n} öğrenciye yeni giriş kodu verilecek; onların eski kodları hemen geçersiz olur. Diğer öğrencilerin kodları değişmez. Devam edilsin mi?`,
     noneYet: 'Kart basmak için öğrenci seçin ya da bütün şubenin kodlarını yenileyin.',
     newCode: (name: string, code: string) => `${name} için yeni giriş kodu: ${code}`,
-    pdf: 'PDF indir',
     print: 'Yazdır',
     tooMany: (max: number) => `Bir şubenin giriş kartları en fazla ${max} öğrenci için hazırlanabilir.`,
     cardHint: 'Karekodu okut veya adresi aç; okul numaranı ve bu kodu gir.',
