@@ -81,7 +81,12 @@ export function LoginCardsPage({ branchId }: { branchId: number }) {
         subtitle={sheet?.schoolName ?? place?.school?.name}
         actions={
           <>
-            <Button variant="default" leftSection={<IconKey size={16} />} onClick={() => void makeCards()} loading={issue.isPending && !picked.length}>
+            <Button
+              variant="default"
+              leftSection={<IconKey size={16} />}
+              onClick={() => void makeCards()}
+              loading={issue.isPending && !issue.variables.studentIds}
+            >
               {t.regenerateAll}
             </Button>
             {sheet ? (
@@ -92,7 +97,7 @@ export function LoginCardsPage({ branchId }: { branchId: number }) {
           </>
         }
       />
-      <Paper withBorder p="sm" className="no-print">
+      <Paper withBorder p="sm">
         <Stack gap="sm">
           <Alert color="blue" title={t.picked}>
             {t.pickedNotice}
@@ -122,7 +127,7 @@ export function LoginCardsPage({ branchId }: { branchId: number }) {
               leftSection={<IconKey size={16} />}
               disabled={!picked.length}
               onClick={() => void makeCards(picked)}
-              loading={issue.isPending && picked.length > 0}
+              loading={issue.isPending && Boolean(issue.variables.studentIds)}
             >
               {t.pickedCards(picked.length)}
             </Button>
