@@ -132,14 +132,21 @@ test.describe('students', () => {
   test('imports a spreadsheet through the preview', async ({ page }) => {
     await openStudents(page);
     const dialog = await openDialog(page, 'İçe aktar', 'Öğrenci listesini içe aktar');
-    const csv = '\uFEFFOkul No;Adı;Soyadı;Cinsiyet\r\n7001;Ilgın;Şener;Kız\r\n7002;İsmet;Ünal;\r\n7003;;Eksik;Erkek\r\n';
+    const csv = '\uFEFFOkul No;Adı;Soyadı;Cinsiyet;Fotoğraf izni\r\n7001;Ilgın;Şener;Kız;evet\r\n7002;İsmet;Ünal;;\r\n7003;;Eksik;Erkek;belki\r\n';
     await dialog.locator('input[type=file]').setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
     await expect(dialog.getByText('1 satırda hata var')).toBeVisible();
-    await expect(dialog.getByRole('row', { name: /7003/ })).toContainText('Ad: Bu alan zorunludur.');
+    // "Durum" tells the row's state; "Hatalar" only its errors.
+    const bad = dialog.getByRole('row', { name: /7003/ }).getByRole('cell');
+    await expect(bad.nth(-2)).toHaveText('Hatalı');
+    await expect(bad.nth(-1)).toHaveText('Ad: Bu alan zorunludur. Fotoğraf izni "evet" veya "hayır" olmalıdır (e/h, 1/0 ya da x da yazılabilir).');
+    const good = dialog.getByRole('row', { name: /7001/ }).getByRole('cell');
+    await expect(good.nth(-3)).toHaveText('Evet');
+    await expect(good.nth(-2)).toHaveText('Yeni');
+    await expect(good.nth(-1)).toHaveText('');
     await expect(dialog.getByRole('button', { name: 'İçe aktar' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Geri' }).click();
-    const fixed = csv.replace('7003;;Eksik', '7003;Tam;Eksik');
+    const fixed = csv.replace('7003;;Eksik;Erkek;belki', '7003;Tam;Eksik;Erkek;h');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
     await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
     await expect(dialog.getByText('3 satır hazır')).toBeVisible();
@@ -149,6 +156,7 @@ test.describe('students', () => {
     await dialog.getByRole('button', { name: 'Kapat' }).click();
     await page.getByLabel('Ara', { exact: true }).fill('sener');
     await expect(page.getByRole('row', { name: /Ilgın Şener/ })).toContainText('7001');
+    await expect(page.getByRole('row', { name: /Ilgın Şener/ })).not.toContainText('Hayır');
   });
 
   test('picks two photos, shows both previews, removes one and uploads the other', async ({ page }) => {
@@ -164,12 +172,18 @@ test.describe('students', () => {
     const previews = dialog.getByRole('list', { name: 'Seçilen fotoğraflar' }).getByRole('listitem');
     await expect(previews).toHaveCount(2);
     await expect(previews.first().getByRole('img', { name: 'bir.jpg' })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    // Each preview names its file (cut to the tile, whole on hover).
+    await expect(previews.first().getByTestId('preview-name')).toHaveText('bir.jpg');
+    await expect(previews.first().getByTestId('preview-name')).toHaveAttribute('title', 'bir.jpg');
     await dialog.getByRole('button', { name: 'Önizlemeyi kaldır: iki.jpg' }).click();
     await expect(previews).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Yükle' }).click();
     await expect(toast(page, '1 fotoğraf yüklendi.')).toBeVisible();
     await expect(dialog.getByText('Vesikalık', { exact: true })).toBeVisible();
     await expect(previews).toHaveCount(0);
+    // The 300 × 400 portrait shows whole in its tile, not cut to a landscape.
+    const tile = dialog.getByRole('link', { name: /fotoğrafını aç/ }).locator('img');
+    await expect(tile).toHaveCSS('object-fit', 'contain');
   });
 
   test('bulk upload after a shoot: a numbered file and an index file’s row find their students; the rest are listed', async ({ page }) => {
@@ -195,6 +209,7 @@ test.describe('students', () => {
       { name: 'tatil.jpg', mimeType: 'image/jpeg', buffer: await png('#224488') },
     ]);
     await expect(dialog.getByRole('list', { name: 'Seçilen fotoğraflar' }).getByRole('listitem')).toHaveCount(3);
+    await expect(dialog.getByTestId('preview-name')).toHaveText([`${byNumber.schoolNumber}.jpg`, 'DSC_0042.JPG', 'tatil.jpg']);
     await dialog.getByRole('button', { name: 'Yükle' }).click();
     // The toast, and the same summary kept in the dialog with the file left over.
     await expect(toast(page, '2 fotoğraf eşleşti, 1 dosya eşleşmedi.')).toHaveCount(2);
@@ -208,6 +223,93 @@ test.describe('students', () => {
         page.getByRole('row', { name: new RegExp(s.schoolNumber) }).getByRole('link', { name: `${s.firstName} ${s.lastName} fotoğrafını aç` }),
       ).toBeVisible();
     }
+  });
+});
+
+test.describe('acting on picked students', () => {
+  test('photo consent for picked students in one dialog; delete with "Geri al" inside the window, and for real after it', async ({ page }) => {
+    await page.clock.install();
+    const branchId = await openStudents(page);
+    const made: Array<{ id: number }> = [];
+    for (const [schoolNumber, firstName] of [
+      ['8801', 'Bulut'],
+      ['8802', 'Deniz'],
+      ['8803', 'Ekin'],
+    ] as const) {
+      const body = { schoolNumber, firstName, lastName: 'Toplu', gender: '', quote: '', photoConsent: false, photoConsentDate: null };
+      made.push((await callApi(page, 'POST', `branches/${branchId}/students`, body)).item);
+    }
+    const deletes: string[] = [];
+    page.on('request', (r) => {
+      if (/\/students\/delete$/.test(r.url())) deletes.push(r.postData() ?? '');
+    });
+    await page.getByLabel('Ara', { exact: true }).fill('toplu');
+    await expect(page.getByRole('row', { name: /Toplu/ })).toHaveCount(3);
+
+    await page.getByRole('checkbox', { name: 'Seç: 8801 Bulut Toplu' }).check();
+    await page.getByRole('checkbox', { name: 'Seç: 8802 Deniz Toplu' }).check();
+    const bar = page.getByRole('region', { name: 'Seçilen öğrenciler' });
+    await expect(bar).toContainText('2 öğrenci seçildi');
+    await bar.getByRole('button', { name: 'Fotoğraf izni' }).click();
+    const dialog = page.getByRole('dialog', { name: '2 öğrencinin fotoğraf izni' });
+    await expect(dialog.getByLabel('İzin tarihi')).not.toHaveValue('');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, '2 öğrencinin fotoğraf izni güncellendi.')).toBeVisible();
+    await expect(bar).toHaveCount(0);
+    for (const name of ['Bulut Toplu', 'Deniz Toplu']) await expect(page.getByRole('row', { name: new RegExp(name) })).not.toContainText('Hayır');
+    await expect(page.getByRole('row', { name: /Ekin Toplu/ })).toContainText('Hayır');
+
+    // All three of the page, deleted, then brought back inside the window: nothing reached the server.
+    await page.getByRole('checkbox', { name: 'Sayfadakilerin tümünü seç' }).check();
+    await bar.getByRole('button', { name: 'Sil' }).click();
+    await page.getByRole('dialog', { name: 'Sil' }).getByRole('button', { name: 'Sil' }).click();
+    await expect(page.getByRole('row', { name: /Toplu/ })).toHaveCount(0);
+    const undo = page.locator('.toast', { hasText: '3 öğrenci silindi.' });
+    await undo.getByRole('button', { name: 'Geri al' }).click();
+    await expect(toast(page, 'Silme geri alındı; öğrenciler yerinde.')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Toplu/ })).toHaveCount(3);
+    expect(deletes).toEqual([]);
+
+    // One of them, left to go: once the toast has gone the delete is sent, and the student is gone.
+    await page.getByRole('checkbox', { name: 'Seç: 8803 Ekin Toplu' }).check();
+    await bar.getByRole('button', { name: 'Sil' }).click();
+    await page.getByRole('dialog', { name: 'Sil' }).getByRole('button', { name: 'Sil' }).click();
+    await expect(page.locator('.toast', { hasText: '1 öğrenci silindi.' })).toBeVisible();
+    const sent = page.waitForResponse((r) => /\/students\/delete$/.test(r.url()));
+    await page.clock.runFor(10_000);
+    expect((await sent).status()).toBe(200);
+    expect(deletes).toEqual([JSON.stringify({ studentIds: [made[2]!.id] })]);
+    await expect(page.getByRole('row', { name: /Toplu/ })).toHaveCount(2);
+    expect((await callApi(page, 'GET', `branches/${branchId}/students?q=toplu`)).total).toBe(2);
+    await callApi(page, 'POST', `branches/${branchId}/students/delete`, { studentIds: [made[0]!.id, made[1]!.id] });
+  });
+
+  test('login cards for picked students only: opened from the list, the branch named, in school number order; others’ codes still work', async ({ page }) => {
+    const branchId = await openStudents(page);
+    const list = await callApi(page, 'GET', `branches/${branchId}/students?perPage=3`);
+    const [a, b, c] = list.items as Array<{ id: number; schoolNumber: string; firstName: string; lastName: string }>;
+    // The third student's card, printed earlier: it must keep working.
+    const kept = await callApi(page, 'POST', `students/${c!.id}/access-code`);
+    for (const s of [b!, a!]) await page.getByRole('checkbox', { name: `Seç: ${s.schoolNumber} ${s.firstName} ${s.lastName}` }).check();
+    await page.getByRole('region', { name: 'Seçilen öğrenciler' }).getByRole('button', { name: 'Yeni giriş kodları' }).click();
+
+    await expect(page.getByRole('heading', { name: '12/A giriş kartları' })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Bulunduğunuz yer' });
+    await expect(crumbs.getByRole('link', { name: '12/A' })).toBeVisible();
+    await expect(crumbs).toContainText('Giriş kartları');
+    await expect(
+      page.getByText(/Seçtiğiniz öğrencilere yeni giriş kodu verilir ve onların eski kartları hemen geçersiz olur; diğer öğrencilerin/),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Seçilen 2 öğrencinin kartlarını hazırla' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('Seçilen 2 öğrenciye yeni giriş kodu verilecek');
+    await confirm.getByRole('button', { name: 'Yeni giriş kodu' }).click();
+    const cards = page.locator('.login-card');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText(`Okul numarası: ${a!.schoolNumber}`);
+    await expect(cards.nth(1)).toContainText(`Okul numarası: ${b!.schoolNumber}`);
+    const login = await page.request.post('/api/student/login', { data: { schoolCode: 'ATA2026', schoolNumber: c!.schoolNumber, accessCode: kept.code } });
+    expect(login.status()).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { city, studioInfo } from './auth';
 import { id, requiredText } from './fields';
 import { MESSAGE_MAX, NICKNAME_MAX } from './messages';
+import { studentIds } from './students';
 
 export const QUOTE_MAX = 300;
 
@@ -26,6 +27,9 @@ export const branchCodesResponse = z.object({
   items: z.array(issuedCode),
 });
 export type BranchCodes = z.infer<typeof branchCodesResponse>;
+
+/** Login cards for the students picked (new codes for them alone), or without a pick for every student of the branch. */
+export const cardsBody = z.object({ studentIds: studentIds.optional() }).strict().nullish();
 
 export const quoteDecisionBody = z.object({ action: z.enum(['approve', 'reject']) }).strict();
 

@@ -43,6 +43,22 @@ export type StudentUpdateBody = z.input<typeof studentUpdateBody>;
 
 export const moveBody = z.object({ branchId: id }).strict();
 
+/** The most students one action on a list's selection takes (a class is a few dozen). */
+const BULK_STUDENTS_MAX = 200;
+/** Students picked on a list; every one must be of the branch the call names, or nothing is done. */
+export const studentIds = z
+  .array(id)
+  .min(1, { message: tr.students.bulk.noneSelected })
+  .max(BULK_STUDENTS_MAX, { message: tr.students.bulk.tooMany(BULK_STUDENTS_MAX) })
+  .transform((ids) => [...new Set(ids)]);
+export const bulkStudentsBody = z.object({ studentIds }).strict();
+export const bulkMoveBody = z.object({ studentIds, branchId: id }).strict();
+export const bulkConsentBody = z
+  .object({ studentIds, photoConsent: z.boolean(), photoConsentDate: apiDate.nullable().default(null) })
+  .strict()
+  .superRefine(consentDated);
+export const bulkResponse = z.object({ success: z.literal(true), count: z.number().int() });
+
 export const studentListQuery = listQuery.extend({
   photo: z.enum(['present', 'missing']).optional(),
   consent: z.enum(['yes', 'no']).optional(),
@@ -94,7 +110,7 @@ export const photoItem = z.object({
 });
 export type PhotoItem = z.infer<typeof photoItem>;
 
-export const importFields = ['schoolNumber', 'firstName', 'lastName', 'gender', 'branch'] as const;
+export const importFields = ['schoolNumber', 'firstName', 'lastName', 'gender', 'branch', 'photoConsent'] as const;
 export type ImportField = (typeof importFields)[number];
 /** Which column (0-based) of the file holds each field; null where the file has none. */
 export const importMapping = z
@@ -114,6 +130,8 @@ const importRow = z.object({
   lastName: z.string(),
   gender: z.enum(genders),
   branch: z.string(),
+  /** The row's photo consent; null where the file says nothing (no column, or an empty cell). */
+  photoConsent: z.boolean().nullable(),
   action: z.enum(['create', 'update', 'skip', 'error']),
   errors: z.array(z.string()),
 });

@@ -12,7 +12,7 @@ export function toItsNumber(n: number): string {
 }
 export const student = {
   schoolCode: 'Okul kodu',
-  schoolCodeInvalid: 'Okul kodu 4-10 harf veya rakamdan oluşmalıdır.',
+  schoolCodeInvalid: 'Okul kodu 4-10 karakter olmalıdır ve yalnızca A–Z harfleri (Ç, Ğ, İ, Ö, Ş, Ü gibi Türkçe harfler olmadan) ile rakamlardan oluşabilir.',
   schoolCodeTaken: 'Bu okul kodu başka bir okulda kullanılıyor.',
   schoolNumber: 'Okul numarası',
   accessCode: 'Giriş kodu',
@@ -34,8 +34,15 @@ export const student = {
     regenerateConfirm: 'Şubedeki bütün öğrencilere yeni giriş kodu verilecek; eski kodlar hemen geçersiz olur. Devam edilsin mi?',
     regenerateOneConfirm: (name: string) =>
       `Yalnızca ${name} yeni bir giriş kodu alacak. Eski kodu ve elindeki giriş kartı hemen geçersiz olur; şubedeki diğer öğrencilerin kodları değişmez.`,
+    picked: 'Kart basılacak öğrenciler',
+    pickedNotice:
+      'Kaybolan bir kartın yerine yenisini basmak için yalnızca o öğrenciyi seçin. Seçtiğiniz öğrencilere yeni giriş kodu verilir ve onların eski kartları hemen geçersiz olur; diğer öğrencilerin kodları ve kartları değişmez.',
+    pickedCards: (n: number) => `Seçilen ${n} öğrencinin kartlarını hazırla`,
+    pickedPdf: (n: number) => `Seçilen ${n} öğrenci için PDF indir`,
+    pickedConfirm: (n: number) =>
+      `Seçilen ${n} öğrenciye yeni giriş kodu verilecek; onların eski kodları hemen geçersiz olur. Diğer öğrencilerin kodları değişmez. Devam edilsin mi?`,
+    noneYet: 'Kart basmak için öğrenci seçin ya da bütün şubenin kodlarını yenileyin.',
     newCode: (name: string, code: string) => `${name} için yeni giriş kodu: ${code}`,
-    pdf: 'PDF indir',
     print: 'Yazdır',
     tooMany: (max: number) => `Bir şubenin giriş kartları en fazla ${max} öğrenci için hazırlanabilir.`,
     cardHint: 'Karekodu okut veya adresi aç; okul numaranı ve bu kodu gir.',

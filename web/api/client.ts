@@ -34,6 +34,8 @@ export interface CallOptions {
   /** No toasts, no 401 handling (logout uses it). */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (sent as the tab closes). */
+  keepalive?: boolean;
   /** Another level's prefix than the session's (signing in at another level's login page). */
   level?: ApiLevel;
   /** Sees the error body of a non-ok answer (forms put its field `errors` on their fields). */
@@ -94,6 +96,7 @@ export function createApiClient(deps: ApiClientDeps) {
         headers,
         body: body === undefined ? undefined : formData ? (body as BodyInit) : JSON.stringify(body),
         signal: controller.signal,
+        keepalive: options.keepalive,
       });
     } catch {
       // Network failure or the 30 s timeout: the generic toast.

@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
@@ -29,7 +30,7 @@ describe('school import: preview then commit', () => {
     const res = await send(school, `schools/${kit.world.school.id}/students/import/preview`, sampleCsv(rows), 'liste.csv');
     expect(res.status).toBe(200);
     expect(res.body.format).toBe('csv');
-    expect(res.body.mapping).toEqual({ schoolNumber: 0, firstName: 1, lastName: 2, gender: 3, branch: 4 });
+    expect(res.body.mapping).toEqual({ schoolNumber: 0, firstName: 1, lastName: 2, gender: 3, branch: 4, photoConsent: null });
     expect(res.body.rows.map((r: any) => [r.schoolNumber, r.action, r.branch])).toEqual([
       ['101', 'skip', '12/A'],
       ['102', 'update', '12/A'],
@@ -118,7 +119,7 @@ describe('school import: preview then commit', () => {
     const school = await kit.as(kit.world.accounts.school);
     const csv = sampleCsv([['Işık', 'Şule', '101', '12/A', 'Kız']] as unknown as SampleRow[], ['Soyisim', 'İsim', 'Numara', 'Sınıf', 'Cins']);
     const guessed = await send(school, `schools/${kit.world.school.id}/students/import/preview`, csv, 'a.csv');
-    expect(guessed.body.mapping).toEqual({ schoolNumber: 2, firstName: 1, lastName: null, gender: null, branch: 3 });
+    expect(guessed.body.mapping).toEqual({ schoolNumber: 2, firstName: 1, lastName: null, gender: null, branch: 3, photoConsent: null });
     expect(guessed.body.headers).toEqual(['Soyisim', 'İsim', 'Numara', 'Sınıf', 'Cins']);
     expect(guessed.body.rows[0].errors).toContain(tr.students.import.missingColumn('Soyad'));
     const missing = await send(school, `schools/${kit.world.school.id}/students/import`, csv, 'a.csv', guessed.body.mapping);
@@ -134,6 +135,56 @@ describe('school import: preview then commit', () => {
     expect(chosen.body.rows[0]).toMatchObject({ schoolNumber: '101', firstName: 'Şule', lastName: 'Işık', action: 'skip' });
     const nonsense = await send(school, `schools/${kit.world.school.id}/students/import/preview`, csv, 'a.csv', { schoolNumber: 'x' });
     expect(nonsense.status).toBe(400);
+  });
+});
+
+describe('photo consent column', () => {
+  it('reads evet/hayır, e/h, 1/0 and x; an unknown value is a row error; the import sets consent with today’s date', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const header = ['Okul No', 'Adı', 'Soyadı', 'Cinsiyet', 'Şube', 'Fotoğraf İzni'];
+    const consentRows = [
+      ['101', 'Şule', 'Işık', 'Kız', '12/A', 'evet'], // existing, consent given now → update
+      ['901', 'Ada', 'Ak', 'Kız', '12/A', 'E'],
+      ['902', 'Can', 'Er', 'Erkek', '12/A', '1'],
+      ['903', 'Ela', 'Su', 'Kız', '12/A', 'x'],
+      ['904', 'Efe', 'Tan', 'Erkek', '12/A', 'hayır'],
+      ['905', 'Eda', 'Gül', 'Kız', '12/A', '0'],
+      ['906', 'Ege', 'Kar', 'Erkek', '12/A', ''],
+      ['907', 'Nil', 'Ay', 'Kız', '12/A', 'belki'],
+    ] as unknown as SampleRow[];
+    const csv = sampleCsv(consentRows, header);
+    const url = `schools/${kit.world.school.id}/students/import`;
+    const preview = await send(school, `${url}/preview`, csv, 'izin.csv');
+    expect(preview.status).toBe(200);
+    expect(preview.body.mapping.photoConsent).toBe(5);
+    expect(preview.body.rows.map((r: any) => [r.schoolNumber, r.photoConsent, r.action])).toEqual([
+      ['101', true, 'update'],
+      ['901', true, 'create'],
+      ['902', true, 'create'],
+      ['903', true, 'create'],
+      ['904', false, 'create'],
+      ['905', false, 'create'],
+      ['906', null, 'create'],
+      ['907', null, 'error'],
+    ]);
+    expect(preview.body.rows.at(-1).errors).toEqual([tr.students.import.badConsent]);
+    const before = await kit.database.db.select().from(students);
+    expect((await send(school, url, csv, 'izin.csv')).status).toBe(400);
+    expect(await kit.database.db.select().from(students)).toEqual(before);
+
+    const res = await school.upload(url, [
+      { name: 'file', fileName: 'izin.csv', data: csv },
+      { name: 'skipInvalid', data: 'true' },
+    ]);
+    expect(res.body).toMatchObject({ created: 6, updated: 1, invalidCount: 1 });
+    const stored = await kit.database.db.select().from(students).where(eq(students.schoolId, kit.world.school.id));
+    const consentOf = (n: string) => stored.find((s) => s.schoolNumber === n);
+    for (const n of ['101', '901', '902', '903']) {
+      expect(consentOf(n)?.photoConsent, n).toBe(true);
+      expect(consentOf(n)?.photoConsentDate, n).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    for (const n of ['904', '905', '906']) expect(consentOf(n)?.photoConsent, n).toBe(false);
+    expect(consentOf('907')).toBeUndefined();
   });
 });
 
@@ -180,6 +231,43 @@ describe('e-Okul "Sınıf/Şube Öğrenci Listesi" (.XLS, BIFF8)', () => {
     expect(made.map((b) => b.section).sort()).toEqual(['A', 'B', 'I', 'İ']);
     const again = await send(panel, `schools/${kit.world.school.id}/students/import`, file, 'OOG01001R020.XLS');
     expect(again.body).toMatchObject({ created: 0, updated: 0, skipped: 5, branchesCreated: [] });
+  });
+  it('reads the other layout (teacher line, no merged gaps, "Kız 1 Erkek 1 Toplam 2" count lines, report code) with only numbered rows as students', async () => {
+    // Built as e-Okul writes it: every line but the numbered students is skipped, whatever its cells hold.
+    const aoa: unknown[][] = [['T.C.'], ['ÇANKAYA ATATÜRK ANADOLU LİSESİ'], ['Sınıf/Şube Öğrenci Listesi']];
+    const block = (heading: string, students: unknown[][], count: unknown[]) => {
+      aoa.push([heading]);
+      aoa.push(['Sınıf Öğretmeni : AYŞE KAYA', '', 'Sınıf Müdür Yrd : MEHMET ÖZ']);
+      aoa.push(['S.No', 'Öğrenci No', 'Adı', 'Soyadı', 'Cinsiyeti', 'Pansiyon Durum']);
+      aoa.push(...students);
+      aoa.push(count);
+    };
+    block(
+      'AL - 10. Sınıf / I Şubesi (ALANI YOK) Sınıf Listesi',
+      [
+        [1, 701, 'Irmak', 'Yıldız', 'Kız', 'Gündüzlü'],
+        [2, 702, 'Ilgaz', 'Kara', 'Erkek', 'Gündüzlü'],
+      ],
+      ['Kız', 1, 'Erkek', 1, 'Toplam', 2],
+    );
+    block('AL - 10. Sınıf / Ç Şubesi (ALANI YOK) Sınıf Listesi', [[1, 801, 'Çağla', 'Ünal', 'Kız', 'Yatılı']], ['Kız', 1, 'Erkek', 0, 'Toplam', 1]);
+    aoa.push(['OOG01001R020', '', '', '', '', '1 / 1']);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(aoa), 'Sayfa1');
+    const file = XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+
+    const panel = await kit.as(kit.world.accounts.panel);
+    const preview = await send(panel, `schools/${kit.world.school.id}/students/import/preview`, file, 'OOG01001R020.XLS');
+    expect(preview.status).toBe(200);
+    expect(preview.body.format).toBe('eokul');
+    expect(preview.body.rows.map((r: any) => [r.schoolNumber, r.firstName, r.lastName, r.gender, r.branch, r.action])).toEqual([
+      ['701', 'Irmak', 'Yıldız', 'female', '10/I', 'create'],
+      ['702', 'Ilgaz', 'Kara', 'male', '10/I', 'create'],
+      ['801', 'Çağla', 'Ünal', 'female', '10/Ç', 'create'],
+    ]);
+    expect(preview.body.totals).toMatchObject({ rows: 3, create: 3, error: 0 });
+    const commit = await send(panel, `schools/${kit.world.school.id}/students/import`, file, 'OOG01001R020.XLS');
+    expect(commit.body).toMatchObject({ created: 3, branchesCreated: expect.arrayContaining(['10/I', '10/Ç']) });
   });
 });
 
@@ -263,6 +351,7 @@ describe('large files', () => {
       lastName: 'B',
       gender: '' as const,
       branch: '12/A',
+      photoConsent: null,
       action,
       errors: [],
     });

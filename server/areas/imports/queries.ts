@@ -9,7 +9,7 @@ import { tr } from '../../../common/tr';
 import type { BranchRow } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, students } from '../../db/schema';
-import { parseBranch, parseGender, type Table } from './read';
+import { parseBranch, parseConsent, parseGender, type Table } from './read';
 
 export interface ImportScope {
   studioId: number;
@@ -67,6 +67,8 @@ export async function planImport(db: Db, scope: ImportScope, table: Table, mappi
     else if (lastName.length > NAME_MAX) errors.push(`${f.lastName}: ${tr.validation.maxLength(NAME_MAX)}`);
     const gender = parseGender(genderText);
     if (gender === null) errors.push(tr.students.import.badGender);
+    const consent = parseConsent(cell(cells, mapping.photoConsent));
+    if (consent === undefined) errors.push(tr.students.import.badConsent);
 
     let target: string = scope.branch ? branchName(scope.branch) : '';
     if (branchText || !scope.branch) {
@@ -95,10 +97,14 @@ export async function planImport(db: Db, scope: ImportScope, table: Table, mappi
       const currentBranch = schoolBranches.find((b) => b.id === current.branchId);
       // Without a gender column the stored gender stays.
       const sameGender = mapping.gender === null || current.gender === gender;
-      const same = current.firstName === firstName && current.lastName === lastName && sameGender && currentBranch && branchName(currentBranch) === target;
+      // An empty consent cell leaves the stored consent as it is.
+      const sameConsent = consent === null || consent === undefined || current.photoConsent === consent;
+      const same =
+        current.firstName === firstName && current.lastName === lastName && sameGender && sameConsent && currentBranch && branchName(currentBranch) === target;
       action = same ? 'skip' : 'update';
     }
-    return { line, schoolNumber: number, firstName, lastName, gender: gender ?? '', branch: target, action, errors, studentId: current?.id };
+    const photoConsent = consent ?? null;
+    return { line, schoolNumber: number, firstName, lastName, gender: gender ?? '', branch: target, photoConsent, action, errors, studentId: current?.id };
   });
 
   // A branch only needed by rows with errors is not reported as to-be-created.

@@ -115,6 +115,7 @@ const HEADER_WORDS: Record<ImportField, string[]> = {
   lastName: ['soyad', 'soyadi', 'ogrenci soyadi'],
   gender: ['cinsiyet', 'cinsiyeti'],
   branch: ['sube', 'subesi', 'sinif', 'sinifi', 'sinif/sube', 'sinif sube', 'sinif / sube'],
+  photoConsent: ['fotograf izni', 'foto izni', 'fotograf izin', 'fotograf onayi', 'veli izni', 'izin'],
 };
 
 function guessMapping(headers: string[]): ImportMapping {
@@ -130,12 +131,17 @@ function guessMapping(headers: string[]): ImportMapping {
 // "12. Sınıf / A Şubesi", "9. Sınıf / İ Şubesi (Anadolu Lisesi)"; Turkish section letters as written.
 const HEADING = /(\d{1,2})\s*\.?\s*S[ıiIİ]n[ıiIİ]f\s*\/\s*([A-Za-zÇĞİIÖŞÜçğıiöşü]{1,3})\s*Şubes[iİ]/iu;
 
-/** e-Okul's list: blocks with a class heading, a column header row, students, count footnotes. */
+/**
+ * e-Okul's list: blocks with a class heading, a column header row, students, and whatever else
+ * the report puts around them (teacher lines, count lines such as "Kız 1 Erkek 1 Toplam 2" in
+ * the student columns, the report code). Only a row with a numeric S.No (where the block has
+ * that column) and a numeric school number is a student; every other line is skipped.
+ */
 function readEOkulBlocks(grid: string[][]): Table | null {
   const headers = ['Okul No', 'Adı', 'Soyadı', 'Cinsiyeti', 'Şube'];
   const rows: Table['rows'] = [];
   let branch: string | null = null;
-  let columns: { no: number; first: number; last: number; full: number; gender: number } | null = null;
+  let columns: { order: number; no: number; first: number; last: number; full: number; gender: number } | null = null;
   let sawHeading = false;
   grid.forEach((cells, index) => {
     const text = cells.join(' ').replace(/\s+/g, ' ');
@@ -150,6 +156,7 @@ function readEOkulBlocks(grid: string[][]): Table | null {
     const no = folded.findIndex((c) => c === 'ogrenci no' || c === 'okul no' || c === 'ogr no');
     if (no >= 0) {
       columns = {
+        order: folded.findIndex((c) => c === 'sno' || c === 's no' || c === 'sira no' || c === 'sira'),
         no,
         first: folded.indexOf('adi'),
         last: folded.indexOf('soyadi'),
@@ -162,6 +169,7 @@ function readEOkulBlocks(grid: string[][]): Table | null {
     if (!branch || !cols) return;
     const number = (cells[cols.no] ?? '').trim();
     if (!/^\d+$/.test(number)) return; // footnotes ("Toplam Öğrenci Sayısı : 28") and blank rows
+    if (cols.order >= 0 && !/^\d+$/.test((cells[cols.order] ?? '').trim())) return; // count lines ("Kız 1 Erkek 1 Toplam 2")
     let first = cols.first >= 0 ? (cells[cols.first] ?? '').trim() : '';
     let last = cols.last >= 0 ? (cells[cols.last] ?? '').trim() : '';
     if (cols.full >= 0 && (!first || !last)) {
@@ -174,7 +182,7 @@ function readEOkulBlocks(grid: string[][]): Table | null {
   });
   if (!sawHeading) return null;
   if (!rows.length) throw badRequest(tr.students.import.empty);
-  return { format: 'eokul', headers, rows, mapping: { schoolNumber: 0, firstName: 1, lastName: 2, gender: 3, branch: 4 } };
+  return { format: 'eokul', headers, rows, mapping: { schoolNumber: 0, firstName: 1, lastName: 2, gender: 3, branch: 4, photoConsent: null } };
 }
 
 /** "K", "Kız", "E", "Erkek" (and the English letters) → the stored gender; empty → ''; anything else → null. */
@@ -184,6 +192,18 @@ export function parseGender(value: string): Gender | null {
   if (['k', 'kiz', 'kadin', 'f', 'female', 'kiz ogrenci'].includes(v)) return 'female';
   if (['e', 'erkek', 'm', 'male', 'erkek ogrenci'].includes(v)) return 'male';
   return null;
+}
+
+/**
+ * A consent cell as schools fill it in: "evet"/"hayır", "e"/"h", "1"/"0", a mark "x",
+ * "var"/"yok"; empty → null (nothing said); anything else → undefined (a row error).
+ */
+export function parseConsent(value: string): boolean | null | undefined {
+  const v = searchKey(value);
+  if (!v) return null;
+  if (['evet', 'e', '1', 'x', 'var'].includes(v)) return true;
+  if (['hayir', 'h', '0', 'yok', '-'].includes(v)) return false;
+  return undefined;
 }
 
 /** "12/A", "12-A", "12 A", "12A", "12. Sınıf / A Şubesi" → { grade, section }. Section letters keep I/İ apart. */

@@ -5,7 +5,6 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { turkishOrder } from '../../http/list';
 import type { BranchRow, StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import { hashPassword } from '../../auth/passwords';
@@ -13,6 +12,7 @@ import type { Db } from '../../db/client';
 import { countWhere } from '../../db/rows';
 import { students, studentSessions } from '../../db/schema';
 import { recordAudit } from '../audit/writes';
+import { numberOrder } from '../students/queries';
 
 export const CODE_ALPHABET = 'ACDEFGHJKMNPRTUVWXY34679';
 export const CODE_LENGTH = 8;
@@ -33,8 +33,11 @@ export interface IssuedCode {
   code: string;
 }
 
-/** Gives each student a new code (audited, the codes themselves never); answers them in plain text this once. */
-async function issue(db: Db, caller: Caller, rows: StudentRow[]): Promise<IssuedCode[]> {
+/**
+ * Gives each student a new code (audited, the codes themselves never); answers them in plain text
+ * this once. Only these students' codes change: everyone else's cards keep working.
+ */
+export async function issueCodes(db: Db, caller: Caller, rows: StudentRow[]): Promise<IssuedCode[]> {
   const issued = await Promise.all(
     rows.map(async (row) => {
       const code = newAccessCode();
@@ -52,7 +55,7 @@ async function issue(db: Db, caller: Caller, rows: StudentRow[]): Promise<Issued
 }
 
 export async function issueCode(db: Db, caller: Caller, student: StudentRow): Promise<string> {
-  const [one] = await issue(db, caller, [student]);
+  const [one] = await issueCodes(db, caller, [student]);
   return one!.code;
 }
 
@@ -60,13 +63,13 @@ export async function activeStudentCount(db: Db, branchId: number): Promise<numb
   return countWhere(db, students, and(eq(students.branchId, branchId), eq(students.status, 'active')));
 }
 
-/** New codes for every active student of the branch, in name order (the order the cards print in). */
+/** New codes for every active student of the branch, in school number order (the order the cards print in). */
 export async function issueBranchCodes(db: Db, caller: Caller, branch: BranchRow, max: number): Promise<IssuedCode[]> {
   const rows = await db
     .select()
     .from(students)
     .where(and(eq(students.branchId, branch.id), eq(students.status, 'active')))
-    .orderBy(turkishOrder(students.sortKey), asc(students.id))
+    .orderBy(numberOrder, asc(students.id))
     .limit(max);
-  return issue(db, caller, rows);
+  return issueCodes(db, caller, rows);
 }

@@ -6,14 +6,15 @@
 import { z } from 'zod';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
-import { accessCodeResponse, branchCodesResponse, quoteDecisionBody, reminderPreview, remindResponse } from '../../../common/schemas/student';
+import { accessCodeResponse, branchCodesResponse, cardsBody, quoteDecisionBody, reminderPreview, remindResponse } from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
 import { HttpError } from '../../http/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import type { FastifyRequest } from 'fastify';
-import { activeStudentCount, issueBranchCodes, issueCode } from './accessCodes';
+import { selectedStudents } from '../students/queries';
+import { activeStudentCount, issueBranchCodes, issueCode, issueCodes } from './accessCodes';
 import { CARDS_MAX, renderCards } from './cards';
 import { decideQuote, previewReminder, remindUnwritten } from './staffWrites';
 
@@ -36,32 +37,39 @@ export async function studentPortalStaffRoutes(app: Api) {
     },
   );
 
-  /** New codes for the whole branch, with what a card prints. */
-  const branchCodes = async (request: FastifyRequest, branchId: number) => {
+  /**
+   * New codes, with what a card prints: for the picked students alone (each must be of the
+   * branch, or nothing changes), or without a pick for the whole branch.
+   */
+  const branchCodes = async (request: FastifyRequest, branchId: number, picked: number[] | undefined) => {
     const caller = callerOf(request);
     const branch = await branchInScope(app.db, caller, branchId);
     const school = await schoolInScope(app.db, caller, branch.schoolId);
-    if ((await activeStudentCount(app.db, branch.id)) > CARDS_MAX) throw new HttpError(400, tr.student.cards.tooMany(CARDS_MAX));
-    const items = await issueBranchCodes(app.db, caller, branch, CARDS_MAX);
+    if ((picked?.length ?? (await activeStudentCount(app.db, branch.id))) > CARDS_MAX) throw new HttpError(400, tr.student.cards.tooMany(CARDS_MAX));
+    const items = picked
+      ? await issueCodes(app.db, caller, await selectedStudents(app.db, branch, picked))
+      : await issueBranchCodes(app.db, caller, branch, CARDS_MAX);
     return { schoolName: school.name, schoolCode: school.code, branchName: branchName(branch), loginUrl: loginUrlOf(request), items };
   };
 
   app.post(
     '/branches/:id/access-codes',
-    docs('Şubedeki bütün öğrencilere yeni giriş kodu verir; giriş kartları için kodları döner', {
+    docs('Seçilen öğrencilere (studentIds; verilmezse şubedeki bütün öğrencilere) yeni giriş kodu verir; giriş kartları için kodları döner', {
       params: idParams,
+      body: cardsBody,
       response: { 200: branchCodesResponse, 400: errorResponse, 404: errorResponse },
     }),
-    async (request) => ({ success: true as const, ...(await branchCodes(request, request.params.id)) }),
+    async (request) => ({ success: true as const, ...(await branchCodes(request, request.params.id, request.body?.studentIds)) }),
   );
 
   app.post(
     '/branches/:id/login-cards.pdf',
-    docs('Şubenin giriş kartları (A4, sayfada 10 kart, karekodlu PDF); bütün öğrencilere yeni kod verilir', {
+    docs('Giriş kartları (A4, sayfada 10 kart, karekodlu PDF); seçilen öğrencilere (studentIds; verilmezse bütün öğrencilere) yeni kod verilir', {
       params: idParams,
+      body: cardsBody,
     }),
     async (request, reply) => {
-      const codes = await branchCodes(request, request.params.id);
+      const codes = await branchCodes(request, request.params.id, request.body?.studentIds);
       const pdf = renderCards({ ...codes, cards: codes.items });
       return reply
         .header('content-type', 'application/pdf')

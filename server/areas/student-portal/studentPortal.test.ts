@@ -76,6 +76,13 @@ describe('school code', () => {
     const bad = await panel.put(`schools/${kit.world.otherSchool.id}`, { ...body, code: 'a b' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.code).toBe(tr.student.schoolCodeInvalid);
+    // A Turkish letter is refused with a message that says why, and nothing changes.
+    const turkish = await panel.put(`schools/${kit.world.otherSchool.id}`, { ...body, code: 'GÜL2027', version: otherVersion });
+    expect(turkish.status).toBe(400);
+    expect(turkish.body.errors.code).toBe(
+      'Okul kodu 4-10 karakter olmalıdır ve yalnızca A–Z harfleri (Ç, Ğ, İ, Ö, Ş, Ü gibi Türkçe harfler olmadan) ile rakamlardan oluşabilir.',
+    );
+    expect((await panel.get(`schools/${kit.world.otherSchool.id}`)).body.item.code).not.toBe('GÜL2027');
   });
 
   it('is drawn for a school added without one, passing over codes other schools have', async () => {
@@ -156,7 +163,7 @@ describe('access codes', () => {
       url: `/api/school/branches/${kit.world.branch.id}/login-cards.pdf`,
       headers: { authorization: `Bearer ${school.token}` },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.payload).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = res.rawPayload;
     const report = await inspectPdf(pdf);
@@ -178,6 +185,78 @@ describe('access codes', () => {
     // The codes printed are the new ones: a code from the JSON call no longer works.
     const old = codes.body.items[0];
     expect((await kit.call('POST', '/api/student/login', { schoolCode: SCHOOL_CODE, schoolNumber: old.schoolNumber, accessCode: old.code })).status).toBe(400);
+  });
+});
+
+describe('login cards for picked students', () => {
+  const signIn = (schoolNumber: string, accessCode: string) => kit.call('POST', '/api/student/login', { schoolCode: SCHOOL_CODE, schoolNumber, accessCode });
+
+  it('give new codes to the picked students alone, in school number order; the others’ cards keep working', async () => {
+    await setCodes();
+    const db = kit.database.db;
+    const b = kit.world.branch;
+    const place = { studioId: kit.world.studio.id, schoolId: kit.world.school.id, branchId: b.id };
+    await db
+      .insert(students)
+      .values([
+        studentRow({ ...place, schoolNumber: '99', firstName: 'Zeynep', lastName: 'Yıldız', gender: 'female' }),
+        studentRow({ ...place, schoolNumber: '100', firstName: 'Ahmet', lastName: 'Acar', gender: 'male' }),
+      ]);
+    const school = await kit.as(kit.world.accounts.school);
+    const all = await school.post(`branches/${b.id}/access-codes`);
+    expect(all.status).toBe(200);
+    // Numbers as numbers: 99 before 100, whatever the names.
+    expect(all.body.items.map((c: { schoolNumber: string }) => c.schoolNumber)).toEqual(['99', '100', '101', '102', '103']);
+    const first = new Map<string, string>(all.body.items.map((c: { schoolNumber: string; code: string }) => [c.schoolNumber, c.code]));
+
+    const branch = await kit.as(kit.world.accounts.branch);
+    const picked = await branch.post(`branches/${b.id}/access-codes`, { studentIds: [id(2), id(0), id(2)] });
+    expect(picked.status, picked.raw).toBe(200);
+    expect(picked.body).toMatchObject({ schoolCode: SCHOOL_CODE, branchName: '12/A' });
+    expect(picked.body.items.map((c: { schoolNumber: string }) => c.schoolNumber)).toEqual(['101', '103']);
+    expect((await signIn('101', first.get('101')!)).status).toBe(400);
+    expect((await signIn('101', picked.body.items[0].code)).status).toBe(200);
+    for (const n of ['99', '100', '102']) expect((await signIn(n, first.get(n)!)).status, n).toBe(200);
+
+    const pdf = await kit.app.inject({
+      method: 'POST',
+      url: `/api/branch/branches/${b.id}/login-cards.pdf`,
+      headers: { authorization: `Bearer ${branch.token}` },
+      payload: { studentIds: [id(1)] },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const report = await inspectPdf(pdf.rawPayload);
+    expect(report.text[0]).toContain('Ömer Çelik');
+    expect(report.text[0]).not.toContain('Şule Işık');
+    expect((await signIn('101', picked.body.items[0].code)).status).toBe(200);
+  });
+
+  it('refuses a pick holding a student of another branch or school, or bad input, changing no code', async () => {
+    await setCodes();
+    const b = kit.world.branch;
+    const school = await kit.as(kit.world.accounts.school);
+    const code = (await school.post(`students/${id(0)}/access-code`)).body.code as string;
+    const panel = await kit.as(kit.world.accounts.panel);
+    const refusals: Array<[Awaited<ReturnType<typeof kit.as>>, number, unknown, number]> = [
+      [school, b.id, { studentIds: [id(0), id(3)] }, 404], // a student of the sibling branch
+      [panel, b.id, { studentIds: [id(0), id(4)] }, 404], // a student of another school
+      [await kit.as(kit.world.accounts.siblingBranch), b.id, { studentIds: [id(0)] }, 404], // another branch's manager
+      [await kit.as(kit.world.accounts.otherSchool), b.id, { studentIds: [id(0)] }, 404],
+      [school, b.id, { studentIds: [] }, 400],
+      [school, b.id, { studentIds: ['x'] }, 400],
+      [school, b.id, { studentIds: [id(0)], extra: 1 }, 400],
+    ];
+    for (const [caller, branchId, body, status] of refusals) {
+      const res = await caller.post(`branches/${branchId}/access-codes`, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.items).toBeUndefined();
+    }
+    const mixed = await school.post(`branches/${b.id}/access-codes`, { studentIds: [id(0), id(3)] });
+    expect(mixed.body.message).toBe(tr.students.bulk.notInBranch);
+    expect((await school.post(`branches/${b.id}/access-codes`, { studentIds: [] })).body.errors.studentIds).toBe(tr.students.bulk.noneSelected);
+    const pdf = await school.post(`branches/${b.id}/login-cards.pdf`, { studentIds: [id(0), id(4)] });
+    expect(pdf.status).toBe(404);
+    expect((await signIn('101', code)).status).toBe(200);
   });
 });
 

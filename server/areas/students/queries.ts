@@ -1,11 +1,13 @@
 /** Students: the paged list, one student as the API answers it, the branches a student may move to. */
-import { and, asc, count, eq, exists, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { StudentItem, StudentListQuery } from '../../../common/schemas/students';
 import { branchName } from '../../../common/text';
 import { branchesWhere, type BranchRow, type StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { single } from '../../db/rows';
+import { HttpError } from '../../http/errors';
+import { tr } from '../../../common/tr';
 import { branches, photos, students } from '../../db/schema';
 import { EXPORT_MAX_ROWS } from '../../http/export';
 import { containsPattern, orderFor, turkishOrder } from '../../http/list';
@@ -22,7 +24,21 @@ const hasPhoto = (db: Db) =>
   );
 
 /** School numbers sort as numbers when they are digits ("99" before "100"). */
-const numberOrder = sql`lpad(${students.schoolNumber}, 12, '0') COLLATE "C"`;
+export const numberOrder = sql`lpad(${students.schoolNumber}, 12, '0') COLLATE "C"`;
+
+/**
+ * Students picked on a list, in school number order. Every id must be a student of this branch:
+ * one of another branch or school (or one gone) refuses the whole selection, so nothing is done.
+ */
+export async function selectedStudents(db: Db, branch: BranchRow, ids: readonly number[]): Promise<StudentRow[]> {
+  const rows = await db
+    .select()
+    .from(students)
+    .where(and(eq(students.branchId, branch.id), inArray(students.id, [...ids])))
+    .orderBy(numberOrder, asc(students.id));
+  if (rows.length !== new Set(ids).size) throw new HttpError(404, tr.students.bulk.notInBranch);
+  return rows;
+}
 
 type Filters = Pick<StudentListQuery, 'q' | 'photo' | 'consent'>;
 

@@ -1,17 +1,29 @@
 /** Students of a branch: branches/{id}/students, students/{id}, move, export. */
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { displayDate } from '../../../common/dates';
 import { idParams } from '../../../common/schemas/fields';
 import { listResponse, okResponse } from '../../../common/schemas/list';
-import { moveBody, studentBody, studentItem, studentListQuery, studentUpdateBody } from '../../../common/schemas/students';
+import {
+  bulkConsentBody,
+  bulkMoveBody,
+  bulkResponse,
+  bulkStudentsBody,
+  moveBody,
+  studentBody,
+  studentItem,
+  studentListQuery,
+  studentUpdateBody,
+} from '../../../common/schemas/students';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { branchInScope, studentInScope, type StudentRow } from '../../auth/access';
 import { EXPORT_MAX_ROWS, exportFormat, sendExport } from '../../http/export';
 import { listAnswer } from '../../http/list';
+import { errorResponse } from '../../../common/schemas/list';
 import { callerOf, routeDocs, type Api } from '../../http/types';
-import { listStudents, reachableSiblings, studentItemFor, studentItems } from './queries';
-import { createStudent, deleteStudent, moveStudent, updateStudent } from './writes';
+import { listStudents, reachableSiblings, selectedStudents, studentItemFor, studentItems } from './queries';
+import { createStudent, deleteInBulk, deleteStudent, moveInBulk, moveStudent, setConsentInBulk, updateStudent } from './writes';
 
 const docs = routeDocs('students');
 
@@ -124,6 +136,49 @@ export async function studentsRoutes(app: Api) {
       const before = await studentInScope(app.db, caller, request.params.id);
       const target = await branchInScope(app.db, caller, request.body.branchId);
       return one(await moveStudent(app.db, caller, before, target), caller.level);
+    },
+  );
+
+  /*
+   * Actions on the students picked on a branch's list: every id must be of that branch (one of
+   * another branch or school refuses the whole request, nothing changed); one transaction each.
+   */
+  const picked = async (request: FastifyRequest, branchId: number, ids: number[]) => {
+    const caller = callerOf(request);
+    const branch = await branchInScope(app.db, caller, branchId);
+    return { caller, rows: await selectedStudents(app.db, branch, ids) };
+  };
+  const bulkAnswers = { 200: bulkResponse, 400: errorResponse, 404: errorResponse };
+
+  app.post(
+    '/branches/:id/students/consent',
+    docs('Seçilen öğrencilerin fotoğraf iznini kaydeder veya kaldırır (hepsi bu şubenin öğrencisi olmalı)', {
+      params: idParams,
+      body: bulkConsentBody,
+      response: bulkAnswers,
+    }),
+    async (request) => {
+      const { caller, rows } = await picked(request, request.params.id, request.body.studentIds);
+      return { success: true as const, count: await setConsentInBulk(app.db, caller, rows, request.body) };
+    },
+  );
+
+  app.post(
+    '/branches/:id/students/move',
+    docs('Seçilen öğrencileri aynı okulun başka bir şubesine taşır', { params: idParams, body: bulkMoveBody, response: bulkAnswers }),
+    async (request) => {
+      const { caller, rows } = await picked(request, request.params.id, request.body.studentIds);
+      const target = await branchInScope(app.db, caller, request.body.branchId);
+      return { success: true as const, count: await moveInBulk(app.db, caller, rows, target) };
+    },
+  );
+
+  app.post(
+    '/branches/:id/students/delete',
+    docs('Seçilen öğrencileri fotoğraflarıyla birlikte siler', { params: idParams, body: bulkStudentsBody, response: bulkAnswers }),
+    async (request) => {
+      const { caller, rows } = await picked(request, request.params.id, request.body.studentIds);
+      return { success: true as const, count: await deleteInBulk(app.db, app.storage.photos, caller, rows) };
     },
   );
 

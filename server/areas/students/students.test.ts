@@ -253,6 +253,76 @@ describe('students/{id}', () => {
   });
 });
 
+describe('actions on picked students', () => {
+  const w = () => kit.world;
+  const ids = (...indexes: Array<0 | 1 | 2 | 3 | 4 | 5>) => indexes.map((i) => w().students[i].id);
+  const snapshot = async () => (await kit.database.db.select().from(students)).sort((a, b) => a.id - b.id);
+
+  it('records photo consent for every picked student at once, with the date, audited per student; withdrawing clears the date', async () => {
+    const branch = await kit.as(w().accounts.branch);
+    const res = await branch.post(`branches/${w().branch.id}/students/consent`, { studentIds: ids(0, 2), photoConsent: true, photoConsentDate: '2026-09-14' });
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body).toEqual({ success: true, count: 2 });
+    const rows = await snapshot();
+    for (const id of ids(0, 2)) expect(rows.find((r) => r.id === id)).toMatchObject({ photoConsent: true, photoConsentDate: '2026-09-14' });
+    expect(rows.find((r) => r.id === ids(1)[0])?.photoConsent).toBe(false);
+    const audits = await kit.database.db.select().from(auditLog).where(eq(auditLog.action, 'update'));
+    expect(audits.map((a) => a.entityId).sort()).toEqual(ids(0, 2).sort());
+    const off = await branch.post(`branches/${w().branch.id}/students/consent`, { studentIds: ids(0), photoConsent: false });
+    expect(off.body.count).toBe(1);
+    expect((await snapshot()).find((r) => r.id === ids(0)[0])).toMatchObject({ photoConsent: false, photoConsentDate: null });
+  });
+
+  it('moves picked students to another branch of the school, and deletes picked students with their audit', async () => {
+    const school = await kit.as(w().accounts.school);
+    const moved = await school.post(`branches/${w().branch.id}/students/move`, { studentIds: ids(0, 1), branchId: w().siblingBranch.id });
+    expect(moved.body).toEqual({ success: true, count: 2 });
+    const list = await school.get(`branches/${w().siblingBranch.id}/students`);
+    expect(list.body.items.map((s: any) => s.schoolNumber).sort()).toEqual(['101', '102', '201']);
+    const panel = await kit.as(w().accounts.panel);
+    const otherSchool = await panel.post(`branches/${w().siblingBranch.id}/students/move`, { studentIds: ids(0), branchId: w().otherSchoolBranch.id });
+    expect(otherSchool.status).toBe(400);
+    expect(otherSchool.body.errors.branchId).toBe(tr.students.moveOtherSchool);
+
+    const deleted = await school.post(`branches/${w().siblingBranch.id}/students/delete`, { studentIds: ids(0, 3) });
+    expect(deleted.body).toEqual({ success: true, count: 2 });
+    expect((await snapshot()).map((r) => r.id)).toEqual(ids(1, 2, 4, 5));
+    const audits = await kit.database.db.select().from(auditLog).where(eq(auditLog.action, 'delete'));
+    expect(audits.map((a) => a.entityId).sort()).toEqual(ids(0, 3).sort());
+  });
+
+  it('refuses the whole request when one id is of another branch or school, another level’s caller, or bad input; nothing changes', async () => {
+    const before = await snapshot();
+    const branchUrl = (action: string) => `branches/${w().branch.id}/students/${action}`;
+    const consent = { photoConsent: true, photoConsentDate: '2026-09-14' };
+    const cases: Array<[keyof ReturnType<typeof w>['accounts'], string, Record<string, unknown>, number]> = [
+      ['school', branchUrl('consent'), { studentIds: ids(0, 3), ...consent }, 404], // 3: a student of 12/B
+      ['panel', branchUrl('consent'), { studentIds: ids(0, 4), ...consent }, 404], // 4: another school's
+      ['panel', branchUrl('delete'), { studentIds: ids(0, 1, 5) }, 404], // 5: another studio's
+      ['school', branchUrl('move'), { studentIds: ids(0, 4), branchId: w().siblingBranch.id }, 404],
+      ['siblingBranch', branchUrl('delete'), { studentIds: ids(0) }, 404],
+      ['otherSchool', branchUrl('consent'), { studentIds: ids(0), ...consent }, 404],
+      ['branch', branchUrl('move'), { studentIds: ids(0), branchId: w().siblingBranch.id }, 404], // a branch it does not see
+      ['school', branchUrl('delete'), { studentIds: [] }, 400],
+      ['school', branchUrl('delete'), { studentIds: ['bir'] }, 400],
+      ['school', branchUrl('consent'), { studentIds: ids(0), photoConsent: true }, 400], // no date
+      ['school', branchUrl('consent'), { studentIds: ids(0), photoConsent: 'evet', photoConsentDate: '2026-09-14' }, 400],
+      ['school', branchUrl('delete'), { studentIds: Array.from({ length: 201 }, (_, i) => i + 1) }, 400],
+    ];
+    for (const [account, url, body, status] of cases) {
+      const res = await (await kit.as(w().accounts[account])).post(url, body);
+      expect(res.status, `${account} ${url} ${JSON.stringify(body).slice(0, 80)}`).toBe(status);
+      expect(res.body.success).toBe(false);
+    }
+    const mixed = await (await kit.as(w().accounts.school)).post(branchUrl('delete'), { studentIds: ids(0, 3) });
+    expect(mixed.body.message).toBe(tr.students.bulk.notInBranch);
+    const none = await (await kit.as(w().accounts.school)).post(branchUrl('consent'), { studentIds: ids(0), photoConsent: true });
+    expect(none.body.errors.photoConsentDate).toBe(tr.students.consentDateNeeded);
+    expect(await snapshot()).toEqual(before);
+    expect(await kit.database.db.select().from(auditLog)).toHaveLength(0);
+  });
+});
+
 describe('GET branches/{id}/siblings', () => {
   it('lists the school’s branches the caller may move students into', async () => {
     const school = await kit.as(kit.world.accounts.school);

@@ -1,5 +1,5 @@
 /** Writing students: create, edit, move to another branch, delete (with their photos); each audited. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { studentBody, studentUpdateBody } from '../../../common/schemas/students';
 import { orderKey, searchKey } from '../../../common/text';
@@ -129,6 +129,57 @@ export async function moveStudent(db: Db, caller: Caller, before: StudentRow, ta
     await recordAudit(tx, caller, 'move', 'student', before, { branchId: [before.branchId, target.id] });
     return moved;
   });
+}
+
+/*
+ * Actions on a list's selection. The rows come from `selectedStudents` (every id checked to be of
+ * the branch); each action is one transaction with one audit entry per student, so a failure
+ * leaves every student as it was.
+ */
+
+/** Records (or withdraws) the photo consent of every picked student; a consent already on record keeps its date. */
+export async function setConsentInBulk(db: Db, caller: Caller, rows: StudentRow[], consent: { photoConsent: boolean; photoConsentDate: string | null }) {
+  const changing = rows.filter((r) => r.photoConsent !== consent.photoConsent);
+  await db.transaction(async (tx) => {
+    for (const before of changing) {
+      const date = consent.photoConsent ? consent.photoConsentDate : null;
+      const after = single(
+        await tx
+          .update(students)
+          .set({ photoConsent: consent.photoConsent, photoConsentDate: date, updatedAt: new Date() })
+          .where(eq(students.id, before.id))
+          .returning(),
+      );
+      await recordAudit(tx, caller, 'update', 'student', before, changedFields(auditFields(before), auditFields(after)));
+    }
+  });
+  return changing.length;
+}
+
+/** Moves every picked student, with its photos, to another branch of the same school. */
+export async function moveInBulk(db: Db, caller: Caller, rows: StudentRow[], target: BranchRow) {
+  if (rows.some((r) => r.schoolId !== target.schoolId)) throw fieldError('branchId', tr.students.moveOtherSchool);
+  const moving = rows.filter((r) => r.branchId !== target.id);
+  const ids = moving.map((r) => r.id);
+  if (!ids.length) return 0;
+  await db.transaction(async (tx) => {
+    await tx.update(students).set({ branchId: target.id, updatedAt: new Date() }).where(inArray(students.id, ids));
+    await tx.update(photos).set({ branchId: target.id }).where(inArray(photos.studentId, ids));
+    for (const before of moving) await recordAudit(tx, caller, 'move', 'student', before, { branchId: [before.branchId, target.id] });
+  });
+  return ids.length;
+}
+
+/** Deletes every picked student in one transaction; their photos' rows go with them, the files after. */
+export async function deleteInBulk(db: Db, store: FileStore, caller: Caller, rows: StudentRow[]) {
+  const ids = rows.map((r) => r.id);
+  const keys = (await db.select({ key: photos.storageKey }).from(photos).where(inArray(photos.studentId, ids))).map((p) => p.key);
+  await db.transaction(async (tx) => {
+    await tx.delete(students).where(inArray(students.id, ids));
+    for (const before of rows) await recordAudit(tx, caller, 'delete', 'student', before, auditFields(before));
+  });
+  await removePhotoFiles(store, keys);
+  return ids.length;
 }
 
 /** Deletes a student; its photos' rows go with it (cascade), their files after. */

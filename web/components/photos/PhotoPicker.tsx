@@ -185,6 +185,10 @@ export function PhotoPicker({
           {items.map((item) => (
             <div key={item.key} role="listitem" aria-label={item.file.name} style={{ position: 'relative' }}>
               <Image src={item.image} alt={item.file.name} h={90} fit="cover" radius="sm" />
+              {/* The name is what matches a photo to its student: cut to the tile, whole on hover. */}
+              <Text size="xs" mt={2} truncate="end" title={item.file.name} data-testid="preview-name">
+                {item.file.name}
+              </Text>
               {item.state !== 'ready' ? (
                 <Progress
                   mt={4}

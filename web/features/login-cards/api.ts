@@ -5,7 +5,11 @@ import { api } from '../../api';
 import { useApiMutation } from '../../api/query';
 import { useSession } from '../../session/store';
 
-export const useBranchCodes = () => useApiMutation((branchId: number) => api.post<BranchCodes>(`branches/${branchId}/access-codes`));
+/** New codes with what the cards print: for the picked students alone, or without a pick for the whole branch. */
+export const useBranchCodes = () =>
+  useApiMutation(({ branchId, studentIds }: { branchId: number; studentIds?: number[] }) =>
+    api.post<BranchCodes>(`branches/${branchId}/access-codes`, studentIds ? { studentIds } : undefined),
+  );
 
 export const useStudentCode = () => useApiMutation((studentId: number) => api.post<{ success: true; code: string }>(`students/${studentId}/access-code`));
 
@@ -28,11 +32,12 @@ export const useRemindUnwritten = () =>
  * The cards PDF is a POST (it issues new codes), which the client's download (GET) does not
  * make: fetched here with the session's token and saved under the server's file name.
  */
-export async function downloadCardsPdf(branchId: number): Promise<true | string> {
+export async function downloadCardsPdf(branchId: number, studentIds?: number[]): Promise<true | string> {
   const { level, token } = useSession.getState();
   const response = await fetch(`/api/${level}/branches/${branchId}/login-cards.pdf`, {
     method: 'POST',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(studentIds ? { 'content-type': 'application/json' } : {}) },
+    body: studentIds ? JSON.stringify({ studentIds }) : undefined,
   }).catch(() => null);
   // A refusal's Turkish message (e.g. too many students) is what the person reads.
   if (!response?.ok) return ((await response?.json().catch(() => null)) as { message?: string } | null)?.message ?? tr.genericError;

@@ -18,7 +18,8 @@ import { useListState, type ListControl } from '../../components/list/useListSta
 import type { ModerationCalls } from './api';
 import { RejectDialog } from './RejectDialog';
 import { RowActions } from './RowActions';
-import { BulkBar, PageCheckbox, RowCheckbox, useSelection } from './selection';
+import { PageCheckbox, RowCheckbox, useSelection } from '../../components/list/selection';
+import { BulkBar } from './selection';
 import { StatusBadge, statusOptions } from './status';
 import { StudentEntryDialog } from './StudentEntryDialog';
 import { useModerationActions } from './useModerationActions';

@@ -7,7 +7,7 @@ import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { deleteAfterConfirm } from '../../components/confirm';
 import type { Decision, ModerationCalls } from './api';
-import type { Selection } from './selection';
+import type { Selection } from '../../components/list/selection';
 import { undoToast } from './undoToast';
 
 type Action = 'approve' | 'reject';

@@ -212,6 +212,8 @@ export function ImportWizard({
                     <Table.Th>{t.fields.firstName}</Table.Th>
                     <Table.Th>{t.fields.lastName}</Table.Th>
                     <Table.Th>{t.fields.branch}</Table.Th>
+                    <Table.Th>{t.filters.consent}</Table.Th>
+                    <Table.Th>{t.import.state}</Table.Th>
                     <Table.Th>{t.import.errors}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -225,15 +227,9 @@ export function ImportWizard({
                         <Table.Td>{row.firstName}</Table.Td>
                         <Table.Td>{row.lastName}</Table.Td>
                         <Table.Td>{row.branch}</Table.Td>
-                        <Table.Td c={row.errors.length ? 'red' : undefined}>
-                          {row.errors.length
-                            ? row.errors.join(' ')
-                            : row.action === 'create'
-                              ? t.import.created
-                              : row.action === 'update'
-                                ? t.import.updated
-                                : t.import.skipped}
-                        </Table.Td>
+                        <Table.Td>{row.photoConsent === null ? '—' : row.photoConsent ? t.yes : t.no}</Table.Td>
+                        <Table.Td c={row.action === 'error' ? 'red' : undefined}>{t.import.states[row.action]}</Table.Td>
+                        <Table.Td c="red">{row.errors.join(' ')}</Table.Td>
                       </Table.Tr>
                     ))}
                 </Table.Tbody>

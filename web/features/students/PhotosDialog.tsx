@@ -80,7 +80,8 @@ function StudentPhotos({ branchId, student }: { branchId: number; student: Stude
               })}
               aria-label={t.photos.openPhoto(`${student.firstName} ${student.lastName} ${i + 1}`)}
             >
-              <Image src={p.thumbUrl} alt="" h={120} fit="cover" radius="sm" />
+              {/* Whole, not cropped: a portrait stays a portrait in its tile. */}
+              <Image src={p.thumbUrl} alt="" h={120} fit="contain" radius="sm" bg="var(--mantine-color-default-hover)" />
             </a>
             <Group justify="space-between" mt={6} gap={4}>
               {p.isPortrait ? (

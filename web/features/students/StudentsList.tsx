@@ -4,9 +4,9 @@
  * dialogs around it; its columns stay the same objects between drawings, so a row is drawn again
  * only when it changes.
  */
-import { Avatar, Card, Image, rem, SimpleGrid, Text } from '@mantine/core';
+import { Avatar, Card, Group, Image, rem, SimpleGrid, Text } from '@mantine/core';
 import { IconArrowsExchange, IconEdit, IconHistory, IconPhoto, IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { type CSSProperties, useCallback, useMemo, useRef } from 'react';
+import { createContext, type CSSProperties, useCallback, useContext, useMemo, useRef } from 'react';
 import { displayDate } from '../../../common/dates';
 import type { Level } from '../../../common/levels';
 import type { StudentItem } from '../../../common/schemas/students';
@@ -18,6 +18,7 @@ import { ListPager } from '../../components/list/ListPager';
 import { RowActionGroup } from '../../components/list/RowActionGroup';
 import { RowBadge } from '../../components/list/RowBadge';
 import { RowIconButton } from '../../components/list/RowIconButton';
+import { PageCheckbox, RowCheckbox, type Selection } from '../../components/list/selection';
 import type { ListControl } from '../../components/list/useListState';
 import { StudentChoices, StudentCodeButton, useStudentCodeAction } from '../login-cards/StudentCodeButton';
 import { UnprintableNote } from '../moderation/ModerationList';
@@ -58,6 +59,16 @@ function portraitLink(s: StudentItem, size: number, group: string) {
   );
 }
 
+/**
+ * The ticks reach each row's box through a context: a tick draws the boxes again, not the rows
+ * (whose columns stay the same objects).
+ */
+const Ticks = createContext<Selection | null>(null);
+function Tick({ student }: { student: StudentItem }) {
+  const selection = useContext(Ticks);
+  return selection ? <RowCheckbox selection={selection} id={student.id} label={`${student.schoolNumber} ${fullName(student)}`} /> : null;
+}
+
 /** What a row's buttons open; each the same function from one drawing to the next. */
 export interface StudentRowActions {
   photos(s: StudentItem): void;
@@ -73,6 +84,8 @@ export function StudentsList({
   level,
   caption,
   actions,
+  selection,
+  hidden,
 }: {
   branchId: number;
   list: ListControl;
@@ -80,8 +93,17 @@ export function StudentsList({
   level: Level | undefined;
   caption: string;
   actions: StudentRowActions;
+  selection: Selection;
+  /** Rows deleted a moment ago, still inside their "Geri al" window. */
+  hidden: ReadonlySet<number>;
 }) {
-  const students = useStudents(branchId, list.query);
+  const fetched = useStudents(branchId, list.query);
+  const students = useMemo(() => {
+    const data = fetched.data;
+    if (!data || !hidden.size) return fetched;
+    const items = data.items.filter((s) => !hidden.has(s.id));
+    return { ...fetched, data: { ...data, items, total: data.total - (data.items.length - items.length) } };
+  }, [fetched, hidden]);
   const remove = useDeleteStudent(branchId);
   const newCode = useStudentCodeAction();
   const container = useRef<HTMLDivElement>(null);
@@ -96,6 +118,7 @@ export function StudentsList({
 
   const columns = useMemo<Column<StudentItem>[]>(
     () => [
+      { key: 'select', header: '', width: 40, render: (s) => <Tick student={s} /> },
       { key: 'photo', header: t.fields.photo, render: (s) => portraitLink(s, 44, group), width: 64 },
       { key: 'schoolNumber', header: t.fields.schoolNumber, sortKey: 'schoolNumber', render: (s) => s.schoolNumber, width: 100 },
       {
@@ -157,19 +180,30 @@ export function StudentsList({
     [actions, askDelete, branchId, codePendingId, deletingId, group, level, runNewCode],
   );
 
+  const pageIds = (rows ?? []).map((s) => s.id);
   return (
     <div ref={container}>
+      {rows?.length ? (
+        <Group gap="xs" mb="xs">
+          <PageCheckbox selection={selection} pageIds={pageIds} />
+          <Text size="sm" c="dimmed" aria-hidden>
+            {tr.messages.selectPage}
+          </Text>
+        </Group>
+      ) : null}
       {view === 'list' || !rows?.length ? (
-        <DataTable
-          columns={columns}
-          list={list}
-          result={students}
-          rowKey={studentKey}
-          caption={caption}
-          empty={{ title: t.emptyTitle, description: t.emptyDescription }}
-          filteredEmpty={{ description: t.filteredEmpty }}
-          minWidth={760}
-        />
+        <Ticks.Provider value={selection}>
+          <DataTable
+            columns={columns}
+            list={list}
+            result={students}
+            rowKey={studentKey}
+            caption={caption}
+            empty={{ title: t.emptyTitle, description: t.emptyDescription }}
+            filteredEmpty={{ description: t.filteredEmpty }}
+            minWidth={760}
+          />
+        </Ticks.Provider>
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 6 }} spacing="sm" aria-label={t.photos.gallery}>

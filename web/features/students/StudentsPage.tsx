@@ -7,6 +7,7 @@ import type { StudentItem } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { ExportMenu } from '../../components/list/ExportMenu';
 import { ListToolbar } from '../../components/list/ListToolbar';
+import { useSelection } from '../../components/list/selection';
 import { useListState } from '../../components/list/useListState';
 import { PageHeader } from '../../components/PageHeader';
 import { optionsOf } from '../../components/SelectField';
@@ -14,6 +15,8 @@ import { useSession } from '../../session/store';
 import { useAuditHistory } from '../audit/AuditDialog';
 import { useSiblings, useStudent } from './api';
 import { BulkPhotosDialog } from './BulkPhotosDialog';
+import { StudentsBulkBar } from './BulkBar';
+import { useDeferredDelete } from './deferredDelete';
 import { ImportWizard } from './ImportWizard';
 import { MoveDialog } from './MoveDialog';
 import { PhotosDialog } from './PhotosDialog';
@@ -34,6 +37,9 @@ export function StudentsPage({ branchId }: { branchId: number }) {
   const [importing, setImporting] = useState(false);
   const [bulk, setBulk] = useState(false);
   const history = useAuditHistory('student');
+  // Another search or filter is another list: its ticks start empty.
+  const selection = useSelection(JSON.stringify([list.state.q, list.state.filters]));
+  const deferredDelete = useDeferredDelete(branchId);
   // A link into a student's photos (`#ogrenci236-2`, copied from the address bar) opens its dialog
   // again after a load; the dialog's lightbox then opens the slide the address names.
   const [linkedId] = useState(() => studentOfHash(window.location.hash));
@@ -96,7 +102,17 @@ export function StudentsPage({ branchId }: { branchId: number }) {
           data={optionsOf(t.view, ['list', 'gallery'])}
         />
       </ListToolbar>
-      <StudentsList branchId={branchId} list={list} view={view} level={level} caption={title} actions={actions} />
+      <StudentsBulkBar branchId={branchId} level={level} selection={selection} onDelete={deferredDelete.schedule} />
+      <StudentsList
+        branchId={branchId}
+        list={list}
+        view={view}
+        level={level}
+        caption={title}
+        actions={actions}
+        selection={selection}
+        hidden={deferredDelete.hidden}
+      />
       {editing ? <StudentForm branchId={branchId} student={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <MoveDialog branchId={branchId} student={moving} onClose={() => setMoving(null)} />
       <PhotosDialog branchId={branchId} student={photosOf} onClose={() => setPhotosOf(null)} />

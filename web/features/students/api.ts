@@ -56,6 +56,30 @@ export function useDeleteStudent(branchId: number) {
   return useApiMutation((id: number) => api.del(`students/${id}`), [studentsKey(branchId), ...counted]);
 }
 
+/** Photo consent recorded (or withdrawn) for the students picked on the list. */
+export function useBulkConsent(branchId: number) {
+  return useApiMutation(
+    (body: { studentIds: number[]; photoConsent: boolean; photoConsentDate: string | null }) =>
+      api.post<{ success: true; count: number }>(`branches/${branchId}/students/consent`, body),
+    [studentsKey(branchId)],
+  );
+}
+
+export function useBulkMove(branchId: number) {
+  return useApiMutation(
+    ({ studentIds, target }: { studentIds: number[]; target: number }) =>
+      api.post<{ success: true; count: number }>(`branches/${branchId}/students/move`, { studentIds, branchId: target }),
+    [studentsKey(branchId), ['students'], ...counted],
+  );
+}
+
+/** Deletes the picked students; `keepalive` when the page is closing while their undo window is still open. */
+export const deleteStudentsInBulk = (branchId: number, studentIds: number[], keepalive = false) =>
+  api.post<{ success: true; count: number }>(`branches/${branchId}/students/delete`, { studentIds }, { keepalive });
+
+/** What a change of students makes stale: the branch's list and the lists that count students. */
+export const studentsChanged = (branchId: number) => [studentsKey(branchId), ...counted];
+
 export function useMoveStudent(branchId: number) {
   return useApiMutation(
     ({ id, target }: { id: number; target: number }) => api.post(`students/${id}/move`, { branchId: target }),
