@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -37,6 +37,8 @@ export interface AppOptions {
   storage?: Storage;
   /** Run the background jobs (yearbook PDFs) in this process; on unless told (tests that need no runner). */
   jobs?: RunnerOptions & { run: boolean };
+  /** Told of every route as it is registered (the fuzz suite reaches each one this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A POST with a JSON content type and no body (logout) is a call without a payload, not an error. */
@@ -49,7 +51,15 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
   });
 }
 
-export async function buildApp({ database, config, webRoot, logger = false, storage = diskStorage(config.dataDir), jobs = { run: true } }: AppOptions) {
+export async function buildApp({
+  database,
+  config,
+  webRoot,
+  logger = false,
+  storage = diskStorage(config.dataDir),
+  jobs = { run: true },
+  onRoute,
+}: AppOptions) {
   installTurkishZodMessages();
   const app = Fastify({
     logger,
@@ -66,6 +76,7 @@ export async function buildApp({ database, config, webRoot, logger = false, stor
       void (reply as FastifyReply).code(400).send({ success: false, message: tr.validation.badAddress });
     },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   logOneLinePerRequest(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -20,7 +20,7 @@ import { addPhotos, addShootPhotos, deletePhoto, setPortrait } from './writes';
 const docs = routeDocs('photos');
 
 const photoList = z.object({ success: z.literal(true), items: z.array(photoItem) });
-const sizeParams = z.object({ id: z.coerce.number().int().positive(), size: z.enum(photoSizes) });
+const sizeParams = idParams.extend({ size: z.enum(photoSizes) });
 
 export async function photosRoutes(app: Api) {
   const { config, photoUrls, storage } = app;
