@@ -16,7 +16,7 @@ import { createSessionCache } from './auth/sessionCache';
 import type { Database } from './db/client';
 import { bindPhotoUrlsToSessions, urlSigner } from './storage/signedUrl';
 import { diskStorage, type Storage } from './storage/store';
-import { installErrorHandling } from './http/errors';
+import { answerClientError, installErrorHandling } from './http/errors';
 import { refuseUnreadableText } from './http/input';
 import { logOneLinePerRequest } from './http/requestLog';
 import { installSecurityHeaders } from './http/securityHeaders';
@@ -75,6 +75,7 @@ export async function buildApp({
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply).code(400).send({ success: false, message: tr.validation.badAddress });
     },
+    clientErrorHandler: answerClientError,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   logOneLinePerRequest(app);
@@ -120,7 +121,7 @@ export async function buildApp({
       ),
       new Promise<false>((resolve) => setTimeout(() => resolve(false), 3_000).unref()),
     ]);
-    if (!answered) return reply.code(503).send({ success: false, message: tr.databaseUnavailable, database: database.kind });
+    if (!answered) return reply.code(503).header('retry-after', '5').send({ success: false, message: tr.databaseUnavailable, database: database.kind });
     return { success: true, database: database.kind };
   });
   await app.register(async (files) => brandingFiles(files.withTypeProvider<ZodTypeProvider>()), { prefix: '/api/files' });

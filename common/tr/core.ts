@@ -123,5 +123,8 @@ export const core = {
     bodyTooLarge: 'Gönderilen dosya veya veri çok büyük.',
     badAddress: 'İstek adresi hatalı.',
     badCharacters: 'Gönderilen metin okunamayan karakterler içeriyor.',
+    unreadableRequest: 'İstek okunamadı. Lütfen sayfayı yenileyip tekrar deneyiniz.',
+    headersTooLarge: 'İstek başlıkları çok büyük.',
+    requestTimeout: 'İstek zamanında tamamlanmadı. Lütfen tekrar deneyiniz.',
   },
 } as const;
