@@ -18,9 +18,6 @@ import { decideQuote, remindUnwritten } from './staffWrites';
 
 const docs = routeDocs('student-portal');
 
-/** The sign-in page of students at the address the caller used. */
-const loginUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}/student/login`;
-
 export async function studentPortalStaffRoutes(app: Api) {
   app.post(
     '/students/:id/access-code',
@@ -42,7 +39,7 @@ export async function studentPortalStaffRoutes(app: Api) {
     const school = await schoolInScope(app.db, caller, branch.schoolId);
     if ((await activeStudentCount(app.db, branch.id)) > CARDS_MAX) throw new HttpError(400, tr.student.cards.tooMany(CARDS_MAX));
     const items = await issueBranchCodes(app.db, caller, branch, CARDS_MAX);
-    return { schoolName: school.name, schoolCode: school.code, branchName: branchName(branch), loginUrl: loginUrlOf(request), items };
+    return { schoolName: school.name, schoolCode: school.code, branchName: branchName(branch), loginUrl: `${app.config.publicUrl}/student/login`, items };
   };
 
   app.post(
