@@ -4,6 +4,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { attachmentHeader } from './disposition';
 
 export const exportFormat = z.enum(['csv', 'xlsx']);
 export type ExportFormat = z.infer<typeof exportFormat>;
@@ -48,7 +49,7 @@ export async function sendExport<T>(
 ) {
   const date = new Date().toISOString().slice(0, 10);
   const filename = `${options.baseName}-${date}.${options.format}`;
-  reply.header('content-disposition', `attachment; filename="${filename}"`);
+  reply.header('content-disposition', attachmentHeader(filename));
   reply.header('cache-control', 'no-store');
   if (options.format === 'csv') {
     return reply.type('text/csv; charset=utf-8').send(toCsv(options.columns, options.rows));

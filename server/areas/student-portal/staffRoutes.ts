@@ -9,6 +9,7 @@ import { accessCodeResponse, branchCodesResponse, quoteDecisionBody, remindRespo
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
+import { attachmentHeader } from '../../http/disposition';
 import { HttpError } from '../../http/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import type { FastifyRequest } from 'fastify';
@@ -61,7 +62,7 @@ export async function studentPortalStaffRoutes(app: Api) {
       const pdf = renderCards({ ...codes, cards: codes.items });
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="giris-kartlari-${request.params.id}.pdf"`)
+        .header('content-disposition', attachmentHeader(`giriş-kartları-${codes.branchName.replace('/', '-')}.pdf`))
         .header('cache-control', 'no-store')
         .send(pdf);
     },
