@@ -16,7 +16,7 @@ import { createSessionCache } from './auth/sessionCache';
 import type { Database } from './db/client';
 import { bindPhotoUrlsToSessions, urlSigner } from './storage/signedUrl';
 import { diskStorage, type Storage } from './storage/store';
-import { answerClientError, installErrorHandling } from './http/errors';
+import { answerClientError, installErrorHandling, refuseTunnels } from './http/errors';
 import { refuseUnreadableText } from './http/input';
 import { logOneLinePerRequest } from './http/requestLog';
 import { installSecurityHeaders } from './http/securityHeaders';
@@ -78,6 +78,7 @@ export async function buildApp({
     clientErrorHandler: answerClientError,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  refuseTunnels(app);
   logOneLinePerRequest(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -125,6 +125,7 @@ export const core = {
     badCharacters: 'Gönderilen metin okunamayan karakterler içeriyor.',
     unreadableRequest: 'İstek okunamadı. Lütfen sayfayı yenileyip tekrar deneyiniz.',
     headersTooLarge: 'İstek başlıkları çok büyük.',
+    methodNotAllowed: 'Bu istek türü desteklenmiyor.',
     requestTimeout: 'İstek zamanında tamamlanmadı. Lütfen tekrar deneyiniz.',
   },
 } as const;

@@ -45,6 +45,11 @@ it('answers a header with a control character and an unknown method in Turkish, 
     expect(res.headers, bytes).toMatch(/content-type: application\/json; charset=utf-8/i);
     expect(JSON.parse(res.body), bytes).toEqual({ success: false, message: tr.validation.unreadableRequest });
   }
+  // A method the parser knows but no route takes: answered in the app's shape too (CONNECT never reaches a route).
+  const propfind = await rawRequest('PROPFIND /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+  expect([propfind.status, JSON.parse(propfind.body)]).toEqual([404, { success: false, message: tr.notFound }]);
+  const connect = await rawRequest('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+  expect([connect.status, JSON.parse(connect.body)]).toEqual([405, { success: false, message: tr.validation.methodNotAllowed }]);
   // Headers past the server's limit: 431, also in Turkish.
   const huge = await rawRequest(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
   expect(huge.status).toBe(431);

@@ -91,6 +91,18 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** Writes an answer in the app's shape straight to a socket no route will answer, and closes it. */
+function answerOnSocket(socket: Socket, status: number, message: string): void {
+  if (socket.writable) {
+    const body = JSON.stringify({ success: false, message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 /**
  * A request Node's HTTP parser refuses before any route runs (a control character in a header,
  * an unknown method, headers too large, too slow): answered on the socket in the app's shape.
@@ -105,12 +117,10 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
         ? [431, tr.validation.headersTooLarge]
         : [400, tr.validation.unreadableRequest];
   this.log.debug({ code: error.code }, 'request refused by the HTTP parser');
-  if (socket.writable) {
-    const body = JSON.stringify({ success: false, message });
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy();
+  answerOnSocket(socket, status, message);
+}
+
+/** CONNECT (a proxy's tunnel) never reaches a route; Node would close the socket without a word. */
+export function refuseTunnels(app: FastifyInstance): void {
+  app.server.on('connect', (_request: unknown, socket: Socket) => answerOnSocket(socket, 405, tr.validation.methodNotAllowed));
 }
