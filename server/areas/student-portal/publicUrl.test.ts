@@ -25,6 +25,10 @@ it('prints the configured public address on the cards, whatever the Host header 
 
   const res = await kit.app.inject({ method: 'POST', url: `${url}/login-cards.pdf`, headers: { ...hostile, authorization: `Bearer ${school.token}` } });
   expect(res.statusCode).toBe(200);
+  // Named by the branch, readable with or without filename* support.
+  expect(res.headers['content-disposition']).toBe(
+    `attachment; filename="giris-kartlari-12-A.pdf"; filename*=UTF-8''${encodeURIComponent('giriş-kartları-12-A.pdf')}`,
+  );
   const report = await inspectPdf(res.rawPayload);
   expect(report.text[0]).toContain(`${PUBLIC_URL}/student/login`);
   expect(report.text.join(' ')).not.toContain('evil.example');
