@@ -121,8 +121,18 @@ export async function addPhotos(db: Db, store: FileStore, caller: Caller, studen
     );
     throw failed.reason;
   }
+  const stored = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const saved: PhotoRow[] = [];
-  for (const r of results) if (r.status === 'fulfilled') saved.push(await savePhoto(db, store, caller, student, r.value));
+  try {
+    for (const photo of stored) saved.push(await savePhoto(db, store, caller, student, photo));
+  } catch (error) {
+    // The failed one cleared its own files; those after it wait for no row any more.
+    await removePhotoFiles(
+      store,
+      stored.slice(saved.length + 1).map((photo) => photo.incoming),
+    );
+    throw error;
+  }
   return saved;
 }
 
