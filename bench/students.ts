@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { derivePhoto } from '../server/images/photos';
-import { putPhotoFiles } from '../server/areas/photos/writes';
+import { newPhotoKey, putPhotoFiles } from '../server/areas/photos/writes';
 import { diskStore } from '../server/storage/store';
 import { nth } from './helpers';
 import { sampleXlsx, type SampleRow } from '../server/areas/imports/sampleFiles';
@@ -86,7 +86,7 @@ async function photoBench() {
       const input = nth(sources, i);
       bytes += input.length;
       const photo = await derivePhoto(input, { maxPixels: 60_000_000 });
-      await putPhotoFiles(store, 0, photo);
+      await putPhotoFiles(store, newPhotoKey(0), photo);
     }
     const seconds = (performance.now() - started) / 1000;
     return {

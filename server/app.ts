@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,7 +16,7 @@ import { createSessionCache } from './auth/sessionCache';
 import type { Database } from './db/client';
 import { bindPhotoUrlsToSessions, urlSigner } from './storage/signedUrl';
 import { diskStorage, type Storage } from './storage/store';
-import { installErrorHandling } from './http/errors';
+import { answerClientError, installErrorHandling, refuseTunnels } from './http/errors';
 import { refuseUnreadableText } from './http/input';
 import { logOneLinePerRequest } from './http/requestLog';
 import { installSecurityHeaders } from './http/securityHeaders';
@@ -37,6 +37,8 @@ export interface AppOptions {
   storage?: Storage;
   /** Run the background jobs (yearbook PDFs) in this process; on unless told (tests that need no runner). */
   jobs?: RunnerOptions & { run: boolean };
+  /** Told of every route as it is registered (the fuzz suite reaches each one this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A POST with a JSON content type and no body (logout) is a call without a payload, not an error. */
@@ -49,7 +51,15 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
   });
 }
 
-export async function buildApp({ database, config, webRoot, logger = false, storage = diskStorage(config.dataDir), jobs = { run: true } }: AppOptions) {
+export async function buildApp({
+  database,
+  config,
+  webRoot,
+  logger = false,
+  storage = diskStorage(config.dataDir),
+  jobs = { run: true },
+  onRoute,
+}: AppOptions) {
   installTurkishZodMessages();
   const app = Fastify({
     logger,
@@ -65,7 +75,10 @@ export async function buildApp({ database, config, webRoot, logger = false, stor
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply).code(400).send({ success: false, message: tr.validation.badAddress });
     },
+    clientErrorHandler: answerClientError,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
+  refuseTunnels(app);
   logOneLinePerRequest(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,7 +122,7 @@ export async function buildApp({ database, config, webRoot, logger = false, stor
       ),
       new Promise<false>((resolve) => setTimeout(() => resolve(false), 3_000).unref()),
     ]);
-    if (!answered) return reply.code(503).send({ success: false, message: tr.databaseUnavailable, database: database.kind });
+    if (!answered) return reply.code(503).header('retry-after', '5').send({ success: false, message: tr.databaseUnavailable, database: database.kind });
     return { success: true, database: database.kind };
   });
   await app.register(async (files) => brandingFiles(files.withTypeProvider<ZodTypeProvider>()), { prefix: '/api/files' });

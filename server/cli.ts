@@ -44,6 +44,13 @@ async function restore(file: string): Promise<string> {
   );
 }
 
+/** An unexpected failure as the operator reads it: a query's parameters (rows' values, password hashes) left out. */
+function withoutValues(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return `${error.message.replace(/\nparams:[\s\S]*$/, '')}${typeof code === 'string' ? ` (${code})` : ''}`;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, file] = argv;
   if ((command !== 'backup' && command !== 'restore') || !file) {
@@ -55,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataFolderInUseError) console.error(error.message);
-    else console.error(command === 'backup' ? 'Yedekleme başarısız / Backup failed:' : 'Geri yükleme başarısız / Restore failed:', error);
+    else console.error(command === 'backup' ? 'Yedekleme başarısız / Backup failed:' : 'Geri yükleme başarısız / Restore failed:', withoutValues(error));
     return 1;
   }
 }

@@ -16,17 +16,30 @@ describe('configuration from the environment', () => {
   it('seeds the demo only for a trial on the embedded database, unless asked', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32) }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32), SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://yillik.ornek.com.tr' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://yillik.ornek.com.tr', SEED_DEMO: '1' }).seedDemo).toBe(
+      true,
+    );
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
   });
 
   it('in production, refuses to start without FILE_URL_SECRET, naming it in Turkish and English', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/FILE_URL_SECRET gerekli.*\n.*FILE_URL_SECRET is required/);
-    expect(loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32) }).fileUrlSecret).toBe('x'.repeat(32));
+    expect(loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://yillik.ornek.com.tr' }).fileUrlSecret).toBe(
+      'x'.repeat(32),
+    );
     // Outside production a random secret per process keeps a trial start simple.
     expect(loadConfig({}).fileUrlSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('takes the public address from PUBLIC_URL, required in production, and never from a request', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://yillik.ornek.com.tr/' }).publicUrl).toBe('https://yillik.ornek.com.tr');
+    expect(() => loadConfig({ NODE_ENV: 'production', FILE_URL_SECRET: 'x'.repeat(32) })).toThrow(/PUBLIC_URL gerekli.*\n.*PUBLIC_URL is required/);
+    expect(() => loadConfig({ PUBLIC_URL: 'yillik.ornek.com.tr' })).toThrow(/PUBLIC_URL="yillik.ornek.com.tr".*http/);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
   });
 
   it('sets the server timeouts, in seconds from the environment', () => {

@@ -13,6 +13,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** The address people reach the app at (printed on login cards); required in production. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, e.g. https://yillik.ornek.com.tr' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -61,6 +66,8 @@ export interface Config {
   production: boolean;
   port: number;
   host: string;
+  /** The app's public address without a trailing slash: what printed cards link to, never taken from a request. */
+  publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
   seedDemo: boolean;
@@ -95,23 +102,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production) {
-    const missing = PRODUCTION_SECRETS.filter((name) => !e[name]);
-    if (missing.length) {
-      throw new ConfigError(
-        missing
-          .map(
-            (name) =>
-              `${name} gerekli: üretim ortamında (NODE_ENV=production) en az 16 karakterlik rastgele bir değer veriniz.\n` +
-              `${name} is required: set it to a random value of at least 16 characters in production (NODE_ENV=production).`,
-          )
-          .join('\n'),
+    const missing = PRODUCTION_SECRETS.filter((name) => !e[name]).map(
+      (name) =>
+        `${name} gerekli: üretim ortamında (NODE_ENV=production) en az 16 karakterlik rastgele bir değer veriniz.\n` +
+        `${name} is required: set it to a random value of at least 16 characters in production (NODE_ENV=production).`,
+    );
+    if (!e.PUBLIC_URL) {
+      missing.push(
+        'PUBLIC_URL gerekli: üretim ortamında (NODE_ENV=production) uygulamanın herkese açık adresini veriniz (ör. https://yillik.ornek.com.tr).\n' +
+          'PUBLIC_URL is required: set it to the address people reach the app at in production (NODE_ENV=production), e.g. https://yillik.ornek.com.tr.',
       );
     }
+    if (missing.length) throw new ConfigError(missing.join('\n'));
   }
   return {
     production,
     port: e.PORT,
     host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     // Demo accounts with a published password belong on a trial's embedded database only, unless asked for.

@@ -99,7 +99,7 @@ describe('server/main.ts', () => {
     expect(await stop(second.child)).toBe(0);
   }, 120_000);
 
-  it('in production: no demo data unless asked for, and no start without FILE_URL_SECRET', async () => {
+  it('in production: no demo data unless asked for, and no start without FILE_URL_SECRET or PUBLIC_URL', async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.mkdirSync(dataDir);
     if (pgDatabase) {
@@ -115,8 +115,9 @@ describe('server/main.ts', () => {
     expect(await new Promise((resolve) => refused.on('exit', resolve))).toBe(1);
     expect(refusal).toContain('FILE_URL_SECRET gerekli');
     expect(refusal).toContain('FILE_URL_SECRET is required');
+    expect(refusal).toContain('PUBLIC_URL gerekli');
 
-    const server = await start({ NODE_ENV: 'production', FILE_URL_SECRET: 'a-production-secret-of-32-chars!' });
+    const server = await start({ NODE_ENV: 'production', FILE_URL_SECRET: 'a-production-secret-of-32-chars!', PUBLIC_URL: 'https://yillik.ornek.com.tr' });
     expect(server.output()).not.toContain('Demo1234!');
     const login = await fetch(`${server.url}/api/panel/login`, {
       method: 'POST',

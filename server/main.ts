@@ -1,7 +1,8 @@
 /** Starts Yıllık Paneli: configuration, database and migrations, demo seed, HTTP server. */
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { diskStorage } from './storage/store';
+import { diskStorage, photoStoreFolder } from './storage/store';
+import { sweepPhotoStore } from './areas/photos/orphans';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { buildApp } from './app';
@@ -26,6 +27,8 @@ async function main() {
   if (seeded) await seedDemo(database.db, storage.photos);
 
   const app = await buildApp({ database, config, storage, webRoot: paths.webRoot, logger: { level: config.logLevel } });
+  const swept = await sweepPhotoStore(database.db, photoStoreFolder(config.dataDir));
+  if (swept) app.log.warn({ folders: swept }, 'removed photo files no row names (an upload cut off by a crash)');
   await app.listen({ port: config.port, host: config.host });
   const notificationJob = startNotificationJob(database.db, app.log);
 

@@ -124,5 +124,9 @@ export const core = {
     bodyTooLarge: 'Gönderilen dosya veya veri çok büyük.',
     badAddress: 'İstek adresi hatalı.',
     badCharacters: 'Gönderilen metin okunamayan karakterler içeriyor.',
+    unreadableRequest: 'İstek okunamadı. Lütfen sayfayı yenileyip tekrar deneyiniz.',
+    headersTooLarge: 'İstek başlıkları çok büyük.',
+    methodNotAllowed: 'Bu istek türü desteklenmiyor.',
+    requestTimeout: 'İstek zamanında tamamlanmadı. Lütfen tekrar deneyiniz.',
   },
 } as const;

@@ -61,8 +61,8 @@ export const organisation = {
     emptyTitle: 'Henüz yönetici yok',
     emptyDescription: 'Yönetici eklemek için "Yeni yönetici" düğmesini kullanınız.',
     searchPlaceholder: 'Ad veya e-posta ara',
-    schoolExportName: 'okul-yoneticileri',
-    branchExportName: 'sube-yoneticileri',
+    schoolExportName: 'okul-yöneticileri',
+    branchExportName: 'şube-yöneticileri',
   },
   branch: {
     newTitle: 'Yeni şube',
@@ -89,7 +89,7 @@ export const organisation = {
     emptyTitle: 'Henüz şube yok',
     emptyDescription: 'Tek tek ya da "Toplu oluştur" ile bir aralıkta şube ekleyebilirsiniz.',
     searchPlaceholder: 'Şube ara (ör. 12/A)',
-    exportName: 'subeler',
+    exportName: 'şubeler',
     readOnly: 'Şube bilgilerini yalnızca görüntüleyebilirsiniz.',
   },
   audit: {

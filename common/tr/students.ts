@@ -73,7 +73,7 @@ export const students = {
   moved: 'Öğrenci yeni şubesine taşındı.',
   moveOtherSchool: 'Öğrenci yalnızca kendi okulunun bir şubesine taşınabilir.',
   deleteConfirm: (name: string) => `${name} adlı öğrenci ve fotoğrafları silinecek.`,
-  exportName: 'ogrenciler',
+  exportName: 'öğrenciler',
   sheetName: 'Öğrenciler',
   photos: {
     title: 'Fotoğraflar',

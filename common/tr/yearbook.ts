@@ -13,6 +13,8 @@ export const yearbook = {
   locked: 'Bu şubenin yıllık provası onaylandı; içerik kilitli. Değişiklik için stüdyonun kilidi açması gerekir.',
   jobActive: 'Bu okul için bir yıllık hazırlanıyor; bitmesini bekleyin ya da iptal edin.',
   jobNotDone: 'Yıllık henüz hazır değil.',
+  /** The first word of a book's PDF file name. */
+  fileName: 'yıllık',
   proofNotOfBranch: 'Onay yalnızca bu şubenin tamamlanmış provası için verilebilir.',
   alreadyApproved: 'Bu şubenin provası zaten onaylandı.',
   notApproved: 'Bu şubenin onaylanmış provası yok.',

@@ -21,6 +21,9 @@ const TABLE_FILE_SUFFIX = '.jsonl';
 /** Where the rows of `table` are, under the archive's database folder. */
 export const tableFile = (databaseFolder: string, table: string) => path.join(databaseFolder, `${table}${TABLE_FILE_SUFFIX}`);
 
+/** The most bytes of a metadata entry read into memory; a real manifest is a few kilobytes. */
+const METADATA_MAX_BYTES = 1024 * 1024;
+
 /** Half-written files of the file store and the branding images (written, then renamed). */
 const IN_PROGRESS = /\.tmp$/;
 
@@ -47,15 +50,15 @@ const inDataFolder = (entryPath: string) => isDataFolder(entryPath.split('/')[0]
 /**
  * Packs `staging` (manifest.json, database/ and links to the data folders) into `file`.
  * Links are followed only at the top, where staging points at the data folders; a link
- * inside them is left out, as are half-written files. Answers the data files packed.
+ * inside them is left out, as are half-written files and what `keep` refuses. Answers the data files packed.
  */
-export async function packArchive(staging: string, file: string): Promise<{ files: number; bytes: number }> {
+export async function packArchive(staging: string, file: string, keep: (entryPath: string) => boolean = () => true): Promise<{ files: number; bytes: number }> {
   const entries = [MANIFEST_ENTRY, DATABASE_FOLDER, ...DATA_FOLDERS.filter((f) => fs.existsSync(path.join(staging, f)))];
   let files = 0;
   let bytes = 0;
   const filter = (entryPath: string, stat: Stats | ReadEntry) => {
     const isTop = !entryPath.includes('/');
-    if (!isTop && (IN_PROGRESS.test(entryPath) || fs.lstatSync(path.join(staging, entryPath)).isSymbolicLink())) return false;
+    if (!isTop && (IN_PROGRESS.test(entryPath) || !keep(entryPath) || fs.lstatSync(path.join(staging, entryPath)).isSymbolicLink())) return false;
     if (inDataFolder(entryPath) && 'isFile' in stat && stat.isFile()) {
       files++;
       bytes += stat.size;
@@ -75,6 +78,7 @@ export async function scanArchive(file: string): Promise<{ manifest: Manifest; f
   const chunks: Buffer[] = [];
   let index = 0;
   let unsafe: string | undefined;
+  let oversized: number | undefined;
   let manifestRead: Promise<void> | undefined;
   let files = 0;
   let bytes = 0;
@@ -84,7 +88,9 @@ export async function scanArchive(file: string): Promise<{ manifest: Manifest; f
       strict: true,
       onReadEntry: (entry) => {
         if (index++ === 0 && entry.path === MANIFEST_ENTRY && entry.type === 'File') {
-          entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+          // Its size is in the entry's header: one too large is refused unread, and passes by without being held.
+          if (entry.size > METADATA_MAX_BYTES) oversized = entry.size;
+          else entry.on('data', (chunk: Buffer) => chunks.push(chunk));
           manifestRead = new Promise((resolve) => entry.on('end', resolve));
         }
         if (!isAllowedEntry(entry.path, entry.type)) unsafe ??= entry.path;
@@ -98,6 +104,7 @@ export async function scanArchive(file: string): Promise<{ manifest: Manifest; f
     throw backupErrors.notABackup(file, (error as Error).message);
   }
   if (!manifestRead) throw backupErrors.notABackup(file, `${MANIFEST_ENTRY} ilk girdi değil / is not the first entry`);
+  if (oversized !== undefined) throw backupErrors.metadataTooLarge(MANIFEST_ENTRY, oversized, METADATA_MAX_BYTES);
   await manifestRead;
   const manifest = parseManifest(Buffer.concat(chunks), file);
   if (unsafe !== undefined) throw backupErrors.unsafeEntry(unsafe);

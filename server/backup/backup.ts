@@ -4,10 +4,13 @@
  * so an earlier archive of that name stays intact until then. The files are read after the
  * database snapshot, while the app may still change them on PostgreSQL (see README).
  */
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import readline from 'node:readline';
 import path from 'node:path';
 import type { Database } from '../db/client';
-import { DATA_FOLDERS, DATABASE_FOLDER, packArchive } from './archive';
+import { INCOMING_FOLDER } from '../storage/incoming';
+import { DATA_FOLDERS, DATABASE_FOLDER, packArchive, tableFile } from './archive';
 import { dumpDatabase } from './dump';
 import { APP_NAME, BACKUP_FORMAT, MANIFEST_ENTRY, type Manifest } from './manifest';
 import { backupErrors } from './messages';
@@ -47,7 +50,7 @@ export async function createBackup(options: { database: Database; dataDir: strin
       if (await fs.stat(folder).catch(() => null)) await fs.symlink(folder, path.join(staging, name), 'dir');
     }
     const partial = path.join(staging, 'archive.tar.gz');
-    const packed = await packArchive(staging, partial);
+    const packed = await packArchive(staging, partial, photosWithRows(await namedPhotoFolders(path.join(staging, DATABASE_FOLDER))));
     // It holds password hashes and children's photos: readable by its owner only.
     await fs.chmod(partial, 0o600);
     await fs.rename(partial, file);
@@ -70,3 +73,26 @@ function isInside(file: string, folder: string): boolean {
   const relative = path.relative(folder, file);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
+
+/** The photo folders the dumped rows name (photos.storage_key). */
+async function namedPhotoFolders(databaseFolder: string): Promise<Set<string>> {
+  const named = new Set<string>();
+  const file = tableFile(databaseFolder, 'photos');
+  if (!(await fs.stat(file).catch(() => null))) return named;
+  for await (const line of readline.createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (line) named.add((JSON.parse(line) as { storage_key: string }).storage_key);
+  }
+  return named;
+}
+
+/**
+ * Of the photo store, the archive carries the folders a dumped row names: never the files of an
+ * upload still waiting for its row, nor a folder whose row does not exist (its files would come
+ * back on restore with nothing pointing at them).
+ */
+const photosWithRows = (named: Set<string>) => (entryPath: string) => {
+  const [top, area, studio, name] = entryPath.split('/');
+  if (top !== 'files') return true;
+  if (area === INCOMING_FOLDER) return false;
+  return area !== 'photos' || studio === undefined || name === undefined || named.has(`photos/${studio}/${name}`);
+};

@@ -41,11 +41,17 @@ async function loadTable(tx: Sql, table: string, file: string): Promise<number> 
     (await insertableColumns(tx, table)).map((c) => sql.identifier(c)),
     sql`, `,
   );
-  const insert = (lines: string[]) =>
-    tx.execute(
-      sql`INSERT INTO ${sql.identifier(table)} (${columns}) OVERRIDING SYSTEM VALUE
+  const insert = async (lines: string[]) => {
+    try {
+      await tx.execute(
+        sql`INSERT INTO ${sql.identifier(table)} (${columns}) OVERRIDING SYSTEM VALUE
           SELECT ${columns} FROM json_populate_recordset(NULL::${sql.identifier(table)}, ${`[${lines.join(',')}]`}::json)`,
-    );
+      );
+    } catch (error) {
+      // The database's error carries the rows (the query's parameter, a key's value): only where and why go on.
+      throw backupErrors.rowsRefused(table, rows + 1, rows + lines.length, refusalOf(error));
+    }
+  };
   // A missing file counts as no rows; the caller compares with the manifest.
   if (!fs.existsSync(file)) return 0;
   let rows = 0;
@@ -72,4 +78,11 @@ async function loadTable(tx: Sql, table: string, file: string): Promise<number> 
     rows += batch.length;
   }
   return rows;
+}
+
+/** The database's code and constraint of a refused write: never its message or detail, which may quote values. */
+function refusalOf(error: unknown): string {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: unknown; constraint?: unknown; column?: unknown };
+  const said = [cause.code, cause.constraint, cause.column].filter((part) => typeof part === 'string' && /^[\w.-]{1,100}$/.test(part));
+  return said.length ? said.join(', ') : 'unknown error';
 }

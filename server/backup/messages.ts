@@ -43,6 +43,16 @@ export const backupErrors = {
       `Yedek dosyası bozuk: "${table}" tablosunda ${expected} satır olmalıydı, ${found} bulundu. Hiçbir satır yazılmadı.`,
       `The archive is damaged: table "${table}" should have ${expected} rows, ${found} were found. No row was written.`,
     ),
+  metadataTooLarge: (entry: string, bytes: number, limit: number) =>
+    both(
+      `Yedek dosyasındaki ${entry} çok büyük (${bytes} bayt; en fazla ${limit}). Bu bir Yıllık Paneli yedeği değil ya da bozuk; hiçbir şey geri yüklenmedi.`,
+      `The archive's ${entry} is too large (${bytes} bytes; at most ${limit}). It is not a Yıllık Paneli backup, or it is damaged; nothing was restored.`,
+    ),
+  rowsRefused: (table: string, first: number, last: number, reason: string) =>
+    both(
+      `Yedekteki "${table}" tablosunun ${first}–${last}. satırları yazılamadı (${reason}). Hiçbir satır yazılmadı.`,
+      `The backup's table "${table}" could not be written at rows ${first}–${last} (${reason}). No row was written.`,
+    ),
   targetInsideDataFolder: (file: string) =>
     both(`Yedek dosyası yedeklenen klasörlerin içine yazılamaz: ${file}`, `The backup cannot be written inside the folders it backs up: ${file}`),
   noDatabase: (folder: string) =>

@@ -6,11 +6,16 @@
  * Turkish message. The seed is fixed so a run is repeatable; FUZZ_SEED and FUZZ_RUNS vary it.
  */
 import fc from 'fast-check';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, RouteOptions } from 'fastify';
 import { beforeEach, expect, it } from 'vitest';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { schools } from '../db/schema';
 import { useApiTestKit } from '../test/api';
 
-const kit = useApiTestKit();
+/** Every route the app registers, as it registers it (the OpenAPI document can leave some out). */
+const registered: RouteOptions[] = [];
+const kit = useApiTestKit({}, { onRoute: (route) => registered.push(route) });
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
@@ -234,4 +239,55 @@ it('never answers 5xx when every path placeholder and query key of every operati
   }
   expect(sent).toBeGreaterThan(1_000);
   expect(failures.slice(0, 25)).toEqual([]);
+}, 600_000);
+
+/** Ids no row can have: out of PostgreSQL's integer range, not positive, or not a whole number. */
+const BAD_IDS = ['0', '-1', '2147483648', '4294967296', '99999999999999999999', '1.5', 'abc', 'NaN', 'Infinity', '%00'];
+
+it('refuses an out-of-range or non-numeric id in the path of every registered route with a Turkish 400', async () => {
+  const student = kit.world.students[0];
+  await kit.database.db.update(schools).set({ code: 'FUZZ12' }).where(eq(schools.id, kit.world.school.id));
+  const { code } = (await kit.call('POST', `/api/panel/students/${student.id}/access-code`, {}, { authorization: `Bearer ${tokens.panel}` })).body;
+  const login = await kit.call('POST', '/api/student/login', { schoolCode: 'FUZZ12', schoolNumber: '101', accessCode: code });
+  expect(login.status, login.raw).toBe(200);
+  const studentToken = login.body.token as string;
+  const withIds = registered.flatMap((route) => {
+    const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!).filter((name) => name !== 'level');
+    const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+    return names.length ? methods.map((method) => ({ method, route, names })) : [];
+  });
+  const failures: string[] = [];
+  const covered = new Set<string>();
+  for (const { method, route, names } of withIds) {
+    const shape = (route.schema?.params as z.ZodObject | undefined)?.shape ?? {};
+    const config = (route.config ?? {}) as { public?: boolean; levels?: string[] };
+    const level = config.levels?.[0] ?? 'panel';
+    const token = route.url.startsWith('/api/student/') ? studentToken : tokens[level as keyof typeof tokens];
+    const headers: Record<string, string> = config.public ? {} : { authorization: `Bearer ${token}` };
+    // One id at a time is hostile; every other placeholder gets a value its route accepts.
+    const fine = (name: string) => (shape[name] instanceof z.ZodEnum ? String(shape[name].options[0]) : '1');
+    for (const target of names.filter((name) => !(shape[name] instanceof z.ZodEnum))) {
+      covered.add(`${method} ${route.url}`);
+      for (const bad of BAD_IDS) {
+        const url = route.url.replace(':level', level).replace(/:(\w+)/g, (_all, name: string) => (name === target ? bad : fine(name)));
+        const payload = method === 'GET' || method === 'DELETE' ? undefined : '{}';
+        if (payload) headers['content-type'] = 'application/json';
+        const res = await kit.app.inject({ method: method as InjectOptions['method'], url, headers, payload });
+        const answer = res.json<{ success?: unknown; message?: unknown }>();
+        if (res.statusCode !== 400 || answer.success !== false || !TURKISH_OR_KNOWN.test(String(answer.message))) {
+          failures.push(`${res.statusCode} ${method} ${url} → ${res.body.slice(0, 160)}`);
+        }
+      }
+    }
+  }
+  expect(failures.slice(0, 25)).toEqual([]);
+  // The photo files (by token and by signed URL) and the logos are among them.
+  for (const route of [
+    'GET /api/:level/photos/:id/file/:size',
+    'GET /api/:level/photo-files/:id/:size',
+    'GET /api/student/photo-files/:id/:size',
+    'GET /api/files/:kind/:id',
+  ]) {
+    expect(covered).toContain(route);
+  }
 }, 600_000);

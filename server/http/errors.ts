@@ -1,4 +1,6 @@
 /** Errors as the API answers them: a non-2xx status with { success: false, message[, errors] }. */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { tr } from '../../common/tr';
@@ -87,4 +89,38 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ success: false, message: tr.genericError });
   });
+}
+
+/** Writes an answer in the app's shape straight to a socket no route will answer, and closes it. */
+function answerOnSocket(socket: Socket, status: number, message: string): void {
+  if (socket.writable) {
+    const body = JSON.stringify({ success: false, message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * A request Node's HTTP parser refuses before any route runs (a control character in a header,
+ * an unknown method, headers too large, too slow): answered on the socket in the app's shape.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, tr.validation.requestTimeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, tr.validation.headersTooLarge]
+        : [400, tr.validation.unreadableRequest];
+  this.log.debug({ code: error.code }, 'request refused by the HTTP parser');
+  answerOnSocket(socket, status, message);
+}
+
+/** CONNECT (a proxy's tunnel) never reaches a route; Node would close the socket without a word. */
+export function refuseTunnels(app: FastifyInstance): void {
+  app.server.on('connect', (_request: unknown, socket: Socket) => answerOnSocket(socket, 405, tr.validation.methodNotAllowed));
 }

@@ -5,6 +5,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { todayInTurkey } from '../../common/dates';
+import { attachmentHeader } from './disposition';
 
 export const exportFormat = z.enum(['csv', 'xlsx']);
 export type ExportFormat = z.infer<typeof exportFormat>;
@@ -49,7 +50,7 @@ export async function sendExport<T>(
 ) {
   const date = todayInTurkey();
   const filename = `${options.baseName}-${date}.${options.format}`;
-  reply.header('content-disposition', `attachment; filename="${filename}"`);
+  reply.header('content-disposition', attachmentHeader(filename));
   reply.header('cache-control', 'no-store');
   if (options.format === 'csv') {
     return reply.type('text/csv; charset=utf-8').send(toCsv(options.columns, options.rows));

@@ -22,6 +22,8 @@ export interface FileStore {
   stream(key: string): Promise<Readable | null>;
   /** Removes a file, or every file under a key's folder; a missing one is no error. */
   remove(key: string): Promise<void>;
+  /** Gives a file or a folder of files a new key at once (the disk store renames it); the new key must not exist yet. */
+  move(from: string, to: string): Promise<void>;
 }
 
 /**
@@ -88,10 +90,18 @@ export function diskStore(root: string): FileStore {
     async remove(key) {
       await fs.rm(full(key), { force: true, recursive: true });
     },
+    async move(from, to) {
+      const target = full(to);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(full(from), target);
+    },
   };
 }
 
+/** Where a data folder keeps the photo store. */
+export const photoStoreFolder = (dataDir: string) => path.join(dataDir, 'files');
+
 /** The stores of a data folder on disk. */
 export function diskStorage(dataDir: string): Storage {
-  return { photos: diskStore(path.join(dataDir, 'files')), images: diskStore(path.join(dataDir, 'branding')) };
+  return { photos: diskStore(photoStoreFolder(dataDir)), images: diskStore(path.join(dataDir, 'branding')) };
 }

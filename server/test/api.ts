@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { startTestDatabase, type TestDatabase } from './database';
 import { createWorld, PASSWORD, type Account, type World } from './fixtures';
@@ -52,7 +52,7 @@ export function itemOf(res: Response): Record<string, any> {
 }
 
 /** Sets up the kit for the current test file (call at the top of the file). */
-export function useApiTestKit(env: Record<string, string> = {}, options: { webRoot?: () => string } = {}): ApiTestKit {
+export function useApiTestKit(env: Record<string, string> = {}, options: { webRoot?: () => string; onRoute?: AppOptions['onRoute'] } = {}): ApiTestKit {
   const kit = {} as ApiTestKit;
 
   const call: ApiTestKit['call'] = async (method, url, payload, headers = {}) => {
@@ -69,7 +69,7 @@ export function useApiTestKit(env: Record<string, string> = {}, options: { webRo
   beforeAll(async () => {
     kit.config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env });
     kit.database = await startTestDatabase();
-    kit.app = await buildApp({ database: kit.database, config: kit.config, webRoot: options.webRoot?.() });
+    kit.app = await buildApp({ database: kit.database, config: kit.config, webRoot: options.webRoot?.(), onRoute: options.onRoute });
     await kit.app.ready();
   });
   afterAll(async () => {

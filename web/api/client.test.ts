@@ -69,6 +69,19 @@ describe('the call helper', () => {
   });
 });
 
+describe('downloads', () => {
+  it('name the file by the Turkish filename* when the answer carries one, else by filename', async () => {
+    const file = (disposition: string) => () =>
+      Promise.resolve(new Response('a;b', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': disposition } }));
+    const turkish = setup(file(`attachment; filename="ogrenciler-12-C.csv"; filename*=UTF-8''${encodeURIComponent('öğrenciler-12-Ç.csv')}`));
+    expect(await turkish.client.download('branches/3/students/export')).toMatchObject({ filename: 'öğrenciler-12-Ç.csv' });
+    const plain = setup(file('attachment; filename="okullar.csv"'));
+    expect(await plain.client.download('schools/export')).toMatchObject({ filename: 'okullar.csv' });
+    const broken = setup(file(`attachment; filename="x.csv"; filename*=UTF-8''%E0%A4%A`));
+    expect(await broken.client.download('schools/export')).toMatchObject({ filename: 'x.csv' });
+  });
+});
+
 describe('the error toasts', () => {
   it('401 with a held user: the session-ended toast, logout and redirect, false', async () => {
     const { client, deps } = setup(() => json(401, { success: false, message: 'x' }));

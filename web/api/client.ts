@@ -55,6 +55,20 @@ function buildUrl(baseUrl: string, level: ApiLevel, path: string, query?: CallOp
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
+/** A download's file name from its Content-Disposition: the Turkish `filename*` when there is one, else the ASCII `filename`. */
+export function downloadName(response: Response, fallback: string): string {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition)?.[1];
+  if (utf8) {
+    try {
+      return decodeURIComponent(utf8);
+    } catch {
+      // A broken encoding falls back to the plain name.
+    }
+  }
+  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
+}
+
 export function createApiClient(deps: ApiClientDeps) {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -136,9 +150,7 @@ export function createApiClient(deps: ApiClientDeps) {
         deps.toast('error', refusal(response.status, data));
         return false;
       }
-      const disposition = response.headers.get('content-disposition') ?? '';
-      const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'indirme';
-      return { blob: await response.blob(), filename };
+      return { blob: await response.blob(), filename: downloadName(response, 'indirme') };
     } catch {
       deps.toast('error', tr.genericError);
       return false;

@@ -3,6 +3,7 @@
  * logo is shown on the login page) and GET {level}/branding for the login page.
  */
 import { z } from 'zod';
+import { idParams } from '../../../common/schemas/fields';
 import { brandingResponse } from '../../../common/schemas/studio';
 import { routeDocs, type Api } from '../../http/types';
 import { IMAGE_KINDS } from '../../images/branding';
@@ -10,7 +11,7 @@ import { brandingImage, loginBranding } from './queries';
 
 const docs = routeDocs('studio');
 
-const fileParams = z.object({ kind: z.enum(IMAGE_KINDS), id: z.coerce.number().int().positive() });
+const fileParams = idParams.extend({ kind: z.enum(IMAGE_KINDS) });
 
 /** Under /api/files (outside the level prefix): GET /{kind}/{id}. */
 export async function brandingFiles(app: Api) {

@@ -13,7 +13,7 @@ import { photos, students } from '../../db/schema';
 import { seededRandom } from '../../db/seed/random';
 import { derivePhoto, type DerivedPhoto } from '../../images/photos';
 import type { FileStore } from '../../storage/store';
-import { putPhotoFiles } from './writes';
+import { newPhotoKey, putPhotoFiles } from './writes';
 
 const LEFT_FOR_RETAKE = 5;
 const BACKGROUNDS = ['#9fb4c7', '#c7b49f', '#a9c79f', '#c79fb8', '#b8b8b8', '#9fc7c3'];
@@ -70,7 +70,8 @@ export async function seedDemoPhotos(db: Db, store: FileStore): Promise<number> 
     seen.set(student.branchId, position + 1);
     if (position < LEFT_FOR_RETAKE || !rand.chance(0.8)) continue;
     const { photo, bytes } = await variant(student.gender);
-    const storageKey = await putPhotoFiles(store, student.studioId, photo);
+    const storageKey = newPhotoKey(student.studioId);
+    await putPhotoFiles(store, storageKey, photo);
     values.push({
       studioId: student.studioId,
       schoolId: student.schoolId,

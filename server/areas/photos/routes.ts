@@ -9,6 +9,7 @@ import { okResponse } from '../../../common/schemas/list';
 import { bulkPhotoResult, photoItem, photoSizes, type PhotoSize } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { branchInScope, photoInScope, schoolInScope, studentInScope, type PhotoRow } from '../../auth/access';
+import { attachmentHeader } from '../../http/disposition';
 import { HttpError, notFound } from '../../http/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { spoolPhoto } from '../../images/photos';
@@ -20,7 +21,7 @@ import { addPhotos, addShootPhotos, deletePhoto, setPortrait } from './writes';
 const docs = routeDocs('photos');
 
 const photoList = z.object({ success: z.literal(true), items: z.array(photoItem) });
-const sizeParams = z.object({ id: z.coerce.number().int().positive(), size: z.enum(photoSizes) });
+const sizeParams = idParams.extend({ size: z.enum(photoSizes) });
 
 export async function photosRoutes(app: Api) {
   const { config, photoUrls, storage } = app;
@@ -43,7 +44,7 @@ export async function photosRoutes(app: Api) {
     const data = await photoFile(storage.photos, row, size);
     reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(cacheSeconds))}`);
     reply.header('x-content-type-options', 'nosniff');
-    if (size === 'download' || size === 'original') reply.header('content-disposition', `inline; filename="foto-${row.id}.jpg"`);
+    if (size === 'download' || size === 'original') reply.header('content-disposition', attachmentHeader(`foto-${row.id}.jpg`, 'inline'));
     return reply.type('image/jpeg').send(data);
   };
 

@@ -1,7 +1,8 @@
 /**
  * Writing photos: storing uploads (one student's, or a shoot's matched to students), choosing
- * the portrait, deleting; each with its audit entry. Files are written before their row and
- * removed after it, so a row never points at a missing file.
+ * the portrait, deleting; each with its audit entry. Files are written before their row, under
+ * the upload's incoming folder, and moved to their place in the transaction that writes the row:
+ * a row never points at a missing file, and a file among the photos always has its row.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { insertOne } from '../../db/rows';
 import { photos } from '../../db/schema';
 import { HttpError, badRequest } from '../../http/errors';
 import { DERIVED_SIZES, derivePhoto, filesMade, photoContent, type DerivedPhoto, type StoredSize } from '../../images/photos';
+import { incomingKey } from '../../storage/incoming';
 import type { FileStore } from '../../storage/store';
 import type { SpooledFile } from '../../storage/uploads';
 import { recordAudit } from '../audit/writes';
@@ -22,10 +24,11 @@ import { bulkTargets, type BulkScope } from './bulkMatch';
 import { readPhotoIndex } from './photoIndex';
 import { fileKey } from './queries';
 
-/** Puts every size of a derived photo into the store under a new folder; answers the folder's key. */
-export async function putPhotoFiles(store: FileStore, studioId: number, photo: DerivedPhoto): Promise<string> {
-  // A random folder name: photo files are never reachable by guessing a path.
-  const storageKey = `photos/s${studioId}/${randomBytes(16).toString('hex')}`;
+/** A new photo's folder: a random name, so photo files are never reachable by guessing a path. */
+export const newPhotoKey = (studioId: number) => `photos/s${studioId}/${randomBytes(16).toString('hex')}`;
+
+/** Puts every size of a derived photo into the store under the folder `storageKey`. */
+export async function putPhotoFiles(store: FileStore, storageKey: string, photo: DerivedPhoto): Promise<void> {
   await Promise.all(
     (Object.keys(DERIVED_SIZES) as StoredSize[]).map((size) => {
       const bytes = photo.files[size];
@@ -33,16 +36,16 @@ export async function putPhotoFiles(store: FileStore, studioId: number, photo: D
       return !Buffer.isBuffer(bytes) && !('header' in bytes) ? store.putFile(key, bytes.file) : store.put(key, photoContent(bytes));
     }),
   );
-  return storageKey;
 }
 
 export async function removePhotoFiles(store: FileStore, storageKeys: string[]) {
   await Promise.all(storageKeys.map((key) => store.remove(key)));
 }
 
-/** A photo's files in the store, not yet in a row. */
+/** A photo's files in the store, waiting under `incoming` for their row (which names `storageKey`). */
 interface StoredPhoto {
   storageKey: string;
+  incoming: string;
   width: number;
   height: number;
   file: SpooledFile;
@@ -51,8 +54,14 @@ interface StoredPhoto {
 /** Makes the sizes of one uploaded file (in its turn, see derivePhoto) and puts them into the store, so no batch's pictures wait in memory. */
 async function storePhoto(store: FileStore, studioId: number, file: SpooledFile, limits: PhotoLimits): Promise<StoredPhoto> {
   const photo = await derivePhoto(file.path, limits, { stripped: file.stripped });
+  const storageKey = newPhotoKey(studioId);
+  const incoming = incomingKey(storageKey);
   try {
-    return { storageKey: await putPhotoFiles(store, studioId, photo), width: photo.width, height: photo.height, file };
+    await putPhotoFiles(store, incoming, photo);
+    return { storageKey, incoming, width: photo.width, height: photo.height, file };
+  } catch (error) {
+    await store.remove(incoming);
+    throw error;
   } finally {
     // Its sizes' files leave the upload's temporary folder at once, not with the whole batch.
     await Promise.all(filesMade(photo, file.path).map((made) => fs.rm(made, { force: true })));
@@ -81,10 +90,12 @@ async function savePhoto(db: Db, store: FileStore, caller: Caller, student: Stud
         bytes: file.bytes,
       });
       await recordAudit(tx, caller, 'create', 'photo', row, { studentId: student.id, originalName: row.originalName, isPortrait: row.isPortrait });
+      // The files take their place last: if the commit fails they are removed below, if the process dies now a start finds them without a row.
+      await store.move(stored.incoming, storageKey);
       return row;
     });
   } catch (error) {
-    await store.remove(storageKey);
+    await removePhotoFiles(store, [storageKey, stored.incoming]);
     throw error;
   }
 }
@@ -106,12 +117,22 @@ export async function addPhotos(db: Db, store: FileStore, caller: Caller, studen
   if (failed) {
     await removePhotoFiles(
       store,
-      results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.storageKey] : [])),
+      results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.incoming] : [])),
     );
     throw failed.reason;
   }
+  const stored = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const saved: PhotoRow[] = [];
-  for (const r of results) if (r.status === 'fulfilled') saved.push(await savePhoto(db, store, caller, student, r.value));
+  try {
+    for (const photo of stored) saved.push(await savePhoto(db, store, caller, student, photo));
+  } catch (error) {
+    // The failed one cleared its own files; those after it wait for no row any more.
+    await removePhotoFiles(
+      store,
+      stored.slice(saved.length + 1).map((photo) => photo.incoming),
+    );
+    throw error;
+  }
   return saved;
 }
 
@@ -149,7 +170,7 @@ export async function addShootPhotos(
   );
   const outcomes = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   // Files stored for rows not written yet: removed again if the upload ends in an error.
-  const pending = new Set(outcomes.flatMap((o) => ('stored' in o ? [o.stored.storageKey] : [])));
+  const pending = new Set(outcomes.flatMap((o) => ('stored' in o ? [o.stored.incoming] : [])));
   const failed = settled.find((r) => r.status === 'rejected');
   try {
     if (failed) throw failed.reason;
@@ -160,7 +181,7 @@ export async function addShootPhotos(
         unmatched.push({ fileName: outcome.file.fileName, reason: outcome.reason });
         continue;
       }
-      pending.delete(outcome.stored.storageKey);
+      pending.delete(outcome.stored.incoming);
       await savePhoto(db, store, caller, outcome.student, outcome.stored);
       matched.push({ fileName: outcome.file.fileName, studentId: outcome.student.id, schoolNumber: outcome.student.schoolNumber });
     }

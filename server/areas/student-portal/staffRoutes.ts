@@ -10,6 +10,7 @@ import { accessCodeResponse, branchCodesResponse, cardsBody, quoteDecisionBody, 
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
+import { attachmentHeader } from '../../http/disposition';
 import { HttpError } from '../../http/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import type { FastifyRequest } from 'fastify';
@@ -19,9 +20,6 @@ import { CARDS_MAX, renderCards } from './cards';
 import { decideQuote, previewReminder, remindUnwritten } from './staffWrites';
 
 const docs = routeDocs('student-portal');
-
-/** The sign-in page of students at the address the caller used. */
-const loginUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}/student/login`;
 
 export async function studentPortalStaffRoutes(app: Api) {
   app.post(
@@ -49,7 +47,7 @@ export async function studentPortalStaffRoutes(app: Api) {
     const items = picked
       ? await issueCodes(app.db, caller, await selectedStudents(app.db, branch, picked))
       : await issueBranchCodes(app.db, caller, branch, CARDS_MAX);
-    return { schoolName: school.name, schoolCode: school.code, branchName: branchName(branch), loginUrl: loginUrlOf(request), items };
+    return { schoolName: school.name, schoolCode: school.code, branchName: branchName(branch), loginUrl: `${app.config.publicUrl}/student/login`, items };
   };
 
   app.post(
@@ -73,7 +71,7 @@ export async function studentPortalStaffRoutes(app: Api) {
       const pdf = renderCards({ ...codes, cards: codes.items });
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="giris-kartlari-${request.params.id}.pdf"`)
+        .header('content-disposition', attachmentHeader(`giriş-kartları-${codes.branchName.replace('/', '-')}.pdf`))
         .header('cache-control', 'no-store')
         .send(pdf);
     },

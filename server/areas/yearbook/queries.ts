@@ -1,11 +1,13 @@
 /** Reading the yearbook's production: a job in the caller's scope, and a school's jobs, approvals and final mark. */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { YearbookJob, YearbookJobDetail, YearbookState } from '../../../common/schemas/yearbook';
-import { branchName } from '../../../common/text';
+import { todayInTurkey } from '../../../common/dates';
+import { branchName, trLower } from '../../../common/text';
+import { tr } from '../../../common/tr';
 import { scopeWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { branches, jobs, students, yearbookApprovals, yearbookFinals } from '../../db/schema';
+import { branches, jobs, schools, students, yearbookApprovals, yearbookFinals } from '../../db/schema';
 import type { JobRow } from '../../jobs/queue';
 import { notFound } from '../../http/errors';
 import { turkishOrder } from '../../http/list';
@@ -23,6 +25,16 @@ export async function jobInScope(db: Db, caller: Caller, id: number): Promise<Jo
     );
   if (!row) throw notFound();
   return row;
+}
+
+/** A book's PDF name: "yıllık", the school, the branch (a branch's book) and today's date, e.g. yıllık-atatürk-anadolu-lisesi-12-A-2026-11-27.pdf. */
+export async function bookFileName(db: Db, job: JobRow): Promise<string> {
+  const [school] = job.schoolId ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, job.schoolId)) : [];
+  const [branch] = job.branchId
+    ? await db.select({ grade: branches.grade, section: branches.section }).from(branches).where(eq(branches.id, job.branchId))
+    : [];
+  const parts = [tr.yearbook.fileName, trLower(school?.name ?? '').replace(/\s+/g, '-'), branch ? branchName(branch).replace('/', '-') : '', todayInTurkey()];
+  return `${parts.filter(Boolean).join('-')}.pdf`;
 }
 
 export const jobOf = (row: JobRow): YearbookJob => ({ id: row.id, status: row.status, done: row.done, total: row.total });

@@ -11,12 +11,13 @@ import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { approvalBody, jobDetailResponse, jobResponse, proofParams, proofQuery, yearbookState } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
+import { attachmentHeader } from '../../http/disposition';
 import { HttpError, notFound } from '../../http/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { branches } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { proofKey } from './job';
-import { jobDetail, jobInScope, jobOf, resultOf, yearbookState as stateOf } from './queries';
+import { bookFileName, jobDetail, jobInScope, jobOf, resultOf, yearbookState as stateOf } from './queries';
 import { proofUrlSigner } from './proofUrls';
 import { approveBranch, cancelBook, setFinal, startBook, unlockBranch } from './writes';
 
@@ -92,7 +93,7 @@ export async function yearbookRoutes(app: Api) {
     const pdf = await app.storage.photos.stream(result.file);
     if (!pdf) throw notFound();
     reply.header('cache-control', 'private, no-store');
-    reply.header('content-disposition', `attachment; filename="yillik-${job.id}.pdf"`);
+    reply.header('content-disposition', attachmentHeader(await bookFileName(app.db, job)));
     return reply.type('application/pdf').send(pdf);
   });
 

@@ -2,6 +2,7 @@
 import type { BranchCodes, ReminderPreview } from '../../../common/schemas/student';
 import { tr } from '../../../common/tr';
 import { api } from '../../api';
+import { downloadName } from '../../api/client';
 import { useApiMutation } from '../../api/query';
 import { useSession } from '../../session/store';
 
@@ -42,7 +43,7 @@ export async function downloadCardsPdf(branchId: number, studentIds?: number[]):
   // A refusal's Turkish message (e.g. too many students) is what the person reads.
   if (!response?.ok) return ((await response?.json().catch(() => null)) as { message?: string } | null)?.message ?? tr.genericError;
   const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'giris-kartlari.pdf';
+  const name = downloadName(response, 'giris-kartlari.pdf');
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = name;
