@@ -39,6 +39,7 @@ export const yearbook = {
   noJobs: 'Henüz yıllık hazırlanmadı.',
   branches: 'Şubeler ve onaylar',
   notApprovedYet: 'Onay bekliyor',
+  noProofYet: 'Prova yok',
   chooseSchool: 'Okul seçiniz',
   proofPage: (page: number) => `Sayfa ${page}`,
 } as const;
