@@ -31,6 +31,7 @@ test.describe('an address naming a record that is not there', () => {
     await expectMissing(page, '/students/999999');
     await expectMissing(page, `/students/${other.branchId}`);
     await expectMissing(page, `/branch-messages/${other.branchId}`);
+    await expectMissing(page, `/login-cards/${other.branchId}`);
     await expectMissing(page, `/branches/${other.schoolId}`);
     await expectMissing(page, `/messages/school/${other.schoolId}`);
     await page.locator('#main').getByRole('link', { name: 'Ana sayfaya dön' }).click();

@@ -23,6 +23,7 @@ const NESTED: Array<{ pattern: string; owner: Owner; page: string }> = [
   { pattern: '/branch-managers/:id', owner: 'branch', page: tr.pages.branchManagers },
   { pattern: '/branch-messages/:id', owner: 'branch', page: tr.pages.branchMessages },
   { pattern: '/messages/branch/:id', owner: 'branch', page: tr.pages.messages },
+  { pattern: '/login-cards/:id', owner: 'branch', page: tr.student.cards.action },
 ];
 
 /** The nested route a path is, if any: what owns it, its id and its page name. */
