@@ -1,8 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Tests of the embedded database's own thread: on a PostgreSQL run they have nothing to test, so
-// that run leaves them out rather than skipping them (the PGlite run has them).
-const pgliteOnly = ['server/db/pgliteThread.test.ts'];
+// Tests of the embedded database's own thread, and of `npm start` with nothing set (which uses the
+// embedded database): on a PostgreSQL run they have nothing to test, so that run leaves them out
+// rather than skipping them (the PGlite run has them).
+const pgliteOnly = ['server/db/pgliteThread.test.ts', 'server/startMemory.test.ts'];
 
 export default defineConfig({
   test: {

@@ -1,5 +1,16 @@
 import { expect, test } from './fixtures';
+import type { Locator } from '@playwright/test';
 import { signIn, toast } from './helpers';
+
+/** The branch card's state badge lies inside its card and shows its whole text. */
+async function expectBadgeFits(card: Locator, text: string | RegExp) {
+  const badge = card.locator('.mantine-Badge-root').filter({ hasText: text });
+  await expect(badge).toBeVisible();
+  const [cardBox, badgeBox] = [await card.boundingBox(), await badge.boundingBox()];
+  expect(badgeBox!.x).toBeGreaterThanOrEqual(cardBox!.x);
+  expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+  expect(await badge.locator('.mantine-Badge-label').evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+}
 
 test.describe('yearbook', () => {
   test('the design preview draws with the chosen font pair and shows the cover', async ({ page }) => {
@@ -47,7 +58,9 @@ test.describe('yearbook', () => {
     // The school's last branch, so the lock touches no branch the other screens' tests write to.
     const branch = page.getByRole('group', { name: /^Şube / }).last();
     const branchName = ((await branch.getAttribute('aria-label')) ?? '').replace(/^Şube /, '');
-    await expect(branch.getByText('Onay bekliyor')).toBeVisible();
+    // No proof made yet: nothing waits for approval.
+    await expectBadgeFits(branch, 'Prova yok');
+    await expect(branch.getByText('Onay bekliyor')).toHaveCount(0);
     await branch.getByRole('button', { name: 'Şube provası oluştur' }).click();
 
     const job = page.getByRole('group', { name: new RegExp(`^${branchName.replace('/', '\\/')} #\\d+$`) }).first();
@@ -98,7 +111,7 @@ test.describe('yearbook', () => {
     await branch.getByRole('button', { name: 'Provayı onayla' }).click();
     await ask.getByRole('button', { name: 'Provayı onayla' }).click();
     await expect(toast(page, 'Prova onaylandı; şubenin içeriği kilitlendi.')).toBeVisible();
-    await expect(branch.getByText(/^Onaylandı: /)).toBeVisible();
+    await expectBadgeFits(branch, /^Onaylandı: /);
     await expect(branch.getByRole('button', { name: 'Provayı onayla' })).toHaveCount(0);
     // Only the studio unlocks.
     await expect(branch.getByRole('button', { name: 'Kilidi aç' })).toHaveCount(0);
@@ -119,7 +132,7 @@ test.describe('yearbook', () => {
     await page.getByRole('combobox', { name: 'Okul' }).click();
     await page.getByRole('option', { name: schoolName, exact: true }).click();
     const approved = page.getByRole('group', { name: `Şube ${branchName}` });
-    await expect(approved.getByText(/^Onaylandı: /)).toBeVisible();
+    await expectBadgeFits(approved, /^Onaylandı: /);
     await approved.getByRole('button', { name: 'Kilidi aç' }).click();
     await expect(toast(page, 'Şubenin kilidi açıldı.')).toBeVisible();
     await expect(approved.getByText('Onay bekliyor')).toBeVisible();

@@ -47,6 +47,11 @@ export const frame = {
     signedInAs: 'Oturum',
     skipToContent: 'İçeriğe geç',
     breadcrumbs: 'Bulunduğunuz yer',
+    missing: {
+      title: 'Kayıt bulunamadı',
+      description: 'Bu kayıt bulunamadı ya da erişim izniniz yok.',
+      back: 'Ana sayfaya dön',
+    },
   },
   home: {
     welcome: (name: string) => `Hoş geldiniz, ${name}`,

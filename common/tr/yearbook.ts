@@ -49,6 +49,7 @@ export const yearbook = {
   noJobs: 'Henüz yıllık hazırlanmadı.',
   branches: 'Şubeler ve onaylar',
   notApprovedYet: 'Onay bekliyor',
+  noProofYet: 'Prova yok',
   chooseSchool: 'Okul seçiniz',
   proofPage: (page: number) => `Sayfa ${page}`,
   /** The book's texts as the job's report and a failed book name them. */

@@ -1,11 +1,33 @@
 // The embedded database in a thread of its own: PGlite (PostgreSQL compiled to WebAssembly)
 // answers wire-protocol messages posted by the main thread, so queries run on one core while
 // HTTP and JSON run on the other. Plain JavaScript: it runs as it is, from source and built.
-import { parentPort, workerData } from 'node:worker_threads';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-const database = await PGlite.create({ dataDir: workerData.dataDir, loadDataDir: workerData.template, extensions: { pg_trgm } });
+// PostgreSQL's shared buffers are drawn (and kept) in the process's memory from the start: the
+// default 128 MB is more than an embedded database of one studio's season reads, and the pages it
+// does not hold come from the operating system's file cache.
+const open = (options) => PGlite.create({ ...options, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
+
+// Run as a process of its own (`node pgliteWorker.mjs <folder>`): creates the data folder and ends.
+if (isMainThread) {
+  await (await open({ dataDir: process.argv[2] })).close();
+  process.exit(0);
+}
+
+// A new data folder is created (initdb) in a short-lived process: creating it leaves some hundred
+// MB behind (a second instance and a dump of the folder) that a thread would hold until a
+// collection happens to come, and a process gives back when it ends.
+if (workerData.dataDir && !fs.existsSync(path.join(workerData.dataDir, 'PG_VERSION'))) {
+  await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), workerData.dataDir]);
+}
+const database = await open({ dataDir: workerData.dataDir, loadDataDir: workerData.template });
 
 // One request at a time: PGlite keeps the answer of the protocol call under way in the instance,
 // and the main thread sends the next batch before this one is answered.

@@ -8,6 +8,7 @@ import { signOut } from '../session/actions';
 import { useSession } from '../session/store';
 import { FrameProviders } from './FrameProviders';
 import { activeItem, navigationFor } from './navigation';
+import { PlaceMissing, usePlace } from './place';
 
 export function MainLayout() {
   const info = useSession((s) => s.info);
@@ -15,6 +16,9 @@ export function MainLayout() {
   const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
+  // One place for every screen whose address names a school or branch: one the caller cannot see
+  // shows that, instead of the screen with its actions.
+  const place = usePlace();
   if (!info) return null;
   const items = navigationFor(info);
   const active = activeItem(items, location.pathname);
@@ -82,9 +86,7 @@ export function MainLayout() {
             ))}
           </ScrollArea>
         </AppShell.Navbar>
-        <AppShell.Main id="main">
-          <Outlet />
-        </AppShell.Main>
+        <AppShell.Main id="main">{place?.missing ? <PlaceMissing /> : <Outlet />}</AppShell.Main>
       </AppShell>
     </FrameProviders>
   );

@@ -3,7 +3,8 @@
  * (Okullar › Atatürk Anadolu Lisesi › 12/A › Öğrenciler) and in the document's title.
  * Read from the address itself, so no screen has to pass its place on.
  */
-import { Anchor, Breadcrumbs as Trail, Text } from '@mantine/core';
+import { Anchor, Button, Center, Stack, Breadcrumbs as Trail, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { tr } from '../../common/tr';
 import { useBranch } from '../features/branches/api';
@@ -38,6 +39,8 @@ export interface Place {
   page: string;
   school: { id: number; name: string } | null;
   branch: { id: number; name: string } | null;
+  /** The address names a school or branch that does not exist or is outside the caller's scope. */
+  missing: boolean;
 }
 
 /** The school and branch of the current address; names come from user info where it holds them. */
@@ -53,11 +56,34 @@ export function usePlace(): Place | null {
   const school = useSchool(ownSchool || info?.level !== 'panel' ? null : schoolId);
   const schoolName = ownSchool?.name ?? school.data?.item.name ?? null;
   if (!nested) return null;
+  // A school or branch manager sees only its own school; the others are looked up and refused.
+  const foreignSchool = nested.owner === 'school' && info?.level !== 'panel' && info?.school?.id !== nested.id;
   return {
     page: nested.page,
     school: schoolId !== null && schoolName !== null ? { id: schoolId, name: schoolName } : null,
     branch: branchId !== null && branchName !== null ? { id: branchId, name: branchName } : null,
+    missing: foreignSchool || branch.isError || school.isError,
   };
+}
+
+/** In place of a screen whose address names what the caller cannot see: what happened and a way back, none of the screen's actions. */
+export function PlaceMissing() {
+  useEffect(() => {
+    document.title = [tr.layout.missing.title, tr.appName].join(' · ');
+  }, []);
+  return (
+    <Center mih="50vh">
+      <Stack align="center" gap="sm" role="alert">
+        <Title order={2}>{tr.layout.missing.title}</Title>
+        <Text c="dimmed" ta="center">
+          {tr.layout.missing.description}
+        </Text>
+        <Button component={Link} to="/">
+          {tr.layout.missing.back}
+        </Button>
+      </Stack>
+    </Center>
+  );
 }
 
 /** The document's title: the screen, then its branch and school when the title does not name them yet. */

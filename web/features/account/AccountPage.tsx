@@ -10,6 +10,7 @@ import { LoadFailed, Loading } from '../../components/QueryState';
 import { RecordTable, type Column } from '../../components/list/RecordTable';
 import { applyServerErrors, zodValidate } from '../../components/form/zodValidate';
 import { useChangePassword, useEndSession, useSessions, type SessionItem } from './api';
+import { deviceOf } from './device';
 
 const t = tr.account;
 const time = (iso: string) => `${displayDate(iso)} ${new Date(iso).toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' })}`;
@@ -32,7 +33,7 @@ function PasswordForm() {
   });
   return (
     <form onSubmit={submit} noValidate>
-      <Stack>
+      <Stack maw={480}>
         <Title order={2} size="h4">
           {t.changePassword}
         </Title>
@@ -58,8 +59,8 @@ function Sessions() {
       key: 'browser',
       header: t.browser,
       render: (s) => (
-        <Text size="sm" lineClamp={2}>
-          {s.userAgent || '—'}
+        <Text size="sm" title={s.userAgent || undefined}>
+          {deviceOf(s.userAgent)}
         </Text>
       ),
     },
@@ -91,7 +92,7 @@ function Sessions() {
     const rows = sessions.data.items;
     body = (
       <>
-        <RecordTable columns={columns} rows={rows} rowKey={(s) => s.id} caption={t.sessions} minWidth={640} />
+        <RecordTable columns={columns} rows={rows} rowKey={(s) => s.id} caption={t.sessions} minWidth={560} />
         {rows.length <= 1 ? (
           <Text size="sm" c="dimmed">
             {t.noOtherSessions}
@@ -115,12 +116,13 @@ export function AccountPage() {
     <>
       <PageHeader title={t.title} />
       <Grid>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        {/* Side by side only where the sessions table has its room; below that, one under the other. */}
+        <Grid.Col span={{ base: 12, xl: 4 }}>
           <Paper withBorder p="md" radius="md">
             <PasswordForm />
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, xl: 8 }}>
           <Paper withBorder p="md" radius="md">
             <Sessions />
           </Paper>

@@ -112,8 +112,9 @@ function BranchCard({
     <Card withBorder padding="sm" role="group" aria-label={`${t.branch} ${branch.name}`}>
       <Group justify="space-between" mb="xs">
         <Text fw={600}>{branch.name}</Text>
-        <Badge color={branch.approval ? 'green' : 'gray'} variant="light">
-          {branch.approval ? t.approved(branch.approval.approvedByName, when(branch.approval.approvedAt)) : t.notApprovedYet}
+        {/* The approver's name and the time may be longer than a phone's card: the badge wraps. */}
+        <Badge color={branch.approval ? 'green' : 'gray'} variant="light" h="auto" maw="100%" py={2} styles={{ label: { whiteSpace: 'normal' } }}>
+          {branch.approval ? t.approved(branch.approval.approvedByName, when(branch.approval.approvedAt)) : proof ? t.notApprovedYet : t.noProofYet}
         </Badge>
       </Group>
       <Group gap="xs">
