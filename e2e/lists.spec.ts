@@ -130,3 +130,53 @@ test('moderation by keyboard: j/k move, a approves, r rejects, ? lists the keys'
   await page.getByRole('button', { name: 'Klavye kısayolları (?)' }).click();
   await expect(help).toBeVisible();
 });
+
+/** Long, real-looking Turkish values in place of the demo's short ones, by the field's name. */
+function lengthened(key: string, value: string, url: string): string {
+  if (/email/i.test(key)) return 'aysegul.nurdan.karacalioglu-buyuksahin@sehit-omer-halisdemir-anadolu-lisesi.k12.tr';
+  if (/^(body|text|title)$/.test(key))
+    return `${value} Seni hiç unutmayacağım; birlikte geçen dört yılın her gününü, kantindeki sohbetleri ve sınav haftalarını özleyeceğim.`;
+  if (key === 'district') return 'Kahramankazan Organize Sanayi Bölgesi';
+  if (/school/i.test(key) || (key === 'name' && /\/schools(\?|$)/.test(url)))
+    return `${value} Şehit Piyade Er Ömer Halisdemir Mesleki ve Teknik Anadolu Lisesi Çok Programlı Kampüsü`;
+  if (/branch/i.test(key) || (key === 'name' && /\/branches(\?|$)/.test(url))) return `${value} Fen Bilimleri ve Matematik Alanı`;
+  if (/name$/i.test(key)) return `${value} Nurdan Karaçalıoğlu-Büyükşahin`;
+  return value;
+}
+
+test('at 1280 × 800 every list row’s actions are in sight, with long Turkish names and texts', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'panel');
+  // Every list the panel reads comes back with long names, long school names and long messages.
+  await page.route(/\/api\/panel\/.*/, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const body = response.headers()['content-type']?.includes('json') ? await response.json() : null;
+    if (!Array.isArray(body?.items)) return route.fulfill({ response });
+    const url = route.request().url();
+    for (const item of body.items) for (const [key, value] of Object.entries(item)) if (typeof value === 'string') item[key] = lengthened(key, value, url);
+    return route.fulfill({ response, json: body });
+  });
+  for (const path of await routesOf(page, 'panel')) {
+    if (path === '/' || /design|studio/.test(path)) continue;
+    await page.goto(path);
+    await listShown(page);
+    await expect(page.locator('main table[aria-busy="true"]')).toHaveCount(0);
+    const outOfSight = await page.evaluate(() => {
+      const found: string[] = [];
+      for (const button of document.querySelectorAll<HTMLElement>('main table tbody button')) {
+        const box = button.getBoundingClientRect();
+        // The box that scrolls the table sideways, if any: what lies outside it is hidden.
+        let scroller = button.closest('table')!.parentElement!;
+        while (scroller.parentElement && getComputedStyle(scroller).overflowX === 'visible') scroller = scroller.parentElement;
+        const container = scroller.getBoundingClientRect();
+        const right = Math.min(window.innerWidth, container.right);
+        if (box.left < container.left - 0.5 || box.right > right + 0.5)
+          found.push(`${button.getAttribute('aria-label') ?? button.textContent}: ${Math.round(box.right)} px`);
+      }
+      return found;
+    });
+    expect(outOfSight, `${path}: row buttons out of sight`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(1280);
+  }
+});
