@@ -4,6 +4,7 @@ import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { tr } from '../../common/tr';
+import { RowTooltip } from '../components/list/RowTooltip';
 import { signOut } from '../session/actions';
 import { useSession } from '../session/store';
 import { FrameProviders } from './FrameProviders';
@@ -29,6 +30,7 @@ export function MainLayout() {
   return (
     <FrameProviders>
       <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <RowTooltip />
         <a className="skip-link" href="#main">
           {tr.layout.skipToContent}
         </a>
