@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { tr } from '../common/tr';
 
 /** Ten shades around one hex colour, lightest first (Mantine wants a tuple of 10). */
 function shadesOf(hex: string): MantineColorsTuple {
@@ -39,6 +40,8 @@ export function themeOf(primary: string) {
     luminanceThreshold: 0.179,
     components: {
       ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Ekrandan renk seç' } } },
+      // Every dialog's × says what it does to a screen reader (Mantine's is an unnamed button).
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': tr.words.close } } },
       // A badge always shows its whole word: it keeps its width in a crowded table cell or row.
       Badge: { styles: { root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
     },
