@@ -7,6 +7,7 @@
 import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { YearbookJobDetail, YearbookState } from '../../../common/schemas/yearbook';
+import { displayDateTime } from '../../../common/dates';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,7 +19,6 @@ import { downloadBook, isActive, useApprove, useCancelBook, useSetFinal, useStar
 
 const t = tr.yearbook;
 const STATUS_COLOR: Record<YearbookJobDetail['status'], string> = { queued: 'gray', running: 'blue', done: 'green', failed: 'red', cancelled: 'gray' };
-const when = (iso: string) => new Date(iso).toLocaleString('tr-TR', { dateStyle: 'short', timeStyle: 'short' });
 
 export function YearbookScreen() {
   const info = useSession((s) => s.info)!;
@@ -112,7 +112,7 @@ function BranchCard({
       <Group justify="space-between" mb="xs">
         <Text fw={600}>{branch.name}</Text>
         <Badge color={branch.approval ? 'green' : 'gray'} variant="light">
-          {branch.approval ? t.approved(branch.approval.approvedByName, when(branch.approval.approvedAt)) : t.notApprovedYet}
+          {branch.approval ? t.approved(branch.approval.approvedByName, displayDateTime(branch.approval.approvedAt)) : t.notApprovedYet}
         </Badge>
       </Group>
       <Group gap="xs">
@@ -155,7 +155,7 @@ function JobCard({ job }: { job: YearbookJobDetail }) {
     <Card withBorder padding="sm" role="group" aria-label={`${name} #${job.id}`}>
       <Group justify="space-between" gap="xs">
         <Text fw={600}>
-          {name} · {when(job.createdAt)}
+          {name} · {displayDateTime(job.createdAt)}
         </Text>
         <Badge color={STATUS_COLOR[job.status]}>{t.statuses[job.status]}</Badge>
       </Group>
