@@ -5,6 +5,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signIn, toast } from './helpers';
+import { withLongTurkishData } from './longData';
 import { routesOf } from './routes';
 
 /** Waits until the screen has drawn its list (rows, cards or its empty state). */
@@ -131,32 +132,10 @@ test('moderation by keyboard: j/k move, a approves, r rejects, ? lists the keys'
   await expect(help).toBeVisible();
 });
 
-/** Long, real-looking Turkish values in place of the demo's short ones, by the field's name. */
-function lengthened(key: string, value: string, url: string): string {
-  if (/email/i.test(key)) return 'aysegul.nurdan.karacalioglu-buyuksahin@sehit-omer-halisdemir-anadolu-lisesi.k12.tr';
-  if (/^(body|text|title)$/.test(key))
-    return `${value} Seni hiç unutmayacağım; birlikte geçen dört yılın her gününü, kantindeki sohbetleri ve sınav haftalarını özleyeceğim.`;
-  if (key === 'district') return 'Kahramankazan Organize Sanayi Bölgesi';
-  if (/school/i.test(key) || (key === 'name' && /\/schools(\?|$)/.test(url)))
-    return `${value} Şehit Piyade Er Ömer Halisdemir Mesleki ve Teknik Anadolu Lisesi Çok Programlı Kampüsü`;
-  if (/branch/i.test(key) || (key === 'name' && /\/branches(\?|$)/.test(url))) return `${value} Fen Bilimleri ve Matematik Alanı`;
-  if (/name$/i.test(key)) return `${value} Nurdan Karaçalıoğlu-Büyükşahin`;
-  return value;
-}
-
 test('at 1280 × 800 every list row’s actions are in sight, with long Turkish names and texts', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'panel');
-  // Every list the panel reads comes back with long names, long school names and long messages.
-  await page.route(/\/api\/panel\/.*/, async (route) => {
-    if (route.request().method() !== 'GET') return route.fallback();
-    const response = await route.fetch();
-    const body = response.headers()['content-type']?.includes('json') ? await response.json() : null;
-    if (!Array.isArray(body?.items)) return route.fulfill({ response });
-    const url = route.request().url();
-    for (const item of body.items) for (const [key, value] of Object.entries(item)) if (typeof value === 'string') item[key] = lengthened(key, value, url);
-    return route.fulfill({ response, json: body });
-  });
+  await withLongTurkishData(page, 'panel');
   for (const path of await routesOf(page, 'panel')) {
     if (path === '/' || /design|studio/.test(path)) continue;
     await page.goto(path);
