@@ -41,6 +41,14 @@ export function displayDate(value: string | Date | null | undefined): string {
   return day ? displayDate(day) : '';
 }
 
+/** An ISO timestamp → 'dd/mm/yyyy hh:mm' in the reader's own clock; '' for nothing or nonsense. */
+export function displayDateTime(value: string | null | undefined): string {
+  const day = displayDate(value);
+  if (!day || !value) return '';
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? day : `${day} ${pad(time.getHours())}:${pad(time.getMinutes())}`;
+}
+
 /** 'dd/mm/yyyy' typed by a person → 'yyyy-mm-dd', or null when it is not a real date. */
 export function parseDisplayDate(value: string): string | null {
   const m = DISPLAY_DATE.exec(value.trim());

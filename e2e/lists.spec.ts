@@ -5,6 +5,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signIn, toast } from './helpers';
+import { withLongTurkishData } from './longData';
 import { routesOf } from './routes';
 
 /** Waits until the screen has drawn its list (rows, cards or its empty state). */
@@ -129,4 +130,32 @@ test('moderation by keyboard: j/k move, a approves, r rejects, ? lists the keys'
   await expect(help).toHaveCount(0);
   await page.getByRole('button', { name: 'Klavye kısayolları (?)' }).click();
   await expect(help).toBeVisible();
+});
+
+test('at 1280 × 800 every list row’s actions are in sight, with long Turkish names and texts', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'panel');
+  await withLongTurkishData(page, 'panel');
+  for (const path of await routesOf(page, 'panel')) {
+    if (path === '/' || /design|studio/.test(path)) continue;
+    await page.goto(path);
+    await listShown(page);
+    await expect(page.locator('main table[aria-busy="true"]')).toHaveCount(0);
+    const outOfSight = await page.evaluate(() => {
+      const found: string[] = [];
+      for (const button of document.querySelectorAll<HTMLElement>('main table tbody button')) {
+        const box = button.getBoundingClientRect();
+        // The box that scrolls the table sideways, if any: what lies outside it is hidden.
+        let scroller = button.closest('table')!.parentElement!;
+        while (scroller.parentElement && getComputedStyle(scroller).overflowX === 'visible') scroller = scroller.parentElement;
+        const container = scroller.getBoundingClientRect();
+        const right = Math.min(window.innerWidth, container.right);
+        if (box.left < container.left - 0.5 || box.right > right + 0.5)
+          found.push(`${button.getAttribute('aria-label') ?? button.textContent}: ${Math.round(box.right)} px`);
+      }
+      return found;
+    });
+    expect(outOfSight, `${path}: row buttons out of sight`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(1280);
+  }
 });

@@ -145,7 +145,7 @@ test.describe('Okul Yöneticileri', () => {
     await expect(toast(page, 'Kaydedildi.')).toBeVisible();
     const password = (await page.getByTestId('generated-password').textContent())!.trim();
     expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
-    await page.getByRole('dialog', { name: 'Oluşturulan şifre' }).getByRole('button', { name: 'Kapat' }).click();
+    await page.getByRole('dialog', { name: 'Oluşturulan şifre' }).getByRole('button', { name: 'Kapat' }).last().click();
     await expect(table(page).getByRole('row', { name: /Şule Işık/ })).toContainText('Aktif');
     const history = await openDialog(page, 'İşlem geçmişi: Şule Işık');
     await expect(history.getByRole('row').filter({ hasText: 'Oluşturma' })).toContainText('E-posta: — → sule@isiklar.test');
@@ -255,7 +255,7 @@ test.describe('Şube Yöneticileri', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Şifre sıfırla' }).click();
     const password = (await page.getByTestId('generated-password').textContent())!.trim();
     expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
-    await page.getByRole('button', { name: 'Kapat' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Kapat' }).last().click();
 
     await signOut(page);
     await signIn(page, 'branch', 'sube3@demo.test', password);

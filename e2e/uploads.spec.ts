@@ -122,7 +122,7 @@ test.describe('import wizard', () => {
     await expect(toast(page, done).first()).toBeVisible();
     const skipped = dialog.getByRole('list', { name: 'İçe aktarılmayan 1 hatalı satır' });
     await expect(skipped.getByRole('listitem')).toHaveText(['Satır 4 · 8003 · Adsız: Ad: Bu alan zorunludur.']);
-    await dialog.getByRole('button', { name: 'Kapat' }).click();
+    await dialog.getByRole('button', { name: 'Kapat' }).last().click();
     await page.getByLabel('Ara', { exact: true }).fill('8002');
     await expect(page.getByRole('row', { name: /Barış Önal/ })).toBeVisible();
   });

@@ -133,6 +133,8 @@ test.describe('yearbook', () => {
     await page.getByRole('option', { name: schoolName, exact: true }).click();
     const approved = page.getByRole('group', { name: `Şube ${branchName}` });
     await expectBadgeFits(approved, /^Onaylandı: /);
+    // Every moment shown is dd/mm/yyyy hh:mm, the app's one date look.
+    await expect(approved.getByText(/^Onaylandı: .+, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
     await approved.getByRole('button', { name: 'Kilidi aç' }).click();
     await expect(toast(page, 'Şubenin kilidi açıldı.')).toBeVisible();
     await expect(approved.getByText('Onay bekliyor')).toBeVisible();

@@ -1,4 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+// Only the core texts: the theme is in the first load, the whole text module is not.
+import { core } from '../common/tr/core';
 
 /** Ten shades around one hex colour, lightest first (Mantine wants a tuple of 10). */
 function shadesOf(hex: string): MantineColorsTuple {
@@ -39,6 +41,8 @@ export function themeOf(primary: string) {
     luminanceThreshold: 0.179,
     components: {
       ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Ekrandan renk seç' } } },
+      // Every dialog's × says what it does to a screen reader (Mantine's is an unnamed button).
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': core.words.close } } },
       // A badge always shows its whole word: it keeps its width in a crowded table cell or row.
       Badge: { styles: { root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
     },

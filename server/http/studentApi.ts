@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { findStudentCaller } from '../auth/studentSessions';
+import { noteIssuingSession } from '../storage/signedUrl';
 import { studentPortalRoutes } from '../areas/student-portal/routes';
 import { unauthorized } from './errors';
 
@@ -18,6 +19,7 @@ export const studentApi: FastifyPluginAsync = async (app) => {
     const student = await findStudentCaller(app.db, token);
     if (!student) throw unauthorized();
     request.student = student;
+    noteIssuingSession(student.sessionId);
   });
   await studentPortalRoutes(app.withTypeProvider<ZodTypeProvider>());
 };

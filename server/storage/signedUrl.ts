@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PhotoSize } from '../../common/schemas/students';
 import { tr } from '../../common/tr';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions, studentSessions } from '../db/schema';
 import { HttpError } from '../http/errors';
 
 export interface UrlSigner {
@@ -32,7 +32,10 @@ interface RequestContext {
 
 const context = new AsyncLocalStorage<RequestContext>();
 
-/** Notes the signed-in caller's session for the URLs this request hands out. */
+/**
+ * Notes the signed-in caller's session for the URLs this request hands out: staff sessions and
+ * students' sessions alike (each guard calls it), told apart by the level the URL names.
+ */
 export function noteIssuingSession(sessionId: number): void {
   const store = context.getStore();
   if (store) store.sessionId = sessionId;
@@ -84,10 +87,12 @@ export function bindPhotoUrlsToSessions(app: FastifyInstance, db: Db): void {
     const signature = new URL(request.url, 'http://x').searchParams.get('s') ?? '';
     const session = sessionOf(signature);
     if (session === null || session < 1 || session > 2_147_483_647) return; // a malformed link: the route answers it
+    // A student's URL names a session of the students' own table; any other level, a staff one.
+    const table = levelOf(request.url) === 'student' ? studentSessions : sessions;
     const [alive] = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(eq(sessions.id, session), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, session), isNull(table.revokedAt), gt(table.expiresAt, new Date())));
     if (!alive) throw new HttpError(403, tr.students.photos.linkExpired);
   });
 }

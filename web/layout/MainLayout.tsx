@@ -1,9 +1,25 @@
-import { AppShell, Avatar, Burger, Button, Group, Menu, NavLink, ScrollArea, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { tr } from '../../common/tr';
+import { RowTooltip } from '../components/list/RowTooltip';
 import { signOut } from '../session/actions';
 import { useSession } from '../session/store';
 import { FrameProviders } from './FrameProviders';
@@ -33,15 +49,17 @@ export function MainLayout() {
   return (
     <FrameProviders>
       <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <RowTooltip />
         <a className="skip-link" href="#main">
           {tr.layout.skipToContent}
         </a>
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" miw={0}>
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={tr.layout.openMenu} />
               {info.studio.logoUrl ? <Avatar src={info.studio.logoUrl} alt={tr.studio.logoAlt(info.studio.name)} radius="sm" /> : null}
-              <Title order={1} size="h4" lineClamp={1} data-testid="studio-name">
+              {/* Two lines on a phone rather than "Demo…": the studio's name is what tells whose panel this is. */}
+              <Title order={1} size="h4" lineClamp={2} lh={1.2} data-testid="studio-name">
                 {info.studio.name}
               </Title>
             </Group>
@@ -73,9 +91,13 @@ export function MainLayout() {
                   </Menu.Item>
                 </Menu.Dropdown>
               </Menu>
-              <Button variant="subtle" leftSection={<IconLogout size={18} />} onClick={logout} loading={leaving}>
+              <Button variant="subtle" leftSection={<IconLogout size={18} />} onClick={logout} loading={leaving} visibleFrom="xs">
                 {tr.words.logout}
               </Button>
+              {/* On a phone the icon alone, so the studio's name has the room. */}
+              <ActionIcon variant="subtle" size="lg" hiddenFrom="xs" onClick={logout} loading={leaving} aria-label={tr.words.logout}>
+                <IconLogout size={20} />
+              </ActionIcon>
             </Group>
           </Group>
         </AppShell.Header>

@@ -103,9 +103,10 @@ export function Breadcrumbs({ place }: { place: Place }) {
   if (place.branch) crumbs.push({ label: place.branch.name, to: `/students/${place.branch.id}` });
   return (
     <nav aria-label={tr.layout.breadcrumbs}>
-      <Trail separator="›" separatorMargin={6}>
+      {/* A long school name cuts its own crumb short on a narrow screen; the trail wraps, never pushes the page sideways. */}
+      <Trail separator="›" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
         {crumbs.map((crumb) => (
-          <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
+          <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm" truncate maw="100%">
             {crumb.label}
           </Anchor>
         ))}

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
-import { auditLog, photos } from '../../db/schema';
+import { auditLog, photos, schools, students } from '../../db/schema';
 import { stripJpegMetadata } from '../../images/jpegStrip';
 import { useApiTestKit, type Caller } from '../../test/api';
 import type { Part } from '../../test/multipart';
@@ -197,6 +197,50 @@ describe('photos: portrait, delete, serving', () => {
     const later = `${url.pathname}?e=${Number(url.searchParams.get('e')) + 600}&s=${url.searchParams.get('s')}`;
     expect((await fetchUrl(later)).statusCode).toBe(404);
     expect((await fetchUrl(url.pathname)).statusCode).toBe(400);
+  });
+});
+
+describe('signed URLs handed to a student', () => {
+  /** Signs world student 0 (101, 12/A) in through the API, as a student on a phone would. */
+  async function signInStudent() {
+    const db = kit.database.db;
+    await db.update(schools).set({ code: 'FOTO12' }).where(eq(schools.id, kit.world.school.id));
+    const panel = await kit.as(kit.world.accounts.panel);
+    const issued = await panel.post(`students/${kit.world.students[0].id}/access-code`);
+    const login = await kit.call('POST', '/api/student/login', { schoolCode: 'FOTO12', schoolNumber: '101', accessCode: issued.body.code });
+    expect(login.status, login.raw).toBe(200);
+    const auth = { authorization: `Bearer ${login.body.token}` };
+    return {
+      get: (p: string) => kit.call('GET', `/api/student/${p}`, undefined, auth),
+      logout: () => kit.call('POST', '/api/student/logout', {}, auth),
+    };
+  }
+
+  it('open the student’s own portrait choices and a classmate’s thumbnail, and close with its session', async () => {
+    const branch = await kit.as(kit.world.accounts.branch);
+    const [me, classmate] = kit.world.students;
+    expect((await upload(branch, `students/${me!.id}/photos`, [file(await jpeg(400, 600))])).status).toBe(200);
+    const staffUrl = (await upload(branch, `students/${classmate!.id}/photos`, [file(await jpeg())])).body.items[0].thumbUrl as string;
+    await kit.database.db.update(students).set({ photoConsent: true, photoConsentDate: '2025-09-01' });
+    const student = await signInStudent();
+    const profile = (await student.get('profile')).body;
+    const classmates = (await student.get('classmates')).body.items as { id: number; thumbUrl: string | null }[];
+    const theirs = classmates.find((c) => c.id === classmate!.id)?.thumbUrl;
+    const urls = [profile.photos[0].thumbUrl, profile.photos[0].photoUrl, theirs] as string[];
+    for (const url of urls) {
+      expect(url).toMatch(/^\/api\/student\/photo-files\//);
+      const got = await fetchUrl(url);
+      expect(got.statusCode, url).toBe(200);
+      expect(got.headers['content-type']).toBe('image/jpeg');
+      expect((await sharp(got.rawPayload).metadata()).width).toBeGreaterThan(0);
+    }
+    // A URL holds only under the level that issued it.
+    expect((await fetchUrl(urls[0]!.replace('/api/student/', '/api/branch/'))).statusCode).toBe(404);
+    expect((await fetchUrl(staffUrl.replace('/api/branch/', '/api/student/'))).statusCode).toBe(404);
+    // After "Çıkış" the student's links are gone; the staff member's still open.
+    expect((await student.logout()).status).toBe(200);
+    for (const url of urls) expect((await fetchUrl(url)).statusCode, url).toBe(403);
+    expect((await fetchUrl(staffUrl)).statusCode).toBe(200);
   });
 });
 

@@ -16,7 +16,8 @@ function NameWithLinks({
   links: PageLink[];
 }) {
   return (
-    <Stack gap={2}>
+    // Wide enough that a long school name takes two or three lines, not one word a line.
+    <Stack gap={2} miw="12rem">
       {page ? (
         <Anchor component={Link} to={page.to} fw={600} size="sm" aria-label={page.label}>
           {name}

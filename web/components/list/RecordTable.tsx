@@ -91,6 +91,11 @@ function RecordCards<T>(props: {
  * spares the custom scroll area's measuring of the whole table after each drawing.
  */
 const rowLook = { 'data-striped': 'odd', 'data-hover': true, 'data-with-row-border': true } as const;
+/**
+ * The row's actions (the column keyed `actions`) stay at the table's right edge, in sight, while
+ * a table wider than its column scrolls its other columns under them (styles.css).
+ */
+const actionsCell = `${Table.classes.td} record-actions`;
 /** A cell's alignment, one style object per alignment for every cell to share. */
 const alignLook = { left: { textAlign: 'left' }, right: { textAlign: 'right' }, center: { textAlign: 'center' } } as const;
 
@@ -103,7 +108,7 @@ const TableRow = memo(function TableRow<T>({ row, columns, active }: { row: T; c
   return (
     <tr className={Table.classes.tr} {...rowLook} {...activeProps(active)}>
       {columns.map((c) => (
-        <td key={c.key} className={Table.classes.td} style={c.align ? alignLook[c.align] : undefined}>
+        <td key={c.key} className={c.key === 'actions' ? actionsCell : Table.classes.td} style={c.align ? alignLook[c.align] : undefined}>
           {c.render(row)}
         </td>
       ))}
@@ -158,6 +163,7 @@ export function RecordTable<T>(props: {
               return (
                 <Table.Th
                   key={c.key}
+                  className={c.key === 'actions' ? 'record-actions' : undefined}
                   style={{ width: c.width, textAlign: c.align }}
                   aria-sort={sortKey && sort?.by === sortKey ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
                 >

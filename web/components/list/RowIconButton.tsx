@@ -1,16 +1,17 @@
 import { ActionIcon, rem, UnstyledButton } from '@mantine/core';
 import type { ComponentType, CSSProperties } from 'react';
+import { ROW_TIP } from './RowTooltip';
 
 /**
  * An icon button in a list row, looking exactly like Mantine's subtle ActionIcon: a plain <button>
  * with the ActionIcon's classes and colour variables, because a hundred rows of four or five
  * ActionIcons spent most of a long list's drawing time in the component machinery alone. Its
- * `title` shows what it does on hover, its accessible name also names the row ("Sil: Ayşe Yılmaz").
+ * accessible name says what it does and names the row ("Sil: Ayşe Yılmaz"); the screen's one
+ * RowTooltip shows the same words on hover and keyboard focus.
  * A busy or disabled button is rare (one row at a time) and is the ActionIcon itself, with its loader.
  */
 export function RowIconButton(props: {
   icon: ComponentType<{ size?: number }>;
-  title: string;
   label: string;
   /** A theme colour; the theme's primary one when not given. */
   color?: string;
@@ -18,15 +19,31 @@ export function RowIconButton(props: {
   disabled?: boolean;
   onClick(): void;
 }) {
-  const { icon: Icon, title, label, color, loading, disabled, onClick } = props;
+  const { icon: Icon, label, color, loading, disabled, onClick } = props;
   if (loading || disabled)
     return (
-      <ActionIcon variant="subtle" color={color} title={title} aria-label={label} loading={loading || undefined} disabled={disabled} onClick={onClick}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        {...{ [ROW_TIP]: label }}
+        aria-label={label}
+        loading={loading || undefined}
+        disabled={disabled}
+        onClick={onClick}
+      >
         <Icon size={18} />
       </ActionIcon>
     );
   return (
-    <button type="button" className={buttonClass} data-variant="subtle" title={title} aria-label={label} style={colourVars(color)} onClick={onClick}>
+    <button
+      type="button"
+      className={buttonClass}
+      data-variant="subtle"
+      {...{ [ROW_TIP]: label }}
+      aria-label={label}
+      style={colourVars(color)}
+      onClick={onClick}
+    >
       <span className={iconClass}>
         <Icon size={18} />
       </span>

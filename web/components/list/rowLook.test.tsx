@@ -44,11 +44,12 @@ describe('plain row elements', () => {
     );
   });
 
-  it.each([undefined, 'red'])('a RowIconButton (colour %s) is a subtle ActionIcon with a title and a row-naming label', (color) => {
-    const plain = normalised(<RowIconButton icon={IconEdit} title="Düzenle" label="Düzenle: Ayşe Yılmaz" color={color} onClick={() => undefined} />);
+  it.each([undefined, 'red'])('a RowIconButton (colour %s) is a subtle ActionIcon with a row-naming label, its tooltip’s text too', (color) => {
+    const plain = normalised(<RowIconButton icon={IconEdit} label="Düzenle: Ayşe Yılmaz" color={color} onClick={() => undefined} />);
     expect(plain).toContain('aria-label="Düzenle: Ayşe Yılmaz"');
+    expect(plain).toContain('data-row-tip="Düzenle: Ayşe Yılmaz"');
     const mantine = normalised(
-      <ActionIcon variant="subtle" color={color} title="Düzenle" aria-label="Düzenle: Ayşe Yılmaz">
+      <ActionIcon variant="subtle" color={color} data-row-tip="Düzenle: Ayşe Yılmaz" aria-label="Düzenle: Ayşe Yılmaz">
         <IconEdit size={18} />
       </ActionIcon>,
     );

@@ -6,11 +6,12 @@
  * one failing file never stops the rest of the batch, and the end of a batch gives a summary.
  * Closing the dialog that holds the picker aborts what is still on its way.
  */
-import { ActionIcon, Alert, Button, FileButton, Group, Image, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPhotoPlus, IconRefresh, IconUpload, IconX } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Center, FileButton, Group, Image, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPhoto, IconPhotoPlus, IconRefresh, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { tr } from '../../../common/tr';
 import { LeaveGuard } from '../LeaveGuard';
+import { imagePreview } from './imagePreview';
 
 const t = tr.students.photos;
 
@@ -33,20 +34,13 @@ type State = 'ready' | 'sending' | 'retrying' | 'done' | 'failed';
 interface Item {
   key: number;
   file: File;
-  image: string;
+  /** Null when the browser cannot show it (HEIC): the server converts it all the same. */
+  image: string | null;
   state: State;
   progress: number;
   attempt: number;
   message?: string;
 }
-
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 
 /** Why a file is not sent, or null when it may be. HEIC often comes with no type, so its name counts too. */
 function refusal(file: File, maxBytes: number): string | null {
@@ -92,7 +86,7 @@ export function PhotoPicker({
     setRefused(reasons);
     setSummary(null);
     const picked = await Promise.all(
-      accepted.map(async (file): Promise<Item> => ({ key: nextKey++, file, image: await readAsDataUrl(file), state: 'ready', progress: 0, attempt: 0 })),
+      accepted.map(async (file): Promise<Item> => ({ key: nextKey++, file, image: await imagePreview(file), state: 'ready', progress: 0, attempt: 0 })),
     );
     setItems((current) => [...current, ...picked]);
   };
@@ -184,7 +178,13 @@ export function PhotoPicker({
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" role="list" aria-label={t.previews}>
           {items.map((item) => (
             <div key={item.key} role="listitem" aria-label={item.file.name} style={{ position: 'relative' }}>
-              <Image src={item.image} alt={item.file.name} h={90} fit="cover" radius="sm" />
+              {item.image ? (
+                <Image src={item.image} alt={item.file.name} h={90} fit="cover" radius="sm" />
+              ) : (
+                <Center h={90} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+                  <IconPhoto size={32} aria-hidden />
+                </Center>
+              )}
               {/* The name is what matches a photo to its student: cut to the tile, whole on hover. */}
               <Text size="xs" mt={2} truncate="end" title={item.file.name} data-testid="preview-name">
                 {item.file.name}

@@ -1,7 +1,7 @@
 /** Hesabım: the signed-in person changes their own password and sees, and ends, their other sessions. */
 import { Badge, Button, Grid, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { displayDate } from '../../../common/dates';
+import { displayDateTime } from '../../../common/dates';
 import { changePasswordBody } from '../../../common/schemas/auth';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
@@ -13,7 +13,6 @@ import { useChangePassword, useEndSession, useSessions, type SessionItem } from 
 import { deviceOf } from './device';
 
 const t = tr.account;
-const time = (iso: string) => `${displayDate(iso)} ${new Date(iso).toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' })}`;
 
 function PasswordForm() {
   const change = useChangePassword();
@@ -52,8 +51,8 @@ function Sessions() {
   const sessions = useSessions();
   const end = useEndSession();
   const columns: Column<SessionItem>[] = [
-    { key: 'signedIn', header: t.signedInAt, render: (s) => time(s.createdAt) },
-    { key: 'lastSeen', header: t.lastSeenAt, render: (s) => time(s.lastSeenAt) },
+    { key: 'signedIn', header: t.signedInAt, render: (s) => displayDateTime(s.createdAt) },
+    { key: 'lastSeen', header: t.lastSeenAt, render: (s) => displayDateTime(s.lastSeenAt) },
     { key: 'address', header: t.address, render: (s) => s.ip || '—' },
     {
       key: 'browser',
@@ -76,7 +75,7 @@ function Sessions() {
             size="xs"
             variant="light"
             color="red"
-            aria-label={`${t.endSession}: ${time(s.createdAt)}`}
+            aria-label={`${t.endSession}: ${displayDateTime(s.createdAt)}`}
             loading={end.isPending && end.variables === s.id}
             onClick={() => void attempt(() => end.mutateAsync(s.id), t.sessionEnded)}
           >

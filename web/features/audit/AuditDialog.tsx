@@ -1,7 +1,7 @@
 /** İşlem geçmişi of one record: who changed what and when (GET audit?entity=&entityId=). */
 import { Modal, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { displayDate } from '../../../common/dates';
+import { displayDateTime } from '../../../common/dates';
 import { tr } from '../../../common/tr';
 import { EmptyState } from '../../components/EmptyState';
 import { RecordTable, type Column } from '../../components/list/RecordTable';
@@ -13,7 +13,6 @@ const t = tr.organisation.audit;
 
 const show = (v: unknown): string =>
   v === null || v === undefined || v === '' ? '—' : v === true ? t.yes : v === false ? t.no : typeof v === 'object' ? JSON.stringify(v) : String(v);
-const time = (iso: string) => `${displayDate(iso)} ${new Date(iso).toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' })}`;
 
 /** An entry's changes: "field: before → after" for edits, "field: value" for what was created or removed. */
 function Changes({ changes }: { changes: AuditEntry['changes'] }) {
@@ -30,7 +29,7 @@ function Changes({ changes }: { changes: AuditEntry['changes'] }) {
 }
 
 const columns: Column<AuditEntry>[] = [
-  { key: 'when', header: t.when, render: (e) => time(e.createdAt) },
+  { key: 'when', header: t.when, render: (e) => displayDateTime(e.createdAt) },
   { key: 'who', header: t.who, render: (e) => e.userName },
   { key: 'what', header: t.what, render: (e) => t.actions[e.action] ?? e.action },
   { key: 'changes', header: t.changes, render: (e) => <Changes changes={e.changes} /> },

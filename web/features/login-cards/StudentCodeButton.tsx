@@ -40,7 +40,7 @@ export function useStudentCodeAction() {
 }
 
 export function StudentCodeButton({ name, loading, onClick }: { name: string; loading: boolean; onClick(): void }) {
-  return <RowIconButton icon={IconKey} title={t.regenerateOne} label={`${t.regenerateOne}: ${name}`} loading={loading} onClick={onClick} />;
+  return <RowIconButton icon={IconKey} label={`${t.regenerateOne}: ${name}`} loading={loading} onClick={onClick} />;
 }
 
 /** The student's own choices: its portrait pick (thumbnail), and its quote draft with approve / reject. */

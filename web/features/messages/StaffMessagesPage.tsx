@@ -71,15 +71,8 @@ export function StaffMessagesPage({ kind, id, title }: { kind: 'school' | 'branc
       width: 90,
       render: (m) => (
         <RowActionGroup>
-          <RowIconButton icon={IconEdit} title={tr.words.edit} label={tr.words.edit} onClick={() => setEditing(m)} />
-          <RowIconButton
-            icon={IconTrash}
-            title={tr.words.delete}
-            color="red"
-            label={tr.words.delete}
-            loading={remove.isPending && remove.variables === m.id}
-            onClick={() => del(m)}
-          />
+          <RowIconButton icon={IconEdit} label={tr.words.edit} onClick={() => setEditing(m)} />
+          <RowIconButton icon={IconTrash} color="red" label={tr.words.delete} loading={remove.isPending && remove.variables === m.id} onClick={() => del(m)} />
         </RowActionGroup>
       ),
     },

@@ -54,7 +54,7 @@ export function RowActions(props: {
   return (
     <RowActionGroup gap={2}>
       {items.map((i) => (
-        <RowIconButton key={i.key} icon={i.icon} title={i.label} label={`${i.label}: ${props.row}`} {...common(i)} />
+        <RowIconButton key={i.key} icon={i.icon} label={`${i.label}: ${props.row}`} {...common(i)} />
       ))}
     </RowActionGroup>
   );

@@ -68,7 +68,7 @@ export function useModerationShortcuts<Row extends { id: number }>(rows: Row[] |
     </ActionIcon>
   );
   const helpDialog = (
-    <Modal opened={helpOpen} onClose={() => setHelpOpen(false)} title={t.title} closeButtonProps={{ 'aria-label': tr.words.close }}>
+    <Modal opened={helpOpen} onClose={() => setHelpOpen(false)} title={t.title}>
       <Table>
         <Table.Tbody>
           {KEYS.map(([key, label]) => (

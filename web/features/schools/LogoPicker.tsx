@@ -1,5 +1,6 @@
 import { Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
 import { tr } from '../../../common/tr';
+import { imagePreview } from '../../components/photos/imagePreview';
 import { toast } from '../../toast';
 
 const MAX_BYTES = 500_000;
@@ -7,15 +8,11 @@ const t = tr.organisation.school;
 
 /** Picks a logo image and shows it; the value is a data URL (or null for none). */
 export function LogoPicker({ value, onChange, error }: { value: string | null; onChange(v: string | null): void; error?: string }) {
-  const pick = (file: File | null) => {
+  const pick = async (file: File | null) => {
     if (!file) return;
-    if (!/^image\/(png|jpeg|webp)$/.test(file.type) || file.size > MAX_BYTES) {
-      toast('error', tr.organisation.validation.logo);
-      return;
-    }
-    const reader = new FileReader();
-    reader.onload = () => onChange(String(reader.result));
-    reader.readAsDataURL(file);
+    const image = /^image\/(png|jpeg|webp)$/.test(file.type) && file.size <= MAX_BYTES ? await imagePreview(file) : null;
+    if (image) onChange(image);
+    else toast('error', tr.organisation.validation.logo);
   };
   return (
     <Input.Wrapper label={t.logo} error={error}>
@@ -27,7 +24,7 @@ export function LogoPicker({ value, onChange, error }: { value: string | null; o
             —
           </Text>
         )}
-        <FileButton onChange={pick} accept="image/png,image/jpeg,image/webp">
+        <FileButton onChange={(file) => void pick(file)} accept="image/png,image/jpeg,image/webp">
           {(props) => (
             <Button variant="default" size="xs" {...props}>
               {t.pickLogo}

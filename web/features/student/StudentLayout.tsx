@@ -64,7 +64,8 @@ export function StudentLayout() {
               {user ? `${user.school.name} · ${user.branch.name}` : ''}
             </Text>
           </div>
-          <Button variant="subtle" size="compact-sm" onClick={() => void signOut()}>
+          {/* Whole beside a long school name: the names give way, not the button. */}
+          <Button variant="subtle" size="compact-sm" onClick={() => void signOut()} style={{ flexShrink: 0 }}>
             {p.signOut}
           </Button>
         </Group>

@@ -150,29 +150,17 @@ export function StudentsList({
         // Plain titles, no Tooltips: five tooltips on each of a hundred rows made the list slow to draw.
         render: (s) => (
           <RowActionGroup justify="flex-end">
-            <RowIconButton icon={IconPhotoUp} title={t.fields.photos} label={t.openPhotos(fullName(s))} onClick={() => actions.photos(s)} />
+            <RowIconButton icon={IconPhotoUp} label={t.openPhotos(fullName(s))} onClick={() => actions.photos(s)} />
             <StudentCodeButton name={fullName(s)} loading={codePendingId === s.id} onClick={() => void runNewCode(s.id, fullName(s))} />
-            <RowIconButton icon={IconEdit} title={tr.words.edit} label={t.editOf(fullName(s))} onClick={() => actions.edit(s)} />
+            <RowIconButton icon={IconEdit} label={t.editOf(fullName(s))} onClick={() => actions.edit(s)} />
             {/* History and moving between branches are for the studio and the school. */}
             {level !== 'branch' ? (
               <>
-                <RowIconButton
-                  icon={IconHistory}
-                  title={tr.organisation.audit.title}
-                  label={`${tr.organisation.audit.title}: ${fullName(s)}`}
-                  onClick={() => actions.history(s.id, fullName(s))}
-                />
-                <RowIconButton icon={IconArrowsExchange} title={t.move} label={t.moveOf(fullName(s))} onClick={() => actions.move(s)} />
+                <RowIconButton icon={IconHistory} label={`${tr.organisation.audit.title}: ${fullName(s)}`} onClick={() => actions.history(s.id, fullName(s))} />
+                <RowIconButton icon={IconArrowsExchange} label={t.moveOf(fullName(s))} onClick={() => actions.move(s)} />
               </>
             ) : null}
-            <RowIconButton
-              icon={IconTrash}
-              title={tr.words.delete}
-              color="red"
-              label={t.deleteOf(fullName(s))}
-              loading={deletingId === s.id}
-              onClick={() => void askDelete(s)}
-            />
+            <RowIconButton icon={IconTrash} color="red" label={t.deleteOf(fullName(s))} loading={deletingId === s.id} onClick={() => void askDelete(s)} />
           </RowActionGroup>
         ),
       },

@@ -7,6 +7,7 @@ import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { tr } from '../../../common/tr';
+import { imagePreview } from '../../components/photos/imagePreview';
 
 export interface PickedImage {
   file: File;
@@ -15,15 +16,6 @@ export interface PickedImage {
 }
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 /** Why a file cannot be sent as an image of at most `maxMb` MB, or null when it can. */
 function refusalOf(file: File, maxMb: number): string | null {
@@ -48,8 +40,10 @@ export function ImagePicker(props: {
   const choose = async (file: File | null) => {
     if (!file) return;
     const refusal = refusalOf(file, props.maxMb);
-    setError(refusal);
-    if (!refusal) props.onPick({ file, image: await readAsDataUrl(file) });
+    // A file the browser cannot show is no image: refused here, before anything is sent.
+    const image = refusal ? null : await imagePreview(file);
+    setError(refusal ?? (image ? null : tr.studio.notImage));
+    if (image) props.onPick({ file, image });
   };
   return (
     <Stack gap="xs">

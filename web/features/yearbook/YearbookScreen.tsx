@@ -7,6 +7,7 @@
 import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { Substitution, YearbookJobDetail, YearbookState } from '../../../common/schemas/yearbook';
+import { displayDateTime } from '../../../common/dates';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
@@ -19,7 +20,6 @@ import { downloadBook, isActive, useApprove, useCancelBook, useSetFinal, useStar
 
 const t = tr.yearbook;
 const STATUS_COLOR: Record<YearbookJobDetail['status'], string> = { queued: 'gray', running: 'blue', done: 'green', failed: 'red', cancelled: 'gray' };
-const when = (iso: string) => new Date(iso).toLocaleString('tr-TR', { dateStyle: 'short', timeStyle: 'short' });
 
 export function YearbookScreen() {
   const info = useSession((s) => s.info)!;
@@ -114,7 +114,7 @@ function BranchCard({
         <Text fw={600}>{branch.name}</Text>
         {/* The approver's name and the time may be longer than a phone's card: the badge wraps. */}
         <Badge color={branch.approval ? 'green' : 'gray'} variant="light" h="auto" maw="100%" py={2} styles={{ label: { whiteSpace: 'normal' } }}>
-          {branch.approval ? t.approved(branch.approval.approvedByName, when(branch.approval.approvedAt)) : proof ? t.notApprovedYet : t.noProofYet}
+          {branch.approval ? t.approved(branch.approval.approvedByName, displayDateTime(branch.approval.approvedAt)) : proof ? t.notApprovedYet : t.noProofYet}
         </Badge>
       </Group>
       <Group gap="xs">
@@ -179,7 +179,7 @@ function JobCard({ job }: { job: YearbookJobDetail }) {
     <Card withBorder padding="sm" role="group" aria-label={`${name} #${job.id}`}>
       <Group justify="space-between" gap="xs">
         <Text fw={600}>
-          {name} · {when(job.createdAt)}
+          {name} · {displayDateTime(job.createdAt)}
         </Text>
         <Badge color={STATUS_COLOR[job.status]}>{t.statuses[job.status]}</Badge>
       </Group>

@@ -1,0 +1,95 @@
+/**
+ * A phone (390 × 844) with real-looking long Turkish names: nothing pushes a page sideways,
+ * the staff header names the studio, toasts stay on the screen and small, and the student's
+ * "Çıkış" is whole.
+ */
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, signIn, toast } from './helpers';
+import { withLongTurkishData } from './longData';
+import { routesOf } from './routes';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+/** Elements whose right edge passes the screen's, outside any box that scrolls them (a table's). */
+const pastTheRightEdge = (page: Page) =>
+  page.evaluate(() => {
+    const scrolls = (el: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+    const found: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= window.innerWidth + 0.5) continue;
+      let parent = el.parentElement;
+      while (parent && parent !== document.body && !scrolls(parent)) parent = parent.parentElement;
+      if (parent && parent !== document.body) continue;
+      found.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} "${(el.textContent ?? '').slice(0, 40)}" → ${Math.round(box.right)} px`);
+    }
+    return { found: found.slice(0, 5), width: document.documentElement.scrollWidth };
+  });
+
+test('nested pages of a school with a long name stay within 390 px; the header names the studio', async ({ page }) => {
+  await signIn(page, 'panel');
+  // The header says whose panel this is, not "Demo…".
+  const studio = page.getByTestId('studio-name');
+  await expect(studio).toHaveText('Demo Fotoğraf Stüdyosu');
+  expect(await studio.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Çıkış yap' })).toBeInViewport({ ratio: 1 });
+
+  const paths = await routesOf(page, 'panel');
+  await withLongTurkishData(page, 'panel');
+  for (const path of paths) {
+    if (path === '/' || /design|studio/.test(path)) continue;
+    await page.goto(path);
+    await expect(page.locator('main h2').first()).toBeVisible();
+    await expect(page.locator('main [data-testid="record-card"], main [data-empty-state]').first()).toBeVisible();
+    const { found, width } = await pastTheRightEdge(page);
+    expect(found, `${path} is ${width} px wide`).toEqual([]);
+    expect(width, path).toBeLessThanOrEqual(390);
+  }
+});
+
+test('a toast on a phone stays on the screen, above the content’s first lines, and one at a time', async ({ page }) => {
+  await signIn(page, 'panel');
+  await page.goto('/studio');
+  // Two saves (the studio's web site changed and put back): their two toasts show one at a time.
+  const site = page.getByLabel('Web sitesi');
+  const original = await site.inputValue();
+  for (const value of ['https://isik-foto.test', original]) {
+    await site.fill(value);
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.').first()).toBeVisible();
+  }
+  const shown = page.locator('.mantine-Notification-root');
+  await expect(shown).toHaveCount(1);
+  const box = (await shown.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  // It covers the header's band, not the page's title and fields.
+  const title = (await page.getByRole('heading', { name: 'Stüdyo', exact: true }).boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(title.y);
+});
+
+test('the student’s "Çıkış" is whole beside a long school name', async ({ page, request }) => {
+  const login = await request.post('/api/branch/login', { data: { email: DEMO.branch, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const branchId = (await (await request.get('/api/branch/user', { headers })).json()).branch.id as number;
+  const [student] = (await (await request.get(`/api/branch/branches/${branchId}/students?perPage=1`, { headers })).json()).items;
+  const issued = await request.post(`/api/branch/students/${student.id}/access-code`, { headers });
+  expect(issued.status()).toBe(200);
+  // The student's page reads a long school and branch name.
+  await page.route(/\/api\/student\/user$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.school.name = `${body.school.name} Şehit Piyade Er Ömer Halisdemir Mesleki ve Teknik Anadolu Lisesi Çok Programlı Kampüsü`;
+    body.branch.name = `${body.branch.name} Fen Bilimleri ve Matematik Alanı`;
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/student/login?okul=ATA2026');
+  await page.getByLabel('Okul numarası').fill(student.schoolNumber);
+  await page.getByLabel('Giriş kodu').fill((await issued.json()).code);
+  await page.getByRole('button', { name: 'Giriş yap' }).click();
+  await expect(page.getByRole('heading', { name: 'Ana sayfa' })).toBeVisible();
+  const signOut = page.getByRole('button', { name: 'Çıkış' });
+  await expect(signOut).toBeInViewport({ ratio: 1 });
+  expect(await signOut.evaluate((button) => [...button.querySelectorAll('*'), button].every((el) => el.scrollWidth <= el.clientWidth + 0.5))).toBe(true);
+});
