@@ -347,7 +347,8 @@ describe('approval, the content lock and the final mark', () => {
     // What the book prints from the student does not change.
     const quote = await kit.call('PUT', '/api/student/quote', { text: 'Kilitten sonra yazılan söz' }, auth);
     expect(quote.status, quote.raw).toBe(423);
-    expect(quote.body.message).toBe('Bu şubenin yıllık provası onaylandı; içerik kilitli. Değişiklik için stüdyonun kilidi açması gerekir.');
+    // The student reads the lock in its own words, not the staff's.
+    expect(quote.body.message).toBe('Sınıfının yıllığı onaylandı; artık yazamaz ve değişiklik yapamazsın.');
     const [after] = await kit.database.db.select().from(students).where(eq(students.id, student.id));
     expect(after!.quote).toBe(before!.quote);
     expect(after!.quoteDraft).toBe(before!.quoteDraft);
