@@ -47,6 +47,8 @@ test.describe('yearbook', () => {
     request,
     browser,
   }) => {
+    // A whole journey (a proof made, a phone, two levels): more than one ordinary test's time on a busy machine.
+    test.slow();
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'school');
     const user = await page.evaluate(() =>
@@ -88,7 +90,13 @@ test.describe('yearbook', () => {
     const headers = await page.evaluate(() => ({ authorization: `Bearer ${localStorage.getItem('authToken')}` }));
     const state = await (await request.get(`/api/school/schools/${user.school.id}/yearbook`, { headers })).json();
     const branchId = state.branches.find((b: { name: string }) => b.name === branchName).id as number;
-    const [pupil] = (await (await request.get(`/api/school/branches/${branchId}/students?perPage=1`, { headers })).json()).items;
+    // A student of its own: the branch may have none, and no other test's student is touched.
+    const added = await request.post(`/api/school/branches/${branchId}/students`, {
+      headers,
+      data: { schoolNumber: '9901', firstName: 'Gökçe', lastName: 'Kilitoğlu', gender: '', quote: '', photoConsent: false, photoConsentDate: null },
+    });
+    expect(added.status()).toBe(200);
+    const pupil = (await added.json()).item as { id: number; schoolNumber: string };
     const code = (await (await request.post(`/api/school/students/${pupil.id}/access-code`, { headers })).json()).code as string;
     const schoolCode = (await (await request.get(`/api/school/schools/${user.school.id}`, { headers })).json()).item.code as string;
     const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
