@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { diskStorage, photoStoreFolder } from './storage/store';
 import { sweepPhotoStore } from './areas/photos/orphans';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { buildApp } from './app';
 import { paths } from './paths';
