@@ -24,6 +24,7 @@ import { levelApi } from './http/levelApi';
 import { studentApi } from './http/studentApi';
 import { brandingFiles } from './areas/branding/routes';
 import { installJobs } from './jobs/app';
+import { jobHandlers, staffRoutes, studentRoutes } from './areas';
 import type { RunnerOptions } from './jobs/runner';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -93,7 +94,7 @@ export async function buildApp({
   app.decorate('sessions', sessionCache);
   app.addHook('onClose', () => sessionCache.close());
   bindPhotoUrlsToSessions(app, database.db);
-  installJobs(app, jobs);
+  installJobs(app, jobs, jobHandlers);
   await installSecurityHeaders(app);
   // JSON above 1 kB travels compressed; the web app's assets were compressed at build time.
   await app.register(compress, {
@@ -126,9 +127,9 @@ export async function buildApp({
     return { success: true, database: database.kind };
   });
   await app.register(async (files) => brandingFiles(files.withTypeProvider<ZodTypeProvider>()), { prefix: '/api/files' });
-  await app.register(levelApi, { prefix: '/api/:level' });
+  await app.register(levelApi, { prefix: '/api/:level', routes: staffRoutes });
   // The static prefix wins over /api/:level for the student routes; any other path there is 404.
-  await app.register(studentApi, { prefix: '/api/student' });
+  await app.register(studentApi, { prefix: '/api/student', routes: studentRoutes });
 
   const indexHtml = webRoot ? path.join(webRoot, 'index.html') : undefined;
   if (webRoot && indexHtml && fs.existsSync(indexHtml)) {

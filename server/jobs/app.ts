@@ -4,9 +4,8 @@
  * worker pool the jobs' heavy steps run in.
  */
 import type { FastifyInstance } from 'fastify';
-import { yearbookJob, YEARBOOK_JOB } from '../areas/yearbook/job';
-import { createWorkerPool } from '../workers/pool';
-import { startJobRunner, type JobRunner, type RunnerOptions } from './runner';
+import { createWorkerPool, type WorkerPool } from '../workers/pool';
+import { startJobRunner, type JobHandler, type JobRunner, type RunnerOptions } from './runner';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,13 +14,16 @@ declare module 'fastify' {
   }
 }
 
-export function installJobs(app: FastifyInstance, options: RunnerOptions & { run: boolean }): void {
+/** The handlers of every kind of job (areas/index.ts lists them), given the app and the pool. */
+type Handlers = (app: FastifyInstance, pool: WorkerPool) => Record<string, JobHandler>;
+
+export function installJobs(app: FastifyInstance, options: RunnerOptions & { run: boolean }, handlers: Handlers): void {
   if (!options.run) {
     app.decorate('jobs', { wake() {} });
     return;
   }
   const pool = createWorkerPool();
-  const runner = startJobRunner(app.db, { [YEARBOOK_JOB]: yearbookJob(app.db, app.storage, pool) }, app.log, options);
+  const runner = startJobRunner(app.db, handlers(app, pool), app.log, options);
   app.decorate('jobs', runner);
   app.addHook('onClose', async () => {
     await runner.stop();
