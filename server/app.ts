@@ -23,9 +23,8 @@ import { installSecurityHeaders } from './http/securityHeaders';
 import { levelApi } from './http/levelApi';
 import { studentApi } from './http/studentApi';
 import { brandingFiles } from './areas/branding/routes';
-import { installJobs } from './jobs/app';
-import { jobHandlers, staffRoutes, studentRoutes } from './areas';
-import type { RunnerOptions } from './jobs/runner';
+import { installJobs, type JobOptions } from './jobs/app';
+import { jobHandlers, periodicTasks, staffRoutes, studentRoutes } from './areas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface AppOptions {
@@ -36,8 +35,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The file stores; the data folder's disk stores unless told. */
   storage?: Storage;
-  /** Run the background jobs (yearbook PDFs) in this process; on unless told (tests that need no runner). */
-  jobs?: RunnerOptions & { run: boolean };
+  /**
+   * Run the background jobs (yearbook PDFs) in this process, on unless told (tests that need no
+   * runner); the periodic tasks (sending due notifications) only when asked (the server process).
+   */
+  jobs?: JobOptions;
   /** Told of every route as it is registered (the fuzz suite reaches each one this way). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -94,7 +96,7 @@ export async function buildApp({
   app.decorate('sessions', sessionCache);
   app.addHook('onClose', () => sessionCache.close());
   bindPhotoUrlsToSessions(app, database.db);
-  installJobs(app, jobs, jobHandlers);
+  installJobs(app, jobs, { handlers: jobHandlers, periodic: periodicTasks });
   await installSecurityHeaders(app);
   // JSON above 1 kB travels compressed; the web app's assets were compressed at build time.
   await app.register(compress, {

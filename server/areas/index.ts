@@ -1,10 +1,11 @@
 /**
  * The areas, wired from the top: every area's routes under /api/{level}/ and /api/student/, and
- * the background jobs they run. The mechanism folders (http, jobs) take these lists from app.ts
+ * the background work they do (job handlers and periodic tasks). The mechanism folders (http, jobs) take these lists from app.ts
  * and never import an area themselves.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Api } from '../http/types';
+import type { PeriodicTask } from '../jobs/periodic';
 import type { JobHandler } from '../jobs/runner';
 import type { WorkerPool } from '../workers/pool';
 import { accountRoutes } from './account/routes';
@@ -27,6 +28,7 @@ import { studentPortalRoutes } from './student-portal/routes';
 import { studentPortalStaffRoutes } from './student-portal/staffRoutes';
 import { yearbookRoutes } from './yearbook/routes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
+import { sendNotificationsTask } from './notifications/sendJob';
 
 export type AreaRoutes = (app: Api) => Promise<void>;
 
@@ -59,3 +61,6 @@ export const studentRoutes: AreaRoutes[] = [studentPortalRoutes];
 export function jobHandlers(app: FastifyInstance, pool: WorkerPool): Record<string, JobHandler> {
   return { [YEARBOOK_JOB]: yearbookJob(app.db, app.storage, pool) };
 }
+
+/** Repeated on a clock by the server process. */
+export const periodicTasks: PeriodicTask[] = [sendNotificationsTask];
