@@ -5,6 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** A relative import of a top folder (or below it): `../server/x`, `../../areas`; never a package such as react-dom/server. */
+const relativeInto = (folders) => `^\\.\\.?/(\\.\\./)*(${folders})(/|$)`;
+const layerMessage = 'A lower layer never imports an area: hand it what it needs from server/app.ts or server/areas/index.ts.';
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.tmp/', 'data/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
   js.configs.recommended,
@@ -29,6 +33,31 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...pluginQuery.configs['flat/recommended'],
+  // The layers: the mechanism folders never reach up into the areas (app.ts and areas/index.ts
+  // wire the areas in from the top); the web app and the shared code never import the server,
+  // and the shared code never imports the web app either.
+  {
+    files: ['server/{db,auth,http,storage,images,jobs,workers,text}/**/*.{ts,mjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: relativeInto('areas'), message: layerMessage }] }] },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: relativeInto('server'), message: 'The web app never imports the server; share code through common/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: relativeInto('server|web'), message: 'common/ is shared by both sides and imports neither.' }] },
+      ],
+    },
+  },
   {
     // Tests talk to untyped JSON answers.
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'server/test/**/*.ts', 'bench/**/*.ts'],

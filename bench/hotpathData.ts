@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createSession } from '../server/auth/sessions';
 import { hashPassword } from '../server/auth/passwords';
 import type { Database } from '../server/db/client';
-import { seedDemo } from '../server/db/seed/demo';
+import { seedDemo } from '../server/seed/demo';
 import { seedReferenceData } from '../server/db/seed/reference';
 import { generate } from './generate';
 

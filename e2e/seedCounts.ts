@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
-import { seedDemo } from '../server/db/seed/demo';
+import { seedDemo } from '../server/seed/demo';
 import { seedReferenceData } from '../server/db/seed/reference';
 import { single } from '../server/db/rows';
 

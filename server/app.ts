@@ -23,8 +23,8 @@ import { installSecurityHeaders } from './http/securityHeaders';
 import { levelApi } from './http/levelApi';
 import { studentApi } from './http/studentApi';
 import { brandingFiles } from './areas/branding/routes';
-import { installJobs } from './jobs/app';
-import type { RunnerOptions } from './jobs/runner';
+import { installJobs, type JobOptions } from './jobs/app';
+import { jobHandlers, periodicTasks, staffRoutes, studentRoutes } from './areas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface AppOptions {
@@ -35,8 +35,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The file stores; the data folder's disk stores unless told. */
   storage?: Storage;
-  /** Run the background jobs (yearbook PDFs) in this process; on unless told (tests that need no runner). */
-  jobs?: RunnerOptions & { run: boolean };
+  /**
+   * Run the background jobs (yearbook PDFs) in this process, on unless told (tests that need no
+   * runner); the periodic tasks (sending due notifications) only when asked (the server process).
+   */
+  jobs?: JobOptions;
   /** Told of every route as it is registered (the fuzz suite reaches each one this way). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -93,7 +96,7 @@ export async function buildApp({
   app.decorate('sessions', sessionCache);
   app.addHook('onClose', () => sessionCache.close());
   bindPhotoUrlsToSessions(app, database.db);
-  installJobs(app, jobs);
+  installJobs(app, jobs, { handlers: jobHandlers, periodic: periodicTasks });
   await installSecurityHeaders(app);
   // JSON above 1 kB travels compressed; the web app's assets were compressed at build time.
   await app.register(compress, {
@@ -126,9 +129,9 @@ export async function buildApp({
     return { success: true, database: database.kind };
   });
   await app.register(async (files) => brandingFiles(files.withTypeProvider<ZodTypeProvider>()), { prefix: '/api/files' });
-  await app.register(levelApi, { prefix: '/api/:level' });
+  await app.register(levelApi, { prefix: '/api/:level', routes: staffRoutes });
   // The static prefix wins over /api/:level for the student routes; any other path there is 404.
-  await app.register(studentApi, { prefix: '/api/student' });
+  await app.register(studentApi, { prefix: '/api/student', routes: studentRoutes });
 
   const indexHtml = webRoot ? path.join(webRoot, 'index.html') : undefined;
   if (webRoot && indexHtml && fs.existsSync(indexHtml)) {

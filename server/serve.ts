@@ -3,11 +3,10 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { diskStorage, photoStoreFolder } from './storage/store';
 import { sweepPhotoStore } from './areas/photos/orphans';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { buildApp } from './app';
 import { paths } from './paths';
-import { startNotificationJob } from './areas/notifications/sendJob';
 
 async function main() {
   let config;
@@ -26,11 +25,10 @@ async function main() {
   const seeded = config.seedDemo && (await isDatabaseEmpty(database.db));
   if (seeded) await seedDemo(database.db, storage.photos);
 
-  const app = await buildApp({ database, config, storage, webRoot: paths.webRoot, logger: { level: config.logLevel } });
+  const app = await buildApp({ database, config, storage, webRoot: paths.webRoot, logger: { level: config.logLevel }, jobs: { run: true, periodic: true } });
   const swept = await sweepPhotoStore(database.db, photoStoreFolder(config.dataDir));
   if (swept) app.log.warn({ folders: swept }, 'removed photo files no row names (an upload cut off by a crash)');
   await app.listen({ port: config.port, host: config.host });
-  const notificationJob = startNotificationJob(database.db, app.log);
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();
@@ -51,7 +49,6 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests`);
     // close() stops accepting connections and waits for running requests, then the database closes.
-    await notificationJob.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
 import { single } from '../db/rows';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../core/errors';
 import { useApiTestKit } from '../test/api';
 import {
   auditWhere,

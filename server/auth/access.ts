@@ -12,7 +12,7 @@ import type { Level } from '../../common/levels';
 import type { Db } from '../db/client';
 import { placeholderCaller, preparedPerKey, scopeValues } from '../db/prepared';
 import { auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import type { Caller, StudentCaller } from './caller';
 
 export interface ScopedColumns {

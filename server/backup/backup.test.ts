@@ -19,7 +19,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { notifications, photos, students } from '../db/schema';
 import { insertOne, single } from '../db/rows';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { createPostgresDatabase, startTestDatabase, type TestDatabase } from '../test/database';
 import { formData } from '../test/multipart';
 import { isAllowedEntry, scanArchive } from './archive';

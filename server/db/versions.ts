@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { tr } from '../../common/tr';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../core/errors';
 import type { Db } from './client';
 
 export const staleRecord = () => new HttpError(409, tr.staleRecord, { version: tr.staleRecord });

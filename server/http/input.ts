@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { tr } from '../../common/tr';
-import { badRequest } from './errors';
+import { badRequest } from '../core/errors';
 
 /** A NUL, a high surrogate without its low half, or a low one without its high half. */
 // eslint-disable-next-line no-control-regex -- finding the NUL character is the point

@@ -1,5 +1,5 @@
 /**
- * Everything under /api/{level}/: the level guard and every area's routes.
+ * Everything under /api/{level}/: the level guard and the routes of the areas app.ts hands in.
  * A token is valid only under its own level's prefix; a route may narrow the levels further.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -7,52 +7,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isLevel } from '../../common/levels';
 import { tr } from '../../common/tr';
 import { findCaller } from '../auth/sessions';
-import { authRoutes } from '../auth/routes';
-import { citiesRoutes } from '../areas/cities/routes';
-import { messagesRoutes } from '../areas/messages/routes';
-import { nicknamesRoutes } from '../areas/nicknames/routes';
-import { statisticsRoutes } from '../areas/statistics/routes';
-import { schoolsRoutes } from '../areas/schools/routes';
-import { managersRoutes } from '../areas/managers/routes';
-import { branchesRoutes } from '../areas/branches/routes';
-import { auditRoutes } from '../areas/audit/routes';
-import { studentsRoutes } from '../areas/students/routes';
-import { photosRoutes } from '../areas/photos/routes';
-import { importRoutes } from '../areas/imports/routes';
-import { brandingRoutes } from '../areas/branding/routes';
-import { designRoutes } from '../areas/design/routes';
-import { notificationsRoutes } from '../areas/notifications/routes';
-import { studioRoutes } from '../areas/studio/routes';
 import { noteIssuingSession } from '../storage/signedUrl';
-import { studentPortalStaffRoutes } from '../areas/student-portal/staffRoutes';
-import { yearbookRoutes } from '../areas/yearbook/routes';
 import { acceptUploads } from '../storage/uploads';
 import type { Api } from './types';
-import { forbidden, notFound, unauthorized } from './errors';
+import { forbidden, notFound, unauthorized } from '../core/errors';
 
-/** Each area adds its route module here. */
-const areaRoutes: Array<(app: Api) => Promise<void>> = [
-  authRoutes,
-  citiesRoutes,
-  statisticsRoutes,
-  schoolsRoutes,
-  managersRoutes,
-  branchesRoutes,
-  auditRoutes,
-  messagesRoutes,
-  nicknamesRoutes,
-  studentsRoutes,
-  photosRoutes,
-  importRoutes,
-  notificationsRoutes,
-  studioRoutes,
-  designRoutes,
-  brandingRoutes,
-  studentPortalStaffRoutes,
-  yearbookRoutes,
-];
+/** The areas' route modules, listed in areas/index.ts. */
+export interface ApiRoutes {
+  routes: Array<(app: Api) => Promise<void>>;
+}
 
-export const levelApi: FastifyPluginAsync = async (app) => {
+export const levelApi: FastifyPluginAsync<ApiRoutes> = async (app, { routes }) => {
   app.addHook('onRequest', async (request) => {
     const level = (request.params as { level?: string }).level;
     if (!isLevel(level)) throw notFound();
@@ -73,5 +38,5 @@ export const levelApi: FastifyPluginAsync = async (app) => {
     if (request.caller && request.method !== 'GET' && request.method !== 'HEAD') await app.sessions.settle();
   });
   await acceptUploads(app);
-  for (const register of areaRoutes) await register(app.withTypeProvider<ZodTypeProvider>());
+  for (const register of routes) await register(app.withTypeProvider<ZodTypeProvider>());
 };

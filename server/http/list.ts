@@ -9,7 +9,7 @@ import { searchKey } from '../../common/text';
 import { tr } from '../../common/tr';
 import type { Db } from '../db/client';
 import { countWhere } from '../db/rows';
-import { fieldError } from './errors';
+import { fieldError } from '../core/errors';
 import { EXPORT_MAX_ROWS } from './export';
 
 type Paging = Pick<ListQuery, 'page' | 'perPage'>;

@@ -4,13 +4,13 @@
  * knows only staff levels and staff sessions).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { ApiRoutes } from './levelApi';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { findStudentCaller } from '../auth/studentSessions';
 import { noteIssuingSession } from '../storage/signedUrl';
-import { studentPortalRoutes } from '../areas/student-portal/routes';
-import { unauthorized } from './errors';
+import { unauthorized } from '../core/errors';
 
-export const studentApi: FastifyPluginAsync = async (app) => {
+export const studentApi: FastifyPluginAsync<ApiRoutes> = async (app, { routes }) => {
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
     const header = request.headers.authorization ?? '';
@@ -21,5 +21,5 @@ export const studentApi: FastifyPluginAsync = async (app) => {
     request.student = student;
     noteIssuingSession(student.sessionId);
   });
-  await studentPortalRoutes(app.withTypeProvider<ZodTypeProvider>());
+  for (const register of routes) await register(app.withTypeProvider<ZodTypeProvider>());
 };

@@ -16,7 +16,7 @@ import type { Caller } from '../auth/caller';
 import type { SessionCache } from '../auth/sessionCache';
 import type { UrlSigner } from '../storage/signedUrl';
 import type { Storage } from '../storage/store';
-import { unauthorized } from './errors';
+import { unauthorized } from '../core/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {

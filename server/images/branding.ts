@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { tr } from '../../common/tr';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../core/errors';
 
 export const IMAGE_KINDS = ['studio-logo', 'school-logo', 'design-cover'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];

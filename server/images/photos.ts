@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Metadata } from 'sharp';
 import { tr } from '../../common/tr';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../core/errors';
 import { spoolTarget } from '../storage/uploads';
 import { strippedHead, stripJpegMetadata, stripWhileStreaming, untilImageEnd } from './jpegStrip';
 

@@ -16,7 +16,7 @@ import type { PhotoSize } from '../../common/schemas/students';
 import { tr } from '../../common/tr';
 import type { Db } from '../db/client';
 import { sessions, studentSessions } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../core/errors';
 
 export interface UrlSigner {
   url(level: string, photoId: number, size: PhotoSize): string;

@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tr } from '../../common/tr';
-import { HttpError, badRequest } from '../http/errors';
+import { HttpError, badRequest } from '../core/errors';
 
 /** Registers the multipart parser on the API's routes. */
 export async function acceptUploads(app: FastifyInstance): Promise<void> {

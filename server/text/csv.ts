@@ -3,7 +3,7 @@
  * and splitting CSV, whichever separator and encoding a Turkish spreadsheet program chose.
  */
 import { tr } from '../../common/tr';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../core/errors';
 
 /** UTF-8 (with or without BOM); Excel's Turkish CSVs are often Windows-1254. */
 export function decodeText(data: Buffer): string {

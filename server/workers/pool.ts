@@ -50,3 +50,5 @@ export function createWorkerPool(options: PoolOptions = {}) {
     close: () => pool.destroy(),
   };
 }
+
+export type WorkerPool = ReturnType<typeof createWorkerPool>;

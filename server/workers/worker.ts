@@ -4,8 +4,8 @@
  * the event loop that answers requests never waits for them.
  */
 import sharp from 'sharp';
-import { readTable, type Table } from '../areas/imports/read';
-import { HttpError } from '../http/errors';
+import { readTable, type Table } from '../text/sheets';
+import { HttpError } from '../core/errors';
 import { imageForPrint, logoForPrint } from '../yearbook/images';
 import { pdfPiece } from '../yearbook/assemble';
 import type { BookModel, BookPart } from '../yearbook/model';

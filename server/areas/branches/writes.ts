@@ -10,8 +10,8 @@ import type { Db, Tx } from '../../db/client';
 import { single } from '../../db/rows';
 import { assertVersion, updateAtVersion } from '../../db/versions';
 import { branches, messages, notifications, users } from '../../db/schema';
-import { HttpError, conflict, conflictOnDuplicate, fieldError } from '../../http/errors';
-import { changedFields, recordAudit } from '../audit/writes';
+import { HttpError, conflict, conflictOnDuplicate, fieldError } from '../../core/errors';
+import { changedFields, recordAudit } from '../../core/audit';
 import { studentCountOfBranch, takenSections } from './queries';
 import { sectionRange } from './range';
 

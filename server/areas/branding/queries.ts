@@ -2,7 +2,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { studios } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { imageKey, type ImageKind } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
 import { effectiveDesign } from '../design/queries';

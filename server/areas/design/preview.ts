@@ -7,7 +7,7 @@ import { scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, messages, photos, schools, students } from '../../db/schema';
 import type { UrlSigner } from '../../storage/signedUrl';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { turkishOrder } from '../../http/list';
 import { branchName } from '../../../common/text';
 

@@ -7,7 +7,7 @@ import { tr } from '../../../common/tr';
 import { schoolInScope } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../core/errors';
 
 /** The school whose design the caller reads; null = the studio's own design (panel only). */
 export async function designSchoolToRead(db: Db, caller: Caller, requested: number | undefined): Promise<number | null> {

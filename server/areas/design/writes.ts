@@ -7,10 +7,10 @@ import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { designs } from '../../db/schema';
 import { staleRecord, updateAtVersion } from '../../db/versions';
-import { conflictOnDuplicate, fieldError, notFound } from '../../http/errors';
+import { conflictOnDuplicate, fieldError, notFound } from '../../core/errors';
 import { imageKey, normaliseImage, uploadNotImage } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
-import { changedFields, recordAudit } from '../audit/writes';
+import { changedFields, recordAudit } from '../../core/audit';
 import { designRow, effectiveDesign } from './queries';
 
 /** Creates or replaces the settings of a design row; answers its id. */

@@ -9,7 +9,7 @@ import { tr } from '../../../common/tr';
 import { students } from '../../db/schema';
 import { useApiTestKit } from '../../test/api';
 import { formData } from '../../test/multipart';
-import { READ_LIMITS } from './read';
+import { READ_LIMITS } from '../../text/sheets';
 
 const kit = useApiTestKit();
 const MB = 1024 * 1024;

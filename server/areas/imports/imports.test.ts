@@ -6,7 +6,7 @@ import { auditLog, branches, students } from '../../db/schema';
 import { single } from '../../db/rows';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { shownRows } from './queries';
-import { parseBranch, parseGender } from './read';
+import { parseBranch, parseGender } from '../../text/sheets';
 import { sampleCsv, sampleEOkulXls, sampleXlsx, type SampleRow } from './sampleFiles';
 
 const kit = useApiTestKit({ IMPORT_MAX_BYTES: String(200_000), IMPORT_MAX_ROWS: String(50) });

@@ -9,7 +9,7 @@ import { tr } from '../../../common/tr';
 import type { BranchRow } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, students } from '../../db/schema';
-import { parseBranch, parseConsent, parseGender, type Table } from './read';
+import { parseBranch, parseConsent, parseGender, type Table } from '../../text/sheets';
 
 export interface ImportScope {
   studioId: number;

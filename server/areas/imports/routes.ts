@@ -8,12 +8,12 @@ import { idParams } from '../../../common/schemas/fields';
 import { importMapping, importPreview, importResult, type ImportMapping } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
-import { HttpError, badRequest } from '../../http/errors';
+import { HttpError, badRequest } from '../../core/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { megabytes, readOneFile } from '../../storage/uploads';
 import { createWorkerPool, PoolBusy } from '../../workers/pool';
 import { planImport, type ImportScope } from './queries';
-import type { Table } from './read';
+import type { Table } from '../../text/sheets';
 import { commitImport } from './writes';
 
 const docs = routeDocs('students');

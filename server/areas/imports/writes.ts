@@ -7,11 +7,11 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { branches, students } from '../../db/schema';
-import { badRequest } from '../../http/errors';
-import { recordAudit } from '../audit/writes';
+import { badRequest } from '../../core/errors';
+import { recordAudit } from '../../core/audit';
 import { insertStudentsInBulk, studentKeys } from '../students/writes';
 import type { ImportScope, Plan, PlannedRow } from './queries';
-import { parseBranch } from './read';
+import { parseBranch } from '../../text/sheets';
 
 /** Error rows listed in an answer and an audit entry; the count tells the rest. */
 const LISTED_INVALID = 1000;

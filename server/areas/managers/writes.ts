@@ -15,8 +15,8 @@ import type { Db } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { assertVersion, updateAtVersion } from '../../db/versions';
 import { users } from '../../db/schema';
-import { conflict, conflictOnDuplicate } from '../../http/errors';
-import { changedFields, recordAudit } from '../audit/writes';
+import { conflict, conflictOnDuplicate } from '../../core/errors';
+import { changedFields, recordAudit } from '../../core/audit';
 import { generatePassword } from './passwords';
 import type { ManagerKind } from './queries';
 

@@ -10,9 +10,9 @@ import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, type messages, type nicknames } from '../../db/schema';
-import { HttpError, badRequest, notFound } from '../../http/errors';
+import { HttpError, badRequest, notFound } from '../../core/errors';
 import { staleRecord } from '../../db/versions';
-import { recordAudit } from '../audit/writes';
+import { recordAudit } from '../../core/audit';
 
 /** What a moderator may do to one row or many. */
 export type ModerationAction = 'approve' | 'reject';

@@ -8,7 +8,7 @@ import { branchInScope, schoolInScope, scopeWhere, studentInScope } from '../../
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { branches, messages, students } from '../../db/schema';
-import { fieldError, notFound } from '../../http/errors';
+import { fieldError, notFound } from '../../core/errors';
 import { containsPattern, pagedList } from '../../http/list';
 import { unprintable } from '../../yearbook/printable';
 

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { lockAtVersion } from '../../db/versions';
 import { messages } from '../../db/schema';
-import { badRequest } from '../../http/errors';
-import { changedFields, recordAudit } from '../audit/writes';
+import { badRequest } from '../../core/errors';
+import { changedFields, recordAudit } from '../../core/audit';
 import { moderateAll, moderateOne, undoModeration, type ModerationAction, type Moderated } from './moderation';
 import { studentMessageWhere } from './queries';
 

@@ -7,7 +7,7 @@ import { branchInScope, schoolInScope, scopeWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { branches, nicknames, students } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { pagedList, searchCondition } from '../../http/list';
 import { unprintable } from '../../yearbook/printable';
 

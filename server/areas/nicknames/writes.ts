@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { lockAtVersion } from '../../db/versions';
 import { nicknames, students } from '../../db/schema';
-import { changedFields, recordAudit } from '../audit/writes';
+import { changedFields, recordAudit } from '../../core/audit';
 import { moderateAll, moderateOne, undoModeration, type ModerationAction, type Moderated } from '../messages/moderation';
 import { nicknameWhere } from './queries';
 

@@ -8,7 +8,7 @@ import { branchesWhere, schoolsWhere, scopeWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { branches, notifications, schools, users } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { orderFor, pagedList, searchCondition, turkishOrder } from '../../http/list';
 
 /** Sent: the students it reached then. Before that: the active students its target holds now. */

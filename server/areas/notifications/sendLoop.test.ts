@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { todayInTurkey } from '../../../common/dates';
 import { notifications } from '../../db/schema';
+import { buildApp } from '../../app';
 import { useApiTestKit } from '../../test/api';
-import { startNotificationJob } from './sendJob';
+import { startPeriodicTask } from '../../jobs/periodic';
+import { sendNotificationsTask } from './sendJob';
 
 const kit = useApiTestKit();
 
@@ -20,7 +22,7 @@ describe('the send loop in the server process', () => {
     });
     await db.insert(notifications).values(row('İlk'));
     const log = { info: vi.fn(), error: vi.fn() };
-    const job = startNotificationJob(db, log, 50);
+    const job = startPeriodicTask(db, sendNotificationsTask, log, 50);
     await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(1), { timeout: 5_000 });
     await db.insert(notifications).values(row('İkinci'));
     await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(2), { timeout: 5_000 });
@@ -46,7 +48,7 @@ describe("the send loop keeps Türkiye's calendar", () => {
         .values({ studioId: kit.world.studio.id, title: 'Gece', body: 'Metin', targetType: 'all', sendDate: '2026-11-27', status: 'scheduled' })
         .returning();
       const log = { info: vi.fn(), error: vi.fn() };
-      const job = startNotificationJob(db, log, 60_000);
+      const job = startPeriodicTask(db, sendNotificationsTask, log);
       await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(1), { timeout: 5_000 });
       await job.stop();
       const [after] = await db.select().from(notifications).where(eq(notifications.id, row!.id));
@@ -55,5 +57,26 @@ describe("the send loop keeps Türkiye's calendar", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the app runs the send job', () => {
+  it('from the start of an app that runs the periodic tasks, and no longer once the app is closed', async () => {
+    const db = kit.database.db;
+    const due = (title: string) => ({
+      studioId: kit.world.studio.id,
+      title,
+      body: 'Metin',
+      targetType: 'all' as const,
+      sendDate: todayInTurkey(),
+      status: 'scheduled' as const,
+    });
+    const [first] = await db.insert(notifications).values(due('Açılışta')).returning();
+    const app = await buildApp({ database: kit.database, config: kit.config, jobs: { run: false, periodic: true } });
+    await expect.poll(async () => (await db.select().from(notifications).where(eq(notifications.id, first!.id)))[0]?.status, { timeout: 10_000 }).toBe('sent');
+    await app.close();
+    const [later] = await db.insert(notifications).values(due('Kapandıktan sonra')).returning();
+    // The kit's own app leaves the periodic tasks out, so nothing else sends it.
+    expect((await db.select().from(notifications).where(eq(notifications.id, later!.id)))[0]?.status).toBe('scheduled');
   });
 });

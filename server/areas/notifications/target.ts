@@ -10,7 +10,7 @@ import type { Caller } from '../../auth/caller';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { students } from '../../db/schema';
-import { fieldError } from '../../http/errors';
+import { fieldError } from '../../core/errors';
 
 export interface ResolvedTarget {
   targetType: 'all' | 'school' | 'branch';

@@ -18,8 +18,8 @@ import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { assertVersion, staleRecord } from '../../db/versions';
 import { auditLog, notificationRecipients, notifications, students } from '../../db/schema';
-import { HttpError, fieldError } from '../../http/errors';
-import { changedFields, recordAudit } from '../audit/writes';
+import { HttpError, fieldError } from '../../core/errors';
+import { changedFields, recordAudit } from '../../core/audit';
 import { notificationSearchKey } from './queries';
 import { resolveTarget, studentsOfTarget } from './target';
 

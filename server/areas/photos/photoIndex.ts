@@ -12,9 +12,9 @@
  */
 import { searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../core/errors';
 import { decodeText, parseCsv } from '../../text/csv';
-import { parseBranch } from '../imports/read';
+import { parseBranch } from '../../text/sheets';
 
 export interface IndexEntry {
   line: number;

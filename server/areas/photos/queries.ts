@@ -4,7 +4,7 @@ import type { PhotoItem, PhotoSize } from '../../../common/schemas/students';
 import type { PhotoRow } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import type { StoredSize } from '../../images/photos';
 import type { UrlSigner } from '../../storage/signedUrl';
 import type { FileStore } from '../../storage/store';

@@ -10,7 +10,7 @@ import { bulkPhotoResult, photoItem, photoSizes, type PhotoSize } from '../../..
 import { tr } from '../../../common/tr';
 import { branchInScope, photoInScope, schoolInScope, studentInScope, type PhotoRow } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
-import { HttpError, notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../core/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { spoolPhoto } from '../../images/photos';
 import { megabytes, withSpooledFiles, type SpooledFile } from '../../storage/uploads';

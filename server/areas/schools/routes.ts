@@ -5,7 +5,7 @@ import { errorResponse, listResponse, okResponse } from '../../../common/schemas
 import { school, schoolExportQuery, schoolBody, schoolListQuery, schoolUpdateBody, type School } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
 import { displayDate } from '../../../common/dates';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
 import { callerOf, routeDocs, type Api } from '../../http/types';

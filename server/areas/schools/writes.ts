@@ -12,10 +12,10 @@ import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { assertVersion, updateAtVersion } from '../../db/versions';
 import { branches, messages, notifications, schools, users } from '../../db/schema';
-import { conflict, conflictOnDuplicate, HttpError } from '../../http/errors';
+import { conflict, conflictOnDuplicate, HttpError } from '../../core/errors';
 import { imageKey, normaliseImage } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
-import { changedFields, recordAudit } from '../audit/writes';
+import { changedFields, recordAudit } from '../../core/audit';
 import { studentCountOfSchool } from './queries';
 
 type SchoolBody = z.infer<typeof schoolBody>;

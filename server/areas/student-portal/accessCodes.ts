@@ -11,7 +11,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { countWhere } from '../../db/rows';
 import { students, studentSessions } from '../../db/schema';
-import { recordAudit } from '../audit/writes';
+import { recordAudit } from '../../core/audit';
 import { numberOrder } from '../students/queries';
 
 export const CODE_ALPHABET = 'ACDEFGHJKMNPRTUVWXY34679';

@@ -18,7 +18,7 @@ import type { StudentCaller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { single } from '../../db/rows';
 import { branches, messages, nicknames, notifications, photos, schools, students, yearbookApprovals } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../core/errors';
 import { turkishOrder } from '../../http/list';
 import type { UrlSigner } from '../../storage/signedUrl';
 

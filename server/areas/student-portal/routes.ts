@@ -32,7 +32,7 @@ import type { StudentCaller } from '../../auth/caller';
 import { beginAttempt, type LimiterSettings } from '../../auth/loginLimiter';
 import { verifyPassword } from '../../auth/passwords';
 import { revokeStudentSession, signInStudent } from '../../auth/studentSessions';
-import { HttpError, notFound, unauthorized } from '../../http/errors';
+import { HttpError, notFound, unauthorized } from '../../core/errors';
 import { routeDocs, type Api } from '../../http/types';
 import { listCities } from '../cities/queries';
 import { effectiveDesign } from '../design/queries';

@@ -11,7 +11,7 @@ import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../core/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import type { FastifyRequest } from 'fastify';
 import { selectedStudents } from '../students/queries';

@@ -9,8 +9,8 @@ import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { branches, notificationRecipients, notifications, students, yearbookApprovals } from '../../db/schema';
-import { HttpError } from '../../http/errors';
-import { recordAudit } from '../audit/writes';
+import { HttpError } from '../../core/errors';
+import { recordAudit } from '../../core/audit';
 
 /** Approving moves the draft into the yearbook's quote; rejecting drops it. */
 export async function decideQuote(db: Db, caller: Caller, student: StudentRow, action: 'approve' | 'reject') {

@@ -11,8 +11,8 @@ import type { StudentCaller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { insertOne, single } from '../../db/rows';
 import { messages, nicknames, students } from '../../db/schema';
-import { HttpError } from '../../http/errors';
-import { changedFields, recordStudentAudit } from '../audit/writes';
+import { HttpError } from '../../core/errors';
+import { changedFields, recordStudentAudit } from '../../core/audit';
 
 /** The student's row, locked: two writes of one student run one after the other, so limits hold. */
 const lockMe = (tx: Db, me: StudentCaller) => tx.execute(sql`select id from students where id = ${me.studentId} for update`);

@@ -6,7 +6,7 @@ import { branchesWhere, type BranchRow, type StudentRow } from '../../auth/acces
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { single } from '../../db/rows';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../core/errors';
 import { tr } from '../../../common/tr';
 import { branches, photos, students } from '../../db/schema';
 import { EXPORT_MAX_ROWS } from '../../http/export';

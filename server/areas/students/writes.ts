@@ -10,9 +10,9 @@ import type { Db, Tx } from '../../db/client';
 import { insertOne, single } from '../../db/rows';
 import { assertVersion, updateAtVersion } from '../../db/versions';
 import { photos, students } from '../../db/schema';
-import { conflict, conflictOnDuplicate, fieldError } from '../../http/errors';
+import { conflict, conflictOnDuplicate, fieldError } from '../../core/errors';
 import type { FileStore } from '../../storage/store';
-import { changedFields, recordAudit } from '../audit/writes';
+import { changedFields, recordAudit } from '../../core/audit';
 import { removePhotoFiles } from '../photos/writes';
 import { photoKeysOf } from './queries';
 

@@ -7,7 +7,7 @@ import { studios } from '../../db/schema';
 import { assertVersion, updateAtVersion } from '../../db/versions';
 import { imageKey, normaliseImage, uploadNotImage } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
-import { changedFields, recordAudit } from '../audit/writes';
+import { changedFields, recordAudit } from '../../core/audit';
 import { studioInfo } from './queries';
 
 export async function updateStudio(db: Db, caller: Caller, input: StudioUpdateBody): Promise<void> {

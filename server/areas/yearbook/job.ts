@@ -18,14 +18,12 @@ import { tr } from '../../../common/tr';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/runner';
 import type { Storage } from '../../storage/store';
-import type { createWorkerPool } from '../../workers/pool';
+import type { WorkerPool } from '../../workers/pool';
 import { bookWriter } from '../../yearbook/assemble';
 import { failingItem, substitutions, type Trial } from '../../yearbook/items';
 import { MIN_PPI, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../yearbook/model';
 import { planParts } from '../../yearbook/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
-
-type Pool = ReturnType<typeof createWorkerPool>;
 
 export const YEARBOOK_JOB = 'yearbook';
 /** Page images drawn per worker task. */
@@ -75,7 +73,7 @@ async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) =
 /** A failed book as staff read it (in Turkish); the engine's own words are its cause, for the log. */
 class BookFailed extends Error {}
 
-export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
+export function yearbookJob(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
   const make = makeBook(db, storage, pool);
   return async (job, context) => {
     try {
@@ -87,7 +85,7 @@ export function yearbookJob(db: Db, storage: Storage, pool: Pool): JobHandler {
   };
 }
 
-function makeBook(db: Db, storage: Storage, pool: Pool): JobHandler {
+function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
   return async (job, context) => {
     if (job.schoolId === null) throw new Error('a yearbook job needs a school');
     const started = performance.now();

@@ -9,7 +9,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { branches, jobs, schools, students, yearbookApprovals, yearbookFinals } from '../../db/schema';
 import type { JobRow } from '../../jobs/queue';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { turkishOrder } from '../../http/list';
 import { YEARBOOK_JOB, type YearbookResult } from './job';
 

@@ -12,7 +12,7 @@ import { approvalBody, jobDetailResponse, jobResponse, proofParams, proofQuery, 
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
-import { HttpError, notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../core/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { branches } from '../../db/schema';
 import { eq } from 'drizzle-orm';

@@ -7,8 +7,8 @@ import type { Db } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { yearbookApprovals, yearbookFinals } from '../../db/schema';
 import { cancelJob, enqueueJob, JobAlreadyActive, type JobRow } from '../../jobs/queue';
-import { conflict, HttpError } from '../../http/errors';
-import { recordAudit } from '../audit/writes';
+import { conflict, HttpError } from '../../core/errors';
+import { recordAudit } from '../../core/audit';
 import { YEARBOOK_JOB } from './job';
 
 /** Queues the book of a branch or of a whole school; one at a time per school (409 while one is active). */

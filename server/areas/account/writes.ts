@@ -1,12 +1,12 @@
 /** Writing accounts from the sign-in side: a sign-in, and the caller's own new password (audited). */
 import { eq } from 'drizzle-orm';
-import type { Level } from '../../common/levels';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { recordAudit } from '../areas/audit/writes';
-import type { Caller } from './caller';
-import { hashPassword } from './passwords';
-import { createSession, revokeUserSessions } from './sessions';
+import type { Level } from '../../../common/levels';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { recordAudit } from '../../core/audit';
+import type { Caller } from '../../auth/caller';
+import { hashPassword } from '../../auth/passwords';
+import { createSession, revokeUserSessions } from '../../auth/sessions';
 
 /** Notes the sign-in on the account and opens a session at this level; answers its token. */
 export async function signIn(db: Db, userId: number, level: Level, ttlHours: number, origin: { ip: string; userAgent: string }): Promise<string> {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { statisticsFor } from '../areas/statistics/queries';
-import { startTestDatabase, type TestDatabase } from '../test/database';
-import { createWorld, type World } from '../test/fixtures';
+import { statisticsFor } from './queries';
+import { startTestDatabase, type TestDatabase } from '../../test/database';
+import { createWorld, type World } from '../../test/fixtures';
 
 let database: TestDatabase;
 let world: World;

@@ -13,11 +13,11 @@
  * only cell text leaves this module (no library objects reach the rest of the app).
  */
 import * as XLSX from '@e965/xlsx';
-import type { Gender, ImportField, ImportMapping } from '../../../common/schemas/students';
-import { searchKey, trUpper } from '../../../common/text';
-import { tr } from '../../../common/tr';
-import { badRequest } from '../../http/errors';
-import { decodeText, parseCsv } from '../../text/csv';
+import type { Gender, ImportField, ImportMapping } from '../../common/schemas/students';
+import { searchKey, trUpper } from '../../common/text';
+import { tr } from '../../common/tr';
+import { badRequest } from '../core/errors';
+import { decodeText, parseCsv } from './csv';
 import { checkZip, ZipRefused } from './zipCheck';
 
 type ImportFormat = 'csv' | 'xlsx' | 'eokul';

@@ -3,21 +3,21 @@
  * three schools in different cities, their branches and students, and the demo accounts.
  * Later areas add their rows to `seedDemo` below.
  */
-import { todayInTurkey } from '../../../common/dates';
-import { orderKey, searchKey } from '../../../common/text';
-import type { Level } from '../../../common/levels';
-import { hashPassword } from '../../auth/passwords';
-import type { Db } from '../client';
-import { countWhere, insertOne } from '../rows';
-import { branches, schools, students, studios, users } from '../schema';
-import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names';
-import { seededRandom } from './random';
-import { seedDemoMessages } from '../../areas/messages/seed';
-import { seedDemoNotificationsAndDesign } from '../../areas/notifications/demoSeed';
-import type { FileStore } from '../../storage/store';
-import { seedDemoPhotos } from '../../areas/photos/demoSeed';
-import { studentKeys } from '../../areas/students/writes';
-import { seedDemoAccessCodes } from '../../areas/student-portal/demoSeed';
+import { todayInTurkey } from '../../common/dates';
+import { orderKey, searchKey } from '../../common/text';
+import type { Level } from '../../common/levels';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from '../db/client';
+import { countWhere, insertOne } from '../db/rows';
+import { branches, schools, students, studios, users } from '../db/schema';
+import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from '../db/seed/names';
+import { seededRandom } from '../db/seed/random';
+import { seedDemoMessages } from '../areas/messages/seed';
+import { seedDemoNotificationsAndDesign } from '../areas/notifications/demoSeed';
+import type { FileStore } from '../storage/store';
+import { seedDemoPhotos } from '../areas/photos/demoSeed';
+import { studentKeys } from '../areas/students/writes';
+import { seedDemoAccessCodes } from '../areas/student-portal/demoSeed';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_ACCOUNTS = [

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { tr } from '../../common/tr';
-import { auditLog, sessions, users } from '../db/schema';
-import { useApiTestKit } from '../test/api';
-import { PASSWORD } from '../test/fixtures';
-import { single } from '../db/rows';
+import { tr } from '../../../common/tr';
+import { auditLog, sessions, users } from '../../db/schema';
+import { useApiTestKit } from '../../test/api';
+import { PASSWORD } from '../../test/fixtures';
+import { single } from '../../db/rows';
 
 const kit = useApiTestKit();
 

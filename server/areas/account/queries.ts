@@ -1,16 +1,16 @@
 /** Reading accounts: the one signing in, a password to check, and what user info shows of the caller. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Level } from '../../common/levels';
-import { branchName } from '../../common/text';
-import type { Db } from '../db/client';
-import { placeholderCaller, preparedPerKey, scopeValues } from '../db/prepared';
-import { branches, schools, studios, users } from '../db/schema';
-import { designColumns, mergedDesign } from '../areas/design/queries';
-import { listCities } from '../areas/cities/queries';
-import { statisticsColumns, statisticsOf } from '../areas/statistics/queries';
-import { studioInfoOf } from '../areas/studio/queries';
-import { branchesWhere, schoolsWhere } from './access';
-import type { Caller } from './caller';
+import type { Level } from '../../../common/levels';
+import { branchName } from '../../../common/text';
+import type { Db } from '../../db/client';
+import { placeholderCaller, preparedPerKey, scopeValues } from '../../db/prepared';
+import { branches, schools, studios, users } from '../../db/schema';
+import { designColumns, mergedDesign } from '../design/queries';
+import { listCities } from '../cities/queries';
+import { statisticsColumns, statisticsOf } from '../statistics/queries';
+import { studioInfoOf } from '../studio/queries';
+import { branchesWhere, schoolsWhere } from '../../auth/access';
+import type { Caller } from '../../auth/caller';
 
 /** The account an e-mail signs in to, if there is one. */
 export async function accountByEmail(db: Db, email: string) {

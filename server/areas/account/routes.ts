@@ -1,22 +1,22 @@
 /** Signing in and out, user info, the caller's own password and sessions: {level}/login, logout, user, password, sessions. */
 import type { FastifyReply } from 'fastify';
-import { isLevel } from '../../common/levels';
-import { changePasswordBody, loginBody, loginResponse, sessionsResponse, userResponse } from '../../common/schemas/auth';
-import { idParams } from '../../common/schemas/fields';
-import { errorResponse, okResponse } from '../../common/schemas/list';
-import { keyLower } from '../../common/text';
-import { tr } from '../../common/tr';
-import { fieldError, HttpError, notFound } from '../http/errors';
-import { callerOf, routeDocs, type Api } from '../http/types';
-import { beginAttempt, type LimiterSettings } from './loginLimiter';
-import { verifyPassword } from './passwords';
+import { isLevel } from '../../../common/levels';
+import { changePasswordBody, loginBody, loginResponse, sessionsResponse, userResponse } from '../../../common/schemas/auth';
+import { idParams } from '../../../common/schemas/fields';
+import { errorResponse, okResponse } from '../../../common/schemas/list';
+import { keyLower } from '../../../common/text';
+import { tr } from '../../../common/tr';
+import { fieldError, HttpError, notFound } from '../../core/errors';
+import { callerOf, routeDocs, type Api } from '../../http/types';
+import { beginAttempt, type LimiterSettings } from '../../auth/loginLimiter';
+import { verifyPassword } from '../../auth/passwords';
 import { accountByEmail, passwordHashOf, userInfo } from './queries';
-import { activeSessions, revokeOwnSession, revokeSession } from './sessions';
+import { activeSessions, revokeOwnSession, revokeSession } from '../../auth/sessions';
 import { changeOwnPassword, signIn } from './writes';
 
 const docs = routeDocs('auth');
 
-export async function authRoutes(app: Api) {
+export async function accountRoutes(app: Api) {
   const limits: LimiterSettings = {
     maxPerAccount: app.config.loginMaxFailuresPerAccount,
     maxPerAddress: app.config.loginMaxFailuresPerAddress,

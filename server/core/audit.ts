@@ -1,8 +1,8 @@
 /** The audit log: who changed what and when, written in the same transaction as the change. */
-import type { Caller, StudentCaller } from '../../auth/caller';
-import type { Tx } from '../../db/client';
-import { insertOne } from '../../db/rows';
-import { auditLog } from '../../db/schema';
+import type { Caller, StudentCaller } from '../auth/caller';
+import type { Tx } from '../db/client';
+import { insertOne } from '../db/rows';
+import { auditLog } from '../db/schema';
 
 export type AuditAction = 'create' | 'update' | 'delete' | string;
 

@@ -1,0 +1,66 @@
+/**
+ * The areas, wired from the top: every area's routes under /api/{level}/ and /api/student/, and
+ * the background work they do (job handlers and periodic tasks). The mechanism folders (http, jobs) take these lists from app.ts
+ * and never import an area themselves.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Api } from '../http/types';
+import type { PeriodicTask } from '../jobs/periodic';
+import type { JobHandler } from '../jobs/runner';
+import type { WorkerPool } from '../workers/pool';
+import { accountRoutes } from './account/routes';
+import { citiesRoutes } from './cities/routes';
+import { messagesRoutes } from './messages/routes';
+import { nicknamesRoutes } from './nicknames/routes';
+import { statisticsRoutes } from './statistics/routes';
+import { schoolsRoutes } from './schools/routes';
+import { managersRoutes } from './managers/routes';
+import { branchesRoutes } from './branches/routes';
+import { auditRoutes } from './audit/routes';
+import { studentsRoutes } from './students/routes';
+import { photosRoutes } from './photos/routes';
+import { importRoutes } from './imports/routes';
+import { brandingRoutes } from './branding/routes';
+import { designRoutes } from './design/routes';
+import { notificationsRoutes } from './notifications/routes';
+import { studioRoutes } from './studio/routes';
+import { studentPortalRoutes } from './student-portal/routes';
+import { studentPortalStaffRoutes } from './student-portal/staffRoutes';
+import { yearbookRoutes } from './yearbook/routes';
+import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
+import { sendNotificationsTask } from './notifications/sendJob';
+
+export type AreaRoutes = (app: Api) => Promise<void>;
+
+/** Under /api/{level}/: each area adds its route module here. */
+export const staffRoutes: AreaRoutes[] = [
+  accountRoutes,
+  citiesRoutes,
+  statisticsRoutes,
+  schoolsRoutes,
+  managersRoutes,
+  branchesRoutes,
+  auditRoutes,
+  messagesRoutes,
+  nicknamesRoutes,
+  studentsRoutes,
+  photosRoutes,
+  importRoutes,
+  notificationsRoutes,
+  studioRoutes,
+  designRoutes,
+  brandingRoutes,
+  studentPortalStaffRoutes,
+  yearbookRoutes,
+];
+
+/** Under /api/student/. */
+export const studentRoutes: AreaRoutes[] = [studentPortalRoutes];
+
+/** The handler of each kind of job, by kind. */
+export function jobHandlers(app: FastifyInstance, pool: WorkerPool): Record<string, JobHandler> {
+  return { [YEARBOOK_JOB]: yearbookJob(app.db, app.storage, pool) };
+}
+
+/** Repeated on a clock by the server process. */
+export const periodicTasks: PeriodicTask[] = [sendNotificationsTask];
