@@ -1,5 +1,5 @@
 /**
- * The measurement behind the choice of the book engine (README "Yearbook"): the same branch — 30
+ * The measurement behind the choice of the book engine (docs/yearbook.md): the same branch — 30
  * students, 12 messages each, a 330 ppi portrait each — laid out by Typst (the engine in use)
  * and by headless Chromium's print-to-PDF from an equivalent HTML page with the same fonts.
  * Prints time, size, pages, the fonts each PDF embeds and the portraits' resolution. Not part of

@@ -87,7 +87,7 @@ export interface Config {
   photoMaxFiles: number;
   importMaxBytes: number;
   importMaxRows: number;
-  /** Whole request, request headers, idle keep-alive connection: see the README's deploy section. */
+  /** Whole request, request headers, idle keep-alive connection: see docs/deploy.md. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
 }
 

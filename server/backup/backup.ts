@@ -2,7 +2,7 @@
  * `backup <file>`: the database (one consistent snapshot) and the data folders in one tar.gz.
  * It is staged in a temporary folder beside the target and renamed into place when complete,
  * so an earlier archive of that name stays intact until then. The files are read after the
- * database snapshot, while the app may still change them on PostgreSQL (see README).
+ * database snapshot, while the app may still change them on PostgreSQL (see docs/backups.md).
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
