@@ -245,7 +245,7 @@ export type CallArgs<T extends CallType, K extends string> = ([ParamNames<PathOf
   (T extends { body: infer Body } ? { body: Body } : { body?: never });
 
 /** The client's own options of a call, apart from what it sends. */
-export type CallExtras = Pick<CallOptions, 'quiet' | 'signal' | 'keepalive' | 'level' | 'onErrorBody'>;
+type CallExtras = Pick<CallOptions, 'quiet' | 'signal' | 'keepalive' | 'level' | 'onErrorBody'>;
 type ArgList<A> = object extends A ? [args?: A & CallExtras] : [args: A & CallExtras];
 
 /** The path of a call with its values put in. */

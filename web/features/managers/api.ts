@@ -1,7 +1,6 @@
 /** Typed calls of the manager screens: school managers and branch managers share them. */
 import type { Manager, ManagerCreateBody, ManagerUpdateBody } from '../../../common/schemas/organisation';
 import { call } from '../../api';
-import type { StaffCalls } from '../../api/calls';
 import type { CallOptions } from '../../api/client';
 import { keys } from '../../api/keys';
 import { useApiGet, useApiMutation } from '../../api/query';
@@ -12,8 +11,6 @@ export type ManagerKind = 'school' | 'branch';
 export const exportPath = (kind: ManagerKind, ownerId: number) => (kind === 'school' ? `schools/${ownerId}/managers` : `branches/${ownerId}/managers`);
 // The branches list shows each branch's manager, so a change of a branch manager refreshes it.
 const changed = (kind: ManagerKind, ownerId: number) => (kind === 'branch' ? [keys.managers(kind, ownerId), keys.branches()] : [keys.managers(kind, ownerId)]);
-
-export type Saved = StaffCalls['POST schools/:id/managers']['response'];
 
 export function useManagers(kind: ManagerKind, ownerId: number, query: Record<string, string | number>) {
   return useApiGet(

@@ -15,7 +15,7 @@ export interface StudentEntry {
 }
 
 export type Decision = 'approved' | 'rejected';
-export type BulkVars<Match> = { action: 'approve' | 'reject'; note: string; ids?: number[]; match?: Match };
+type BulkVars<Match> = { action: 'approve' | 'reject'; note: string; ids?: number[]; match?: Match };
 export type Change = { id: number; version: number; text?: string; status?: Decision; note?: string };
 type Written<Row> = { success: true; item: Row; undoToken?: number | null };
 type Answer<T> = Promise<T | false>;
