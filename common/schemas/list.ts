@@ -22,13 +22,6 @@ export function listResponse<T extends z.ZodType>(item: T) {
     perPage: z.number().int(),
   });
 }
-export interface ListResult<T> {
-  success: true;
-  items: T[];
-  total: number;
-  page: number;
-  perPage: number;
-}
 
 export const okResponse = z.object({ success: z.literal(true) });
 export const errorResponse = z.object({

@@ -144,4 +144,3 @@ export const scopeChoice = z.object({
   name: z.string(),
   branches: z.array(z.object({ id: z.number(), name: z.string() })),
 });
-export type ScopeChoice = z.infer<typeof scopeChoice>;

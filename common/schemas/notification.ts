@@ -57,4 +57,3 @@ export const targetsResponse = z.object({
   schools: z.array(z.object({ id: z.number().int(), name: z.string() })),
   branches: z.array(z.object({ id: z.number().int(), schoolId: z.number().int(), name: z.string() })),
 });
-export type TargetsResponse = z.infer<typeof targetsResponse>;

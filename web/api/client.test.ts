@@ -31,7 +31,7 @@ const json = (status: number, body: unknown) =>
 describe('the call helper', () => {
   it('calls API_BASE + /{level}/{path} with JSON headers and the Bearer token', async () => {
     const { client, fetchMock } = setup(() => json(200, { success: true, x: 1 }));
-    const result = await client.post('schools', { name: 'Işık' });
+    const result = await client.call('schools', { method: 'POST', body: { name: 'Işık' } });
     expect(result).toEqual({ success: true, x: 1 });
     const [url, init] = firstCall(fetchMock);
     expect(url).toBe('/api/school/schools');
@@ -42,13 +42,13 @@ describe('the call helper', () => {
 
   it('uses a full URL as it is', async () => {
     const { client, fetchMock } = setup(() => json(200, { success: true }));
-    await client.get('https://cdn.example.test/data.json');
+    await client.call('https://cdn.example.test/data.json');
     expect(firstCall(fetchMock)[0]).toBe('https://cdn.example.test/data.json');
   });
 
   it('adds query values, leaving out empty ones', async () => {
     const { client, fetchMock } = setup(() => json(200, { success: true }));
-    await client.get('schools', { page: 2, q: 'şule', city: '', status: undefined });
+    await client.call('schools', { query: { page: 2, q: 'şule', city: '', status: undefined } });
     expect(firstCall(fetchMock)[0]).toBe('/api/school/schools?page=2&q=%C5%9Fule');
   });
 
@@ -56,7 +56,7 @@ describe('the call helper', () => {
     const { client, fetchMock } = setup(() => json(200, { success: true }));
     const form = new FormData();
     form.append('file', new Blob(['x']), 'a.jpg');
-    await client.upload('students/1/photos', form);
+    await client.call('students/1/photos', { method: 'POST', body: form, formData: true });
     const init = firstCall(fetchMock)[1];
     expect(init.body).toBe(form);
     expect(init.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok123' });
@@ -64,7 +64,7 @@ describe('the call helper', () => {
 
   it('sends no Authorization without a token', async () => {
     const { client, fetchMock } = setup(() => json(200, { success: true }), { getToken: () => null });
-    await client.get('user');
+    await client.call('user');
     expect(firstCall(fetchMock)[1].headers).not.toHaveProperty('Authorization');
   });
 });
@@ -85,56 +85,58 @@ describe('downloads', () => {
 describe('the error toasts', () => {
   it('401 with a held user: the session-ended toast, logout and redirect, false', async () => {
     const { client, deps } = setup(() => json(401, { success: false, message: 'x' }));
-    expect(await client.get('schools')).toBe(false);
+    expect(await client.call('schools')).toBe(false);
     expect(deps.toast).toHaveBeenCalledWith('error', SESSION_ENDED);
     expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
   });
 
   it('calls under way with one token that all answer 401: one toast, one logout', async () => {
     const { client, deps } = setup(() => json(401, { success: false, message: 'x' }));
-    expect(await Promise.all([client.get('design'), client.get('design/preview'), client.upload('design/cover', new FormData())])).toEqual([
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      await Promise.all([
+        client.call('design'),
+        client.call('design/preview'),
+        client.call('design/cover', { method: 'POST', body: new FormData(), formData: true }),
+      ]),
+    ).toEqual([false, false, false]);
     expect(deps.toast).toHaveBeenCalledTimes(1);
     expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
   });
 
   it('a 403 without a message says it is not allowed, not "try again"', async () => {
     const { client, deps } = setup(() => json(403, { success: false }));
-    expect(await client.get('studio')).toBe(false);
+    expect(await client.call('studio')).toBe(false);
     expect(deps.toast).toHaveBeenCalledWith('error', 'Bu işlem için yetkiniz yok.');
   });
 
   it('a call for another level goes to that level’s prefix', async () => {
     const { client, fetchMock } = setup(() => json(200, { success: true }));
-    await client.post('login', {}, { level: 'branch' });
+    await client.call('login', { method: 'POST', body: {}, level: 'branch' });
     expect(firstCall(fetchMock)[0]).toBe('/api/branch/login');
   });
 
   it('401 with no user: silent, false', async () => {
     const { client, deps } = setup(() => json(401, { success: false, message: 'x' }), { hasUser: () => false });
-    expect(await client.get('user')).toBe(false);
+    expect(await client.call('user')).toBe(false);
     expect(deps.toast).not.toHaveBeenCalled();
     expect(deps.onSessionEnded).not.toHaveBeenCalled();
   });
 
   it('another non-ok answer: a toast of the server’s message field', async () => {
     const { client, deps } = setup(() => json(400, { success: false, message: 'E-posta veya şifre hatalı.' }));
-    expect(await client.post('login', {})).toBe(false);
+    expect(await client.call('login', { method: 'POST', body: {} })).toBe(false);
     expect(deps.toast).toHaveBeenCalledWith('error', 'E-posta veya şifre hatalı.');
   });
 
   it('a non-ok answer without a message: the generic toast', async () => {
     const { client, deps } = setup(() => Promise.resolve(new Response('<html>bad gateway</html>', { status: 502 })));
-    expect(await client.get('schools')).toBe(false);
+    expect(await client.call('schools')).toBe(false);
     expect(deps.toast).toHaveBeenCalledWith('error', GENERIC);
   });
 
   it('a network failure: the generic toast, false', async () => {
     const { client, deps } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect(await client.get('schools')).toBe(false);
+    expect(await client.call('schools')).toBe(false);
     expect(deps.toast).toHaveBeenCalledWith('error', GENERIC);
   });
 
@@ -154,7 +156,7 @@ describe('the error toasts', () => {
           signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         });
       });
-      const pending = client.get('slow');
+      const pending = client.call('slow');
       await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
       expect(signal!.aborted).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
@@ -169,7 +171,7 @@ describe('the error toasts', () => {
 
   it('quiet calls neither toast nor end the session', async () => {
     const { client, deps } = setup(() => json(401, {}));
-    expect(await client.post('logout', undefined, { quiet: true })).toBe(false);
+    expect(await client.call('logout', { method: 'POST', quiet: true })).toBe(false);
     expect(deps.toast).not.toHaveBeenCalled();
     expect(deps.onSessionEnded).not.toHaveBeenCalled();
   });

@@ -235,12 +235,8 @@ export function createApiClient(deps: ApiClientDeps) {
     call,
     download,
     uploadWithProgress,
-    get: <T>(path: string, query?: CallOptions['query'], options?: CallOptions) => call<T>(path, { ...options, query }),
-    post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>(path, { ...options, method: 'POST', body }),
-    put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>(path, { ...options, method: 'PUT', body }),
-    del: <T>(path: string, options?: CallOptions) => call<T>(path, { ...options, method: 'DELETE' }),
-    /** POST a FormData in the form-data mode. */
-    upload: <T>(path: string, form: FormData, options?: CallOptions) =>
-      call<T>(path, { ...options, method: options?.method ?? 'POST', body: form, formData: true }),
   };
 }
+
+/** An api client: staff's (web/api) or the student portal's. */
+export type ApiClient = ReturnType<typeof createApiClient>;

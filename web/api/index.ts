@@ -2,6 +2,7 @@
 import { useSession } from '../session/store';
 import { toast } from '../toast';
 import { createApiClient } from './client';
+import { typedCalls, type StaffCalls } from './calls';
 
 const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
 
@@ -19,3 +20,6 @@ export const api = createApiClient({
   onSessionEnded: () => sessionEndedHandler(),
   toast,
 });
+
+/** The staff calls, typed by the routes' schemas (see calls.ts). */
+export const { call, upload } = typedCalls<StaffCalls>(api);

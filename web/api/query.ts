@@ -3,8 +3,8 @@
  * toast when it returns false; here that becomes a query error so screens show their error state.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { api } from './index';
-import type { CallOptions } from './client';
+import { call } from './index';
+import { pathOf, type CallArgs, type StaffCalls } from './calls';
 import { toast } from '../toast';
 
 class ApiCallFailed extends Error {
@@ -36,19 +36,22 @@ async function unwrap<T>(result: Promise<T | false>): Promise<T> {
   return value;
 }
 
-export function useApiGet<T>(
+/** A read of a staff call for a screen; `args` null waits (nothing to ask yet). */
+export function useApiGet<K extends keyof StaffCalls & string, T extends StaffCalls[K]['response'] = StaffCalls[K]['response']>(
   key: QueryKey,
-  path: string | null,
-  query?: CallOptions['query'],
+  name: K,
+  args: CallArgs<StaffCalls[K], K> | null,
   options?: {
     keepPrevious?: boolean;
     alwaysFresh?: boolean;
     /** Asks again after this many ms while the answer says so (progress). */ pollMs?: (data: T | undefined) => number | false;
   },
 ) {
+  const path = args ? pathOf(name, args.params) : null;
   return useQuery({
-    queryKey: [...key, query ?? {}, path],
-    queryFn: ({ signal }) => unwrap(api.get<T>(path!, query, { signal })),
+    queryKey: [...key, name, args],
+    // The args were checked against the call above; the signal is the client's own option.
+    queryFn: ({ signal }) => unwrap((call as (name: K, args: object) => Promise<T | false>)(name, { ...args, signal })),
     enabled: path !== null,
     placeholderData: options?.keepPrevious ? keepPreviousData : undefined,
     // Only a screen that must always ask again says so: an explicit `staleTime: undefined`

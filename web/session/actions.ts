@@ -1,7 +1,6 @@
 /** Session actions: load user info, sign in, sign out. */
 import type { Level } from '../../common/levels';
-import type { UserResponse } from '../../common/schemas/auth';
-import { api } from '../api';
+import { call } from '../api';
 import { queryClient } from '../api/queryClient';
 import { useSession } from './store';
 
@@ -20,7 +19,7 @@ export function ensureUser(): Promise<boolean> {
 /** GET user; success with userInfo logs the user in. */
 export async function loadUser(): Promise<boolean> {
   if (!useSession.getState().token) return false;
-  const result = await api.get<UserResponse>('user');
+  const result = await call('GET user');
   if (!result || !result.success || !result.userInfo) return false;
   const { success: _success, ...info } = result;
   useSession.getState().setInfo(info);
@@ -33,10 +32,10 @@ export async function loadUser(): Promise<boolean> {
  * until the new one exists: a wrong password on another level's login page ends nothing.
  */
 export async function signIn(level: Level, email: string, password: string): Promise<boolean> {
-  const result = await api.post<{ success: true; token: string }>('login', { email, password }, { level });
+  const result = await call('POST login', { body: { email, password }, level });
   if (!result) return false;
   // The previous account of this tab ends here, and nothing it saw may show, not even for a moment.
-  if (useSession.getState().token) await api.post('logout', undefined, { quiet: true });
+  if (useSession.getState().token) await call('POST logout', { quiet: true });
   queryClient.clear();
   const session = useSession.getState();
   session.clear();
@@ -47,7 +46,7 @@ export async function signIn(level: Level, email: string, password: string): Pro
 
 /** Posts logout, then clears all held info, the answers kept for the screens, and removes the token. */
 export async function signOut(): Promise<void> {
-  if (useSession.getState().token) await api.post('logout', undefined, { quiet: true });
+  if (useSession.getState().token) await call('POST logout', { quiet: true });
   useSession.getState().clear();
   queryClient.clear();
 }

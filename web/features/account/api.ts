@@ -1,20 +1,19 @@
 /** Typed calls of the account screen: the caller's own password and sessions. */
-import type { z } from 'zod';
-import type { sessionsResponse } from '../../../common/schemas/auth';
-import { api } from '../../api';
+import type { StaffCalls } from '../../api/calls';
+import { call } from '../../api';
 import type { CallOptions } from '../../api/client';
+import { keys } from '../../api/keys';
 import { useApiGet, useApiMutation } from '../../api/query';
 
-export type SessionItem = z.infer<typeof sessionsResponse>['items'][number];
-const key = ['account-sessions'];
+export type SessionItem = StaffCalls['GET sessions']['response']['items'][number];
 
-export const useSessions = () => useApiGet<{ success: true; items: SessionItem[] }>(key, 'sessions', undefined, { alwaysFresh: true });
+export const useSessions = () => useApiGet(keys.sessions(), 'GET sessions', {}, { alwaysFresh: true });
 
 export const useChangePassword = () =>
   useApiMutation(
-    ({ body, onErrorBody }: { body: { currentPassword: string; newPassword: string }; onErrorBody: CallOptions['onErrorBody'] }) =>
-      api.post<{ success: true }>('password', body, { onErrorBody }),
-    [key],
+    ({ body, onErrorBody }: { body: StaffCalls['POST password']['body']; onErrorBody: CallOptions['onErrorBody'] }) =>
+      call('POST password', { body, onErrorBody }),
+    [keys.sessions()],
   );
 
-export const useEndSession = () => useApiMutation((id: number) => api.del<{ success: true }>(`sessions/${id}`), [key]);
+export const useEndSession = () => useApiMutation((id: number) => call('DELETE sessions/:id', { params: { id } }), [keys.sessions()]);

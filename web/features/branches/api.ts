@@ -1,43 +1,41 @@
 /** Typed calls of the branches screen. */
-import type { ListResult } from '../../../common/schemas/list';
-import type { Branch, BranchBody, BranchRangeBody, BranchUpdateBody } from '../../../common/schemas/organisation';
-import { api } from '../../api';
+import type { BranchBody, BranchRangeBody, BranchUpdateBody } from '../../../common/schemas/organisation';
+import { call } from '../../api';
 import type { CallOptions } from '../../api/client';
+import { keys } from '../../api/keys';
 import { useApiGet, useApiMutation } from '../../api/query';
 
-const key = (schoolId: number) => ['branches', schoolId] as const;
 // The schools list counts branches.
-const schools = ['schools'];
+const changed = (schoolId: number) => [keys.branches(schoolId), keys.schools()];
 
 export function useBranches(schoolId: number, query: Record<string, string | number>) {
-  return useApiGet<ListResult<Branch>>(key(schoolId), `schools/${schoolId}/branches`, query, { keepPrevious: true });
+  return useApiGet(keys.branches(schoolId), 'GET schools/:id/branches', { params: { id: schoolId }, query }, { keepPrevious: true });
 }
 
 export function useBranch(id: number | null) {
-  return useApiGet<{ item: Branch }>(['branch', id], id ? `branches/${id}` : null);
+  return useApiGet(keys.branch(id), 'GET branches/:id', id ? { params: { id } } : null);
 }
 
 /** Reads one branch as stored now (an edit form reloads it after someone else changed it). */
 export const readBranch = async (id: number) => {
-  const res = await api.get<{ item: Branch }>(`branches/${id}`);
+  const res = await call('GET branches/:id', { params: { id } });
   return res && res.item;
 };
 
 export function useSaveBranch(schoolId: number) {
   return useApiMutation(
     ({ id, body, onErrorBody }: { id?: number; body: BranchBody | BranchUpdateBody; onErrorBody?: CallOptions['onErrorBody'] }) =>
-      id ? api.put<{ item: Branch }>(`branches/${id}`, body, { onErrorBody }) : api.post<{ item: Branch }>(`schools/${schoolId}/branches`, body),
-    [key(schoolId), schools],
+      id
+        ? call('PUT branches/:id', { params: { id }, body: body as BranchUpdateBody, onErrorBody })
+        : call('POST schools/:id/branches', { params: { id: schoolId }, body }),
+    changed(schoolId),
   );
 }
 
 export function useCreateRange(schoolId: number) {
-  return useApiMutation(
-    (body: BranchRangeBody) => api.post<{ created: Branch[]; skipped: string[] }>(`schools/${schoolId}/branches/range`, body),
-    [key(schoolId), schools],
-  );
+  return useApiMutation((body: BranchRangeBody) => call('POST schools/:id/branches/range', { params: { id: schoolId }, body }), changed(schoolId));
 }
 
 export function useDeleteBranch(schoolId: number) {
-  return useApiMutation((id: number) => api.del(`branches/${id}`), [key(schoolId), schools]);
+  return useApiMutation((id: number) => call('DELETE branches/:id', { params: { id } }), changed(schoolId));
 }

@@ -1,15 +1,16 @@
 /** Typed calls of the design screen. */
-import type { DesignResponse, DesignSettings, PreviewStudent } from '../../../common/schemas/design';
-import { api } from '../../api';
+import type { DesignSettings } from '../../../common/schemas/design';
+import { call } from '../../api';
 import type { CallOptions } from '../../api/client';
+import { keys } from '../../api/keys';
 import { useApiGet, useApiMutation } from '../../api/query';
 import { useTargets } from '../notifications/api';
 
-export const useDesign = (schoolId: number | null) =>
-  useApiGet<DesignResponse>(['design'], 'design', schoolId ? { schoolId } : undefined, { alwaysFresh: true });
+const scope = (schoolId: number | null) => (schoolId ? { schoolId } : undefined);
 
-export const usePreviewStudent = (schoolId: number | null) =>
-  useApiGet<{ success: true; student: PreviewStudent | null }>(['design-preview'], 'design/preview', schoolId ? { schoolId } : undefined);
+export const useDesign = (schoolId: number | null) => useApiGet(keys.design(), 'GET design', { query: scope(schoolId) }, { alwaysFresh: true });
+
+export const usePreviewStudent = (schoolId: number | null) => useApiGet(keys.designPreview(), 'GET design/preview', { query: scope(schoolId) });
 
 /** The schools the panel can choose: the same list the notification targets use. */
 export const useDesignSchools = (enabled: boolean) => useTargets(null, enabled);
@@ -27,20 +28,20 @@ export const useSaveDesign = () =>
       settings: DesignSettings;
       version: number;
       onErrorBody: CallOptions['onErrorBody'];
-    }) => api.put<DesignResponse>('design', { schoolId, settings, version }, { onErrorBody }),
+    }) => call('PUT design', { body: { schoolId, settings, version }, onErrorBody }),
   );
 
 /** The design of a scope as stored now (the form reloads it after someone else changed it). */
 export const readDesign = async (schoolId: number | null) => {
-  const res = await api.get<DesignResponse>('design', schoolId ? { schoolId } : undefined);
+  const res = await call('GET design', { query: scope(schoolId) });
   return res || undefined;
 };
 
-export const useRemoveOverride = () => useApiMutation((schoolId: number) => api.del<DesignResponse>(`design?schoolId=${schoolId}`));
+export const useRemoveOverride = () => useApiMutation((schoolId: number) => call('DELETE design', { query: { schoolId } }));
 
 export const useUploadCover = () =>
   useApiMutation(({ schoolId, file }: { schoolId: number | null; file: File }) => {
     const form = new FormData();
     form.append('file', file);
-    return api.upload<DesignResponse>(schoolId ? `design/cover?schoolId=${schoolId}` : 'design/cover', form);
+    return call('POST design/cover', { query: scope(schoolId), body: form });
   });

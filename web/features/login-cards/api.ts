@@ -1,33 +1,33 @@
 /** Staff's calls of the student portal: access codes, login cards, quote decisions, reminders. */
-import type { BranchCodes, ReminderPreview } from '../../../common/schemas/student';
 import { tr } from '../../../common/tr';
-import { api } from '../../api';
+import { call } from '../../api';
 import { downloadName } from '../../api/client';
+import { keys } from '../../api/keys';
 import { useApiMutation } from '../../api/query';
 import { useSession } from '../../session/store';
 
 /** New codes with what the cards print: for the picked students alone, or without a pick for the whole branch. */
 export const useBranchCodes = () =>
   useApiMutation(({ branchId, studentIds }: { branchId: number; studentIds?: number[] }) =>
-    api.post<BranchCodes>(`branches/${branchId}/access-codes`, studentIds ? { studentIds } : undefined),
+    call('POST branches/:id/access-codes', { params: { id: branchId }, body: studentIds ? { studentIds } : undefined }),
   );
 
-export const useStudentCode = () => useApiMutation((studentId: number) => api.post<{ success: true; code: string }>(`students/${studentId}/access-code`));
+export const useStudentCode = () => useApiMutation((studentId: number) => call('POST students/:id/access-code', { params: { id: studentId } }));
 
 export const useQuoteDecision = (branchId: number) =>
   useApiMutation(
-    ({ studentId, action }: { studentId: number; action: 'approve' | 'reject' }) => api.post(`students/${studentId}/quote`, { action }),
-    [['students', branchId]],
+    ({ studentId, action }: { studentId: number; action: 'approve' | 'reject' }) =>
+      call('POST students/:id/quote', { params: { id: studentId }, body: { action } }),
+    [keys.students(branchId)],
   );
 
 /** What a reminder would do now, read fresh when staff ask for it (recipients change as students write). */
 export const readReminder = async (branchId: number) => {
-  const res = await api.get<ReminderPreview & { success: true }>(`branches/${branchId}/remind-unwritten`);
+  const res = await call('GET branches/:id/remind-unwritten', { params: { id: branchId } });
   return res || null;
 };
 
-export const useRemindUnwritten = () =>
-  useApiMutation((branchId: number) => api.post<{ success: true; count: number }>(`branches/${branchId}/remind-unwritten`));
+export const useRemindUnwritten = () => useApiMutation((branchId: number) => call('POST branches/:id/remind-unwritten', { params: { id: branchId } }));
 
 /**
  * The cards PDF is a POST (it issues new codes), which the client's download (GET) does not

@@ -14,7 +14,7 @@ import { ListToolbar } from '../../components/list/ListToolbar';
 import { RowButton } from '../../components/list/RowButton';
 import { useListState } from '../../components/list/useListState';
 import { AuditButton, useAuditHistory } from '../audit/AuditDialog';
-import { paths, updateBodyOf, useDeleteManager, useManagers, useSaveManager, type ManagerKind } from './api';
+import { exportPath, updateBodyOf, useDeleteManager, useManagers, useSaveManager, type ManagerKind } from './api';
 import { ManagerForm } from './ManagerForm';
 import { PasswordShown } from './PasswordShown';
 import { RowBadge } from '../../components/list/RowBadge';
@@ -109,7 +109,7 @@ export function ManagersPage({
         subtitle={subtitle}
         actions={
           <>
-            <ExportMenu path={paths(kind, ownerId).list} query={list.query} />
+            <ExportMenu path={exportPath(kind, ownerId)} query={list.query} />
             {canWrite ? (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
                 {t.newTitle}

@@ -1,40 +1,45 @@
 /** Typed calls of the manager screens: school managers and branch managers share them. */
-import type { ListResult } from '../../../common/schemas/list';
 import type { Manager, ManagerCreateBody, ManagerUpdateBody } from '../../../common/schemas/organisation';
-import { api } from '../../api';
+import { call } from '../../api';
 import type { CallOptions } from '../../api/client';
+import { keys } from '../../api/keys';
 import { useApiGet, useApiMutation } from '../../api/query';
 
 export type ManagerKind = 'school' | 'branch';
 
-export const paths = (kind: ManagerKind, ownerId: number) => ({
-  list: kind === 'school' ? `schools/${ownerId}/managers` : `branches/${ownerId}/managers`,
-  item: (id: number) => (kind === 'school' ? `school-managers/${id}` : `branch-managers/${id}`),
-});
-const key = (kind: ManagerKind, ownerId: number) => ['managers', kind, ownerId] as const;
+/** Where a list of managers is exported from. */
+export const exportPath = (kind: ManagerKind, ownerId: number) => (kind === 'school' ? `schools/${ownerId}/managers` : `branches/${ownerId}/managers`);
 // The branches list shows each branch's manager, so a change of a branch manager refreshes it.
-const shownIn = (kind: ManagerKind) => (kind === 'branch' ? [['branches']] : []);
-
-export interface Saved {
-  item: Manager;
-  generatedPassword?: string;
-}
+const changed = (kind: ManagerKind, ownerId: number) => (kind === 'branch' ? [keys.managers(kind, ownerId), keys.branches()] : [keys.managers(kind, ownerId)]);
 
 export function useManagers(kind: ManagerKind, ownerId: number, query: Record<string, string | number>) {
-  return useApiGet<ListResult<Manager>>(key(kind, ownerId), paths(kind, ownerId).list, query, { keepPrevious: true });
+  return useApiGet(
+    keys.managers(kind, ownerId),
+    kind === 'school' ? 'GET schools/:id/managers' : 'GET branches/:id/managers',
+    { params: { id: ownerId }, query },
+    { keepPrevious: true },
+  );
 }
 
 export function useSaveManager(kind: ManagerKind, ownerId: number) {
-  const p = paths(kind, ownerId);
   return useApiMutation(
-    ({ id, body, onErrorBody }: { id?: number; body: ManagerCreateBody | ManagerUpdateBody; onErrorBody?: CallOptions['onErrorBody'] }) =>
-      id ? api.put<Saved>(p.item(id), body, { onErrorBody }) : api.post<Saved>(p.list, body),
-    [key(kind, ownerId), ...shownIn(kind)],
+    ({ id, body, onErrorBody }: { id?: number; body: ManagerCreateBody | ManagerUpdateBody; onErrorBody?: CallOptions['onErrorBody'] }) => {
+      if (id) {
+        const args = { params: { id }, body: body as ManagerUpdateBody, onErrorBody };
+        return kind === 'school' ? call('PUT school-managers/:id', args) : call('PUT branch-managers/:id', args);
+      }
+      const args = { params: { id: ownerId }, body: body as ManagerCreateBody };
+      return kind === 'school' ? call('POST schools/:id/managers', args) : call('POST branches/:id/managers', args);
+    },
+    changed(kind, ownerId),
   );
 }
 
 export function useDeleteManager(kind: ManagerKind, ownerId: number) {
-  return useApiMutation((id: number) => api.del(paths(kind, ownerId).item(id)), [key(kind, ownerId), ...shownIn(kind)]);
+  return useApiMutation(
+    (id: number) => (kind === 'school' ? call('DELETE school-managers/:id', { params: { id } }) : call('DELETE branch-managers/:id', { params: { id } })),
+    changed(kind, ownerId),
+  );
 }
 
 export const updateBodyOf = (m: Manager, changes: Partial<ManagerUpdateBody> = {}): ManagerUpdateBody => ({
@@ -48,6 +53,7 @@ export const updateBodyOf = (m: Manager, changes: Partial<ManagerUpdateBody> = {
 
 /** One account as stored now, from its owner's list (an edit form reloads it after someone else changed it). */
 export async function readManager(kind: ManagerKind, ownerId: number, id: number) {
-  const res = await api.get<ListResult<Manager>>(paths(kind, ownerId).list, { perPage: 100 });
+  const args = { params: { id: ownerId }, query: { perPage: 100 } };
+  const res = await (kind === 'school' ? call('GET schools/:id/managers', args) : call('GET branches/:id/managers', args));
   return res && res.items.find((m) => m.id === id);
 }

@@ -1,12 +1,20 @@
 /** Typed calls of the nickname suggestions screen. */
-import type { ListResult } from '../../../common/schemas/list';
 import type { Nickname, NicknameFilter } from '../../../common/schemas/messages';
+import { call } from '../../api';
+import { keys } from '../../api/keys';
 import { useApiGet } from '../../api/query';
-import { useModerationCalls, type ModeratedKind } from '../moderation/api';
-
-const NICKNAMES: ModeratedKind = { path: 'nicknames', textField: 'text' };
+import { useModerationCalls, type ModeratedWrites } from '../moderation/api';
 
 export const useNicknames = (query: Record<string, string | number | undefined>) =>
-  useApiGet<ListResult<Nickname>>([NICKNAMES.path], 'nicknames', query, { keepPrevious: true });
+  useApiGet(keys.moderated('nicknames'), 'GET nicknames', { query }, { keepPrevious: true });
 
-export const useNicknameCalls = () => useModerationCalls<Nickname, NicknameFilter>(NICKNAMES);
+const nicknameWrites: ModeratedWrites<Nickname, NicknameFilter> = {
+  kind: 'nicknames',
+  create: ({ text, ...students }) => call('POST nicknames', { body: { ...students, text } }),
+  update: ({ id, ...change }, onErrorBody) => call('PUT nicknames/:id', { params: { id }, body: change, onErrorBody }),
+  remove: (id) => call('DELETE nicknames/:id', { params: { id } }),
+  moderate: (body) => call('POST nicknames/moderate', { body }),
+  undo: (token) => call('POST nicknames/undo', { body: { token } }),
+};
+
+export const useNicknameCalls = () => useModerationCalls(nicknameWrites);

@@ -1,38 +1,37 @@
 /** Typed calls of the notifications screen. */
-import type { ListResult } from '../../../common/schemas/list';
-import type { NotificationBody, NotificationItem, NotificationUpdateBody, TargetsResponse } from '../../../common/schemas/notification';
+import type { NotificationBody, NotificationItem, NotificationUpdateBody } from '../../../common/schemas/notification';
 import type { CallOptions } from '../../api/client';
-import { api } from '../../api';
+import { call } from '../../api';
+import { keys } from '../../api/keys';
 import { useApiGet, useApiMutation } from '../../api/query';
 
-const NOTIFICATIONS_KEY = ['notifications'];
+// Home counts the notifications.
+const changed = [keys.notifications(), keys.statistics()];
 
 export function useNotificationList(query: Record<string, string | number>) {
-  return useApiGet<ListResult<NotificationItem>>(NOTIFICATIONS_KEY, 'notifications', query, { keepPrevious: true });
+  return useApiGet(keys.notifications(), 'GET notifications', { query }, { keepPrevious: true });
 }
 
 /** Schools in scope; with a school, also its branches (the chained selects). */
 export function useTargets(schoolId: number | null, enabled = true) {
-  return useApiGet<TargetsResponse>(['notification-targets'], enabled ? 'notifications/targets' : null, schoolId ? { schoolId } : undefined);
+  return useApiGet(keys.notificationTargets(), 'GET notifications/targets', enabled ? { query: schoolId ? { schoolId } : undefined } : null);
 }
-
-type Saved = { success: true; item: NotificationItem };
 
 export function useSaveNotification() {
   return useApiMutation(
     ({ id, body, onErrorBody }: { id?: number; body: NotificationBody | NotificationUpdateBody; onErrorBody?: CallOptions['onErrorBody'] }) =>
-      id ? api.put<Saved>(`notifications/${id}`, body, { onErrorBody }) : api.post<Saved>('notifications', body),
-    [NOTIFICATIONS_KEY, ['statistics']],
+      id ? call('PUT notifications/:id', { params: { id }, body: body as NotificationUpdateBody, onErrorBody }) : call('POST notifications', { body }),
+    changed,
   );
 }
 
 /** Sends one at once; the server refuses a second send of the same notification. */
 export function useSendNow() {
-  return useApiMutation((id: number) => api.post<Saved>(`notifications/${id}/send`, {}), [NOTIFICATIONS_KEY, ['statistics']]);
+  return useApiMutation((id: number) => call('POST notifications/:id/send', { params: { id }, body: {} }), changed);
 }
 
 export function useDeleteNotification() {
-  return useApiMutation((id: number) => api.del(`notifications/${id}`), [NOTIFICATIONS_KEY, ['statistics']]);
+  return useApiMutation((id: number) => call('DELETE notifications/:id', { params: { id } }), changed);
 }
 
 /** The body a status change sends: the notification as it is, with the new status. */
@@ -42,6 +41,6 @@ export function bodyOf(item: NotificationItem, status: NotificationBody['status'
 
 /** Reads one notification as stored now (an edit form reloads it after someone else changed it). */
 export const readNotification = async (id: number) => {
-  const res = await api.get<Saved>(`notifications/${id}`);
+  const res = await call('GET notifications/:id', { params: { id } });
   return res && res.item;
 };

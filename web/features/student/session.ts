@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { STUDENT_LEVEL } from '../../../common/levels';
 import type { StudentUser } from '../../../common/schemas/student';
+import { typedCalls, type StudentCalls } from '../../api/calls';
 import { createApiClient } from '../../api/client';
 import { toast } from '../../toast';
 
@@ -39,7 +40,7 @@ export function onStudentSessionEnded(handler: () => void): void {
   sessionEnded = handler;
 }
 
-export const studentApi = createApiClient({
+const studentApi = createApiClient({
   baseUrl: import.meta.env.VITE_API_BASE ?? '/api',
   getLevel: () => STUDENT_LEVEL,
   getToken: () => useStudentSession.getState().token,
@@ -47,11 +48,13 @@ export const studentApi = createApiClient({
   onSessionEnded: () => sessionEnded(),
   toast,
 });
+/** The student portal's calls, typed by the routes' schemas (see api/calls.ts). */
+export const { call: studentCall } = typedCalls<StudentCalls>(studentApi);
 
 /** GET student/user; success logs the student in. */
 export async function loadStudent(): Promise<boolean> {
   if (!useStudentSession.getState().token) return false;
-  const result = await studentApi.get<StudentUser>('user');
+  const result = await studentCall('GET user');
   if (!result || !result.success) return false;
   const { success: _success, ...user } = result;
   useStudentSession.getState().setUser(user);
@@ -59,13 +62,13 @@ export async function loadStudent(): Promise<boolean> {
 }
 
 export async function signInStudent(values: { schoolCode: string; schoolNumber: string; accessCode: string }): Promise<boolean> {
-  const result = await studentApi.post<{ success: true; token: string }>('login', values);
+  const result = await studentCall('POST login', { body: values });
   if (!result) return false;
   useStudentSession.getState().setToken(result.token);
   return loadStudent();
 }
 
 export async function signOutStudent(): Promise<void> {
-  if (useStudentSession.getState().token) await studentApi.post('logout', undefined, { quiet: true });
+  if (useStudentSession.getState().token) await studentCall('POST logout', { quiet: true });
   useStudentSession.getState().clear();
 }

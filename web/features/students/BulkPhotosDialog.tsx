@@ -4,24 +4,23 @@
  */
 import { Alert, FileInput, List, Modal, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { BulkPhotoResult } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { PhotoPicker, type SendResult } from '../../components/photos/PhotoPicker';
 import { toast } from '../../toast';
-import { sendShootPhoto } from './api';
+import { sendShootPhoto, useStudentsRefresh } from './api';
 
 const t = tr.students.photos;
 
-export function BulkPhotosDialog({ opened, onClose, path }: { opened: boolean; onClose(): void; path: string }) {
-  const client = useQueryClient();
+export function BulkPhotosDialog({ opened, onClose, branchId }: { opened: boolean; onClose(): void; branchId: number }) {
+  const refresh = useStudentsRefresh();
   const [result, setResult] = useState<BulkPhotoResult | null>(null);
   const [indexFile, setIndexFile] = useState<File | null>(null);
   // Each file goes in its own request (with the index file, small, beside it); the answers add up to one result.
   const collected = useRef<BulkPhotoResult>({ success: true, matched: [], unmatched: [] });
   const send = async (file: File, onProgress: (f: number) => void, signal: AbortSignal): Promise<SendResult> => {
-    const sent = await sendShootPhoto(path, file, indexFile, onProgress, signal);
+    const sent = await sendShootPhoto(branchId, file, indexFile, onProgress, signal);
     if (!sent.ok) return sent;
     collected.current.matched.push(...sent.answer.matched);
     collected.current.unmatched.push(...sent.answer.unmatched);
@@ -36,7 +35,7 @@ export function BulkPhotosDialog({ opened, onClose, path }: { opened: boolean; o
       answer.unmatched.length || failed ? 'warning' : 'success',
       failed ? `${summary} ${t.uploadSummary(answer.matched.length + answer.unmatched.length, failed)}` : summary,
     );
-    if (answer.matched.length) await client.invalidateQueries({ queryKey: ['students'] });
+    if (answer.matched.length) await refresh.shootMatched();
   };
   return (
     <Modal

@@ -22,13 +22,12 @@ import {
   Text,
 } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { importFields, type ImportField, type ImportMapping, type ImportPreview, type ImportResult } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { toast } from '../../toast';
-import { commitImport, previewImport } from './api';
+import { commitImport, previewImport, useStudentsRefresh, type ImportTarget } from './api';
 
 const t = tr.students;
 const SHOWN_ROWS = 200;
@@ -46,7 +45,7 @@ export function ImportWizard({
   schoolId: number | null;
   canUseSchool: boolean;
 }) {
-  const client = useQueryClient();
+  const refresh = useStudentsRefresh();
   const [scope, setScope] = useState<'branch' | 'school'>('branch');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -64,7 +63,7 @@ export function ImportWizard({
     setProgress(0);
     return controller.signal;
   };
-  const base = scope === 'school' && schoolId ? `schools/${schoolId}/students/import` : `branches/${branchId}/students/import`;
+  const target: ImportTarget = scope === 'school' && schoolId ? { schoolId } : { branchId };
   const step = result ? 2 : preview ? 1 : 0;
 
   const reset = () => {
@@ -84,7 +83,7 @@ export function ImportWizard({
   const runPreview = async (nextMapping?: ImportMapping) => {
     if (!file) return;
     const signal = begin();
-    const answer = await previewImport(base, file, nextMapping, setProgress, signal);
+    const answer = await previewImport(target, file, nextMapping, setProgress, signal);
     if (signal.aborted) return;
     setProgress(null);
     if (!answer) return;
@@ -95,7 +94,7 @@ export function ImportWizard({
   const runCommit = async () => {
     if (!file || !mapping) return;
     const signal = begin();
-    const answer = await commitImport(base, file, { mapping, skipInvalid }, setProgress, signal);
+    const answer = await commitImport(target, file, { mapping, skipInvalid }, setProgress, signal);
     if (signal.aborted) return;
     setProgress(null);
     if (!answer) return;
@@ -106,10 +105,7 @@ export function ImportWizard({
         ? t.import.doneWithInvalid(answer.created, answer.updated, answer.skipped, answer.invalidCount)
         : t.import.done(answer.created, answer.updated, answer.skipped),
     );
-    await client.invalidateQueries({ queryKey: ['students'] });
-    await client.invalidateQueries({ queryKey: ['branch-siblings'] });
-    // An import may add branches, and changes the branches' student counts.
-    await client.invalidateQueries({ queryKey: ['branches'] });
+    await refresh.imported();
   };
 
   const headerOptions = (preview?.headers ?? []).map((h, i) => ({ value: String(i), label: h || `${i + 1}. sütun` }));

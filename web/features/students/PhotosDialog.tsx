@@ -8,9 +8,8 @@ import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
 import { lightboxAttributes, useLightbox, useLightboxOpen } from '../../components/lightbox';
 import { PhotoPicker } from '../../components/photos/PhotoPicker';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../toast';
-import { photosKey, sendStudentPhoto, studentsKey, usePhotoAction, useStudentPhotos } from './api';
+import { sendStudentPhoto, usePhotoAction, useStudentPhotos, useStudentsRefresh } from './api';
 import { captionOf, photoSlug } from './slides';
 
 const t = tr.students;
@@ -33,7 +32,7 @@ export function PhotosDialog({ branchId, student, onClose }: { branchId: number;
 function StudentPhotos({ branchId, student }: { branchId: number; student: StudentItem }) {
   const photos = useStudentPhotos(student.id);
   const action = usePhotoAction(branchId, student.id);
-  const client = useQueryClient();
+  const refresh = useStudentsRefresh();
   const container = useRef<HTMLDivElement>(null);
   useLightbox(container, photos.data);
   const group = photoSlug(student);
@@ -42,7 +41,7 @@ function StudentPhotos({ branchId, student }: { branchId: number; student: Stude
   const finished = async ({ sent, failed }: { sent: number; failed: number }) => {
     if (failed) toast('warning', t.photos.uploadSummary(sent, failed));
     else toast('success', t.photos.uploaded(sent));
-    if (sent) await Promise.all([client.invalidateQueries({ queryKey: photosKey(student.id) }), client.invalidateQueries({ queryKey: studentsKey(branchId) })]);
+    if (sent) await refresh.photosSent(branchId, student.id);
   };
   const run = async (id: number, kind: 'portrait' | 'delete') => {
     if (kind === 'delete' && !(await confirmAction({ message: tr.areYouSure }))) return;

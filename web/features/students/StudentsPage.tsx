@@ -124,7 +124,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
         canUseSchool={level !== 'branch'}
       />
       {history.dialog}
-      <BulkPhotosDialog opened={bulk} onClose={() => setBulk(false)} path={`branches/${branchId}/photos/bulk`} />
+      <BulkPhotosDialog opened={bulk} onClose={() => setBulk(false)} branchId={branchId} />
     </Stack>
   );
 }

@@ -1,44 +1,34 @@
 /** Typed calls of the students screen (views never fetch directly). */
-import type { ListResult } from '../../../common/schemas/list';
-import type {
-  BulkPhotoResult,
-  ImportMapping,
-  ImportPreview,
-  ImportResult,
-  PhotoItem,
-  StudentBody,
-  StudentItem,
-  StudentUpdateBody,
-} from '../../../common/schemas/students';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ImportMapping, StudentBody, StudentUpdateBody } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
-import { api } from '../../api';
+import { call, upload } from '../../api';
+import { keys } from '../../api/keys';
 import { useApiGet, useApiMutation } from '../../api/query';
 
-export const studentsKey = (branchId: number) => ['students', branchId] as const;
-export const photosKey = (studentId: number) => ['student-photos', studentId] as const;
 // The branches and schools lists count students: a student added, moved or deleted changes them.
-const counted = [['branches'], ['schools']];
+const counted = [keys.branches(), keys.schools()];
+/** What a change of students makes stale: the branch's list and the lists that count students. */
+const studentsChanged = (branchId: number) => [keys.students(branchId), ...counted];
 
 export function useStudents(branchId: number, query: Record<string, string | number>) {
-  return useApiGet<ListResult<StudentItem>>([...studentsKey(branchId), 'list'], `branches/${branchId}/students`, query, { keepPrevious: true });
+  return useApiGet(keys.studentList(branchId), 'GET branches/:id/students', { params: { id: branchId }, query }, { keepPrevious: true });
 }
 
 /** One student (a link into its photos may name a student of another page of the list). */
 export function useStudent(id: number | null) {
-  return useApiGet<{ success: true; item: StudentItem }>(['students', 'one', id], id ? `students/${id}` : null);
+  return useApiGet(keys.student(id), 'GET students/:id', id ? { params: { id } } : null);
 }
 
 export function useSiblings(branchId: number) {
-  return useApiGet<{ success: true; schoolId: number; branchName: string; items: Array<{ id: number; name: string }> }>(
-    ['branch-siblings', branchId],
-    `branches/${branchId}/siblings`,
-  );
+  return useApiGet(keys.siblings(branchId), 'GET branches/:id/siblings', { params: { id: branchId } });
 }
 
 type ErrorBody = { message?: string; errors?: Record<string, string> };
 /** Reads one student as stored now (an edit form reloads it after someone else changed it). */
 export const readStudent = async (id: number) => {
-  const res = await api.get<{ item: StudentItem }>(`students/${id}`);
+  const res = await call('GET students/:id', { params: { id } });
   return res && res.item;
 };
 
@@ -46,80 +36,101 @@ export function useSaveStudent(branchId: number) {
   return useApiMutation(
     ({ id, body, onErrorBody }: { id?: number; body: StudentBody | StudentUpdateBody; onErrorBody(body: ErrorBody): void }) =>
       id
-        ? api.put<{ success: true; item: StudentItem }>(`students/${id}`, body, { onErrorBody })
-        : api.post<{ success: true; item: StudentItem }>(`branches/${branchId}/students`, body, { onErrorBody }),
-    [studentsKey(branchId), ...counted],
+        ? call('PUT students/:id', { params: { id }, body: body as StudentUpdateBody, onErrorBody })
+        : call('POST branches/:id/students', { params: { id: branchId }, body, onErrorBody }),
+    studentsChanged(branchId),
   );
 }
 
 export function useDeleteStudent(branchId: number) {
-  return useApiMutation((id: number) => api.del(`students/${id}`), [studentsKey(branchId), ...counted]);
+  return useApiMutation((id: number) => call('DELETE students/:id', { params: { id } }), studentsChanged(branchId));
 }
 
 /** Photo consent recorded (or withdrawn) for the students picked on the list. */
 export function useBulkConsent(branchId: number) {
   return useApiMutation(
     (body: { studentIds: number[]; photoConsent: boolean; photoConsentDate: string | null }) =>
-      api.post<{ success: true; count: number }>(`branches/${branchId}/students/consent`, body),
-    [studentsKey(branchId)],
+      call('POST branches/:id/students/consent', { params: { id: branchId }, body }),
+    [keys.students(branchId)],
   );
 }
 
 export function useBulkMove(branchId: number) {
   return useApiMutation(
     ({ studentIds, target }: { studentIds: number[]; target: number }) =>
-      api.post<{ success: true; count: number }>(`branches/${branchId}/students/move`, { studentIds, branchId: target }),
-    [studentsKey(branchId), ['students'], ...counted],
+      call('POST branches/:id/students/move', { params: { id: branchId }, body: { studentIds, branchId: target } }),
+    [keys.students(branchId), keys.students(), ...counted],
   );
 }
 
 /** Deletes the picked students; `keepalive` when the page is closing while their undo window is still open. */
 export const deleteStudentsInBulk = (branchId: number, studentIds: number[], keepalive = false) =>
-  api.post<{ success: true; count: number }>(`branches/${branchId}/students/delete`, { studentIds }, { keepalive });
-
-/** What a change of students makes stale: the branch's list and the lists that count students. */
-export const studentsChanged = (branchId: number) => [studentsKey(branchId), ...counted];
+  call('POST branches/:id/students/delete', { params: { id: branchId }, body: { studentIds }, keepalive });
 
 export function useMoveStudent(branchId: number) {
   return useApiMutation(
-    ({ id, target }: { id: number; target: number }) => api.post(`students/${id}/move`, { branchId: target }),
-    [studentsKey(branchId), ['students'], ...counted],
+    ({ id, target }: { id: number; target: number }) => call('POST students/:id/move', { params: { id }, body: { branchId: target } }),
+    [keys.students(branchId), keys.students(), ...counted],
   );
 }
 
 export function useStudentPhotos(studentId: number | null) {
-  return useApiGet<{ success: true; items: PhotoItem[] }>(photosKey(studentId ?? 0), studentId ? `students/${studentId}/photos` : null);
+  return useApiGet(keys.photos(studentId ?? 0), 'GET students/:id/photos', studentId ? { params: { id: studentId } } : null);
 }
 
 export function usePhotoAction(branchId: number, studentId: number) {
   return useApiMutation(
-    ({ id, action }: { id: number; action: 'portrait' | 'delete' }) => (action === 'portrait' ? api.put(`photos/${id}/portrait`) : api.del(`photos/${id}`)),
-    [photosKey(studentId), studentsKey(branchId)],
+    ({ id, action }: { id: number; action: 'portrait' | 'delete' }) =>
+      action === 'portrait' ? call('PUT photos/:id/portrait', { params: { id } }) : call('DELETE photos/:id', { params: { id } }),
+    [keys.photos(studentId), keys.students(branchId)],
   );
 }
 
+/**
+ * What the students screen refreshes after the writes that do not run as a mutation: uploads
+ * that show their progress, and a delete sent after its undo window.
+ */
+export function useStudentsRefresh() {
+  const client = useQueryClient();
+  // One object per cache, so a callback that uses it stays the same between renders.
+  return useMemo(() => {
+    const refresh = (...stale: QueryKey[]) => Promise.all(stale.map((queryKey) => client.invalidateQueries({ queryKey })));
+    return {
+      photosSent: (branchId: number, studentId: number) => refresh(keys.photos(studentId), keys.students(branchId)),
+      shootMatched: () => refresh(keys.students()),
+      deleted: (branchId: number) => refresh(...studentsChanged(branchId)),
+      imported: async () => {
+        await refresh(keys.students());
+        await refresh(keys.siblings());
+        // An import may add branches, and changes the branches' student counts.
+        await refresh(keys.branches());
+      },
+    };
+  }, [client]);
+}
+
+type Sent<T> = { ok: true; answer: T } | { ok: false; message: string; retry: boolean };
+
 /** One photo file in its own request; a failure says whether trying again may help (network, time limit, server trouble). */
 async function sendPhoto<T>(
-  path: string,
+  send: (form: FormData, onError: (message: string, status: number) => void) => Promise<T | false>,
   file: File,
   extra: Record<string, File>,
-  onProgress: (f: number) => void,
-  signal: AbortSignal,
-): Promise<{ ok: true; answer: T } | { ok: false; message: string; retry: boolean }> {
+): Promise<Sent<T>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(extra)) form.append(name, value, value.name);
   form.append('files', file, file.name);
   let failure: { message: string; status: number } = { message: tr.genericError, status: 0 };
-  const answer = await api.uploadWithProgress<T>(path, form, onProgress, { signal, onError: (message, status) => (failure = { message, status }) });
+  const answer = await send(form, (message, status) => (failure = { message, status }));
   if (answer) return { ok: true, answer };
   return { ok: false, message: failure.message, retry: failure.status === 0 || failure.status === 429 || failure.status >= 500 };
 }
 
 export const sendStudentPhoto = (studentId: number, file: File, onProgress: (f: number) => void, signal: AbortSignal) =>
-  sendPhoto<{ success: true; items: PhotoItem[] }>(`students/${studentId}/photos`, file, {}, onProgress, signal);
+  sendPhoto((form, onError) => upload('POST students/:id/photos', { id: studentId }, form, onProgress, { signal, onError }), file, {});
 
-export const sendShootPhoto = (path: string, file: File, index: File | null, onProgress: (f: number) => void, signal: AbortSignal) =>
-  sendPhoto<BulkPhotoResult>(path, file, index ? { index } : {}, onProgress, signal);
+export const sendShootPhoto = (branchId: number, file: File, index: File | null, onProgress: (f: number) => void, signal: AbortSignal) =>
+  sendPhoto((form, onError) => upload('POST branches/:id/photos/bulk', { id: branchId }, form, onProgress, { signal, onError }), file, index ? { index } : {});
 
 function importForm(file: File, mapping?: ImportMapping, skipInvalid = false) {
   const form = new FormData();
@@ -129,12 +140,23 @@ function importForm(file: File, mapping?: ImportMapping, skipInvalid = false) {
   return form;
 }
 
-export const previewImport = (base: string, file: File, mapping: ImportMapping | undefined, onProgress: (f: number) => void, signal: AbortSignal) =>
-  api.uploadWithProgress<ImportPreview>(`${base}/preview`, importForm(file, mapping), onProgress, { signal });
+/** Where an import goes: one branch, or the whole school (rows name their branches). */
+export type ImportTarget = { schoolId: number } | { branchId: number };
+
+export const previewImport = (target: ImportTarget, file: File, mapping: ImportMapping | undefined, onProgress: (f: number) => void, signal: AbortSignal) =>
+  'schoolId' in target
+    ? upload('POST schools/:id/students/import/preview', { id: target.schoolId }, importForm(file, mapping), onProgress, { signal })
+    : upload('POST branches/:id/students/import/preview', { id: target.branchId }, importForm(file, mapping), onProgress, { signal });
+
 export const commitImport = (
-  base: string,
+  target: ImportTarget,
   file: File,
   options: { mapping: ImportMapping; skipInvalid: boolean },
   onProgress: (f: number) => void,
   signal: AbortSignal,
-) => api.uploadWithProgress<ImportResult>(base, importForm(file, options.mapping, options.skipInvalid), onProgress, { signal });
+) => {
+  const form = importForm(file, options.mapping, options.skipInvalid);
+  return 'schoolId' in target
+    ? upload('POST schools/:id/students/import', { id: target.schoolId }, form, onProgress, { signal })
+    : upload('POST branches/:id/students/import', { id: target.branchId }, form, onProgress, { signal });
+};

@@ -8,11 +8,10 @@
  */
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { tr } from '../../../common/tr';
 import { toast } from '../../toast';
-import { deleteStudentsInBulk, studentsChanged } from './api';
+import { deleteStudentsInBulk, useStudentsRefresh } from './api';
 
 const t = tr.students.bulk;
 
@@ -20,7 +19,7 @@ const t = tr.students.bulk;
 const UNDO_MS = 8_000;
 
 export function useDeferredDelete(branchId: number) {
-  const client = useQueryClient();
+  const refresh = useStudentsRefresh();
   // The rows waiting for their delete (or its undo): hidden from the list meanwhile.
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
   const show = useCallback((ids: number[]) => setHidden((old) => new Set([...old].filter((id) => !ids.includes(id)))), []);
@@ -43,7 +42,7 @@ export function useDeferredDelete(branchId: number) {
         settle();
         // A refusal is toasted by the call helper; the rows then come back, as they are still there.
         await deleteStudentsInBulk(branchId, ids);
-        await Promise.all(studentsChanged(branchId).map((queryKey) => client.invalidateQueries({ queryKey })));
+        await refresh.deleted(branchId);
         show(ids);
       };
       const undo = () => {
@@ -69,7 +68,7 @@ export function useDeferredDelete(branchId: number) {
         ),
       });
     },
-    [branchId, client, show],
+    [branchId, refresh, show],
   );
   return { hidden, schedule };
 }

@@ -1,24 +1,21 @@
 /** Typed calls of the studio screen. */
-import type { StudioInfo } from '../../../common/schemas/auth';
 import type { StudioUpdateBody } from '../../../common/schemas/studio';
 import type { CallOptions } from '../../api/client';
-import { api } from '../../api';
+import { call } from '../../api';
+import { keys } from '../../api/keys';
 import { useApiGet, useApiMutation } from '../../api/query';
 
-type Answer = { success: true; studio: StudioInfo };
-const key = ['studio'];
-
-export const useStudio = () => useApiGet<Answer>(key, 'studio', undefined, { alwaysFresh: true });
+export const useStudio = () => useApiGet(keys.studio(), 'GET studio', {}, { alwaysFresh: true });
 
 export const useSaveStudio = () =>
   useApiMutation(
-    ({ body, onErrorBody }: { body: StudioUpdateBody; onErrorBody: CallOptions['onErrorBody'] }) => api.put<Answer>('studio', body, { onErrorBody }),
-    [key],
+    ({ body, onErrorBody }: { body: StudioUpdateBody; onErrorBody: CallOptions['onErrorBody'] }) => call('PUT studio', { body, onErrorBody }),
+    [keys.studio()],
   );
 
 /** The studio profile as stored now (the form reloads it after someone else changed it). */
 export const readStudio = async () => {
-  const res = await api.get<Answer>('studio');
+  const res = await call('GET studio');
   return res && res.studio;
 };
 
@@ -27,7 +24,7 @@ export const useUploadStudioLogo = () =>
     (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api.upload<Answer>('studio/logo', form);
+      return call('POST studio/logo', { body: form });
     },
-    [key],
+    [keys.studio()],
   );

@@ -1,0 +1,278 @@
+/**
+ * Every call the web makes, typed by the same zod schemas the server routes declare: a call is
+ * named "METHOD path" (":name" marks a path value), and names its body, its query and its answer.
+ * A changed schema in common/schemas changes these types, so the web's typecheck notices it.
+ * Only types are imported: the schemas themselves stay out of the browser's bundle.
+ */
+import type { z } from 'zod';
+import type { ApiClient, CallOptions } from './client';
+import type { changePasswordBody, loginBody, loginResponse, sessionsResponse, statistics, studioInfo, userResponse } from '../../common/schemas/auth';
+import type { dashboard } from '../../common/schemas/dashboard';
+import type { designPutBody, designQuery, designResponse, previewStudent } from '../../common/schemas/design';
+import type { listResponse, okResponse } from '../../common/schemas/list';
+import type {
+  bulkModeration,
+  message,
+  messageUpdate,
+  moderationAnswer,
+  nickname,
+  nicknameBody,
+  nicknameBulk,
+  nicknameUpdate,
+  scopeChoice,
+  staffMessageBody,
+  studentCount,
+  studentMessageBody,
+  studentOption,
+  undoBody,
+} from '../../common/schemas/messages';
+import type { notificationBody, notificationItem, notificationUpdateBody, targetsQuery, targetsResponse } from '../../common/schemas/notification';
+import type {
+  auditEntry,
+  auditListQuery,
+  branch,
+  branchBody,
+  branchRangeBody,
+  branchRangeResponse,
+  branchUpdateBody,
+  manager,
+  managerCreateBody,
+  managerSaved,
+  managerUpdateBody,
+  school,
+  schoolBody,
+  schoolUpdateBody,
+} from '../../common/schemas/organisation';
+import type {
+  accessCodeResponse,
+  branchCodesResponse,
+  cardsBody,
+  classmatesResponse,
+  messageResponse,
+  nicknameResponse,
+  portraitInput,
+  profileResponse,
+  quoteDecisionBody,
+  quoteInput,
+  reminderPreview,
+  remindResponse,
+  studentLoginBody,
+  studentMessageEdit,
+  studentMessageInput,
+  studentNicknameEdit,
+  studentNicknameInput,
+  studentNotificationsResponse,
+  studentUserResponse,
+} from '../../common/schemas/student';
+import type {
+  bulkConsentBody,
+  bulkMoveBody,
+  bulkPhotoResult,
+  bulkResponse,
+  bulkStudentsBody,
+  importPreview,
+  importResult,
+  moveBody,
+  photoItem,
+  studentBody,
+  studentItem,
+  studentUpdateBody,
+} from '../../common/schemas/students';
+import type { brandingResponse, studioUpdateBody } from '../../common/schemas/studio';
+import type { approvalBody, jobResponse, yearbookState } from '../../common/schemas/yearbook';
+
+/** What a call sends and answers. An upload's body is the FormData it sends. */
+export interface CallType {
+  query?: unknown;
+  body?: unknown;
+  response: unknown;
+}
+
+type In<S extends z.ZodType> = z.input<S>;
+type Out<S extends z.ZodType> = z.output<S>;
+type Ok = Out<typeof okResponse>;
+type List<S extends z.ZodType> = Out<ReturnType<typeof listResponse<S>>>;
+/** The answer of a write or a read of one record: `{ success, item }`, as the routes wrap it. */
+type Item<S extends z.ZodType> = { success: true; item: Out<S> };
+/** A moderated record's write answers the record and, for a decision, the token that undoes it. */
+type Moderated<S extends z.ZodType> = Item<S> & { undoToken?: number | null };
+/** A list screen's query: the URL's page, sort, search and filters, checked by the route's schema. */
+type ListQuery = Record<string, string | number | undefined>;
+
+/** The calls of the staff levels (panel, school, branch), under /api/{level}/. */
+export interface StaffCalls {
+  'GET user': { response: Out<typeof userResponse> };
+  'POST login': { body: In<typeof loginBody>; response: Out<typeof loginResponse> };
+  'POST logout': { response: Ok };
+  'GET branding': { response: Out<typeof brandingResponse> };
+  'GET sessions': { response: Out<typeof sessionsResponse> };
+  'DELETE sessions/:id': { response: Ok };
+  'POST password': { body: In<typeof changePasswordBody>; response: Ok };
+  'GET statistics': { response: { success: true; statistics: Out<typeof statistics>; dashboard: Out<typeof dashboard> } };
+  'GET audit': { query: In<typeof auditListQuery>; response: List<typeof auditEntry> };
+
+  'GET studio': { response: { success: true; studio: Out<typeof studioInfo> } };
+  'PUT studio': { body: In<typeof studioUpdateBody>; response: { success: true; studio: Out<typeof studioInfo> } };
+  'POST studio/logo': { body: FormData; response: { success: true; studio: Out<typeof studioInfo> } };
+
+  'GET schools': { query: ListQuery; response: List<typeof school> };
+  'POST schools': { body: In<typeof schoolBody>; response: Item<typeof school> };
+  'GET schools/:id': { response: Item<typeof school> };
+  'PUT schools/:id': { body: In<typeof schoolUpdateBody>; response: Item<typeof school> };
+  'DELETE schools/:id': { response: Ok };
+
+  'GET schools/:id/branches': { query: ListQuery; response: List<typeof branch> };
+  'POST schools/:id/branches': { body: In<typeof branchBody>; response: Item<typeof branch> };
+  'POST schools/:id/branches/range': { body: In<typeof branchRangeBody>; response: Out<typeof branchRangeResponse> };
+  'GET branches/:id': { response: Item<typeof branch> };
+  'PUT branches/:id': { body: In<typeof branchUpdateBody>; response: Item<typeof branch> };
+  'DELETE branches/:id': { response: Ok };
+
+  'GET schools/:id/managers': { query: ListQuery; response: List<typeof manager> };
+  'POST schools/:id/managers': { body: In<typeof managerCreateBody>; response: Out<typeof managerSaved> };
+  'PUT school-managers/:id': { body: In<typeof managerUpdateBody>; response: Out<typeof managerSaved> };
+  'DELETE school-managers/:id': { response: Ok };
+  'GET branches/:id/managers': { query: ListQuery; response: List<typeof manager> };
+  'POST branches/:id/managers': { body: In<typeof managerCreateBody>; response: Out<typeof managerSaved> };
+  'PUT branch-managers/:id': { body: In<typeof managerUpdateBody>; response: Out<typeof managerSaved> };
+  'DELETE branch-managers/:id': { response: Ok };
+
+  'GET branches/:id/students': { query: ListQuery; response: List<typeof studentItem> };
+  'POST branches/:id/students': { body: In<typeof studentBody>; response: Item<typeof studentItem> };
+  'GET students/:id': { response: Item<typeof studentItem> };
+  'PUT students/:id': { body: In<typeof studentUpdateBody>; response: Item<typeof studentItem> };
+  'DELETE students/:id': { response: Ok };
+  'POST students/:id/move': { body: In<typeof moveBody>; response: Item<typeof studentItem> };
+  'GET branches/:id/siblings': {
+    response: { success: true; schoolId: number; branchName: string; items: Array<Pick<Out<typeof branch>, 'id' | 'name'>> };
+  };
+  'POST branches/:id/students/consent': { body: In<typeof bulkConsentBody>; response: Out<typeof bulkResponse> };
+  'POST branches/:id/students/move': { body: In<typeof bulkMoveBody>; response: Out<typeof bulkResponse> };
+  'POST branches/:id/students/delete': { body: In<typeof bulkStudentsBody>; response: Out<typeof bulkResponse> };
+  'POST schools/:id/students/import/preview': { body: FormData; response: Out<typeof importPreview> };
+  'POST schools/:id/students/import': { body: FormData; response: Out<typeof importResult> };
+  'POST branches/:id/students/import/preview': { body: FormData; response: Out<typeof importPreview> };
+  'POST branches/:id/students/import': { body: FormData; response: Out<typeof importResult> };
+
+  'GET students/:id/photos': { response: { success: true; items: Out<typeof photoItem>[] } };
+  'POST students/:id/photos': { body: FormData; response: { success: true; items: Out<typeof photoItem>[] } };
+  'PUT photos/:id/portrait': { response: Ok };
+  'DELETE photos/:id': { response: Ok };
+  'POST branches/:id/photos/bulk': { body: FormData; response: Out<typeof bulkPhotoResult> };
+  'POST schools/:id/photos/bulk': { body: FormData; response: Out<typeof bulkPhotoResult> };
+
+  'POST branches/:id/access-codes': { body: In<typeof cardsBody>; response: Out<typeof branchCodesResponse> };
+  'POST students/:id/access-code': { response: Out<typeof accessCodeResponse> };
+  'POST students/:id/quote': { body: In<typeof quoteDecisionBody>; response: Ok };
+  'GET branches/:id/remind-unwritten': { response: Out<typeof reminderPreview> & { success: true } };
+  'POST branches/:id/remind-unwritten': { response: Out<typeof remindResponse> };
+
+  'GET schools/:id/messages': { query: ListQuery; response: List<typeof message> };
+  'POST schools/:id/messages': { body: In<typeof staffMessageBody>; response: Moderated<typeof message> };
+  'GET branches/:id/messages': { query: ListQuery; response: List<typeof message> };
+  'POST branches/:id/messages': { body: In<typeof staffMessageBody>; response: Moderated<typeof message> };
+  'GET messages/:type/:id': { query: ListQuery; response: List<typeof message> };
+  'GET message-from': { query: ListQuery; response: List<typeof studentCount> };
+  'GET message-to': { query: ListQuery; response: List<typeof studentCount> };
+  'POST messages': { body: In<typeof studentMessageBody>; response: Moderated<typeof message> };
+  'PUT messages/:id': { body: In<typeof messageUpdate>; response: Moderated<typeof message> };
+  'DELETE messages/:id': { response: Ok };
+  'POST messages/moderate': { body: In<typeof bulkModeration>; response: Out<typeof moderationAnswer> };
+  'POST messages/undo': { body: In<typeof undoBody>; response: { success: true; count: number } };
+  'GET message-scopes': { response: { success: true; items: Out<typeof scopeChoice>[]; acrossBranches: boolean } };
+  'GET message-students': { query: { branchId?: number; schoolId?: number }; response: { success: true; items: Out<typeof studentOption>[] } };
+
+  'GET nicknames': { query: ListQuery; response: List<typeof nickname> };
+  'POST nicknames': { body: In<typeof nicknameBody>; response: Moderated<typeof nickname> };
+  'PUT nicknames/:id': { body: In<typeof nicknameUpdate>; response: Moderated<typeof nickname> };
+  'DELETE nicknames/:id': { response: Ok };
+  'POST nicknames/moderate': { body: In<typeof nicknameBulk>; response: Out<typeof moderationAnswer> };
+  'POST nicknames/undo': { body: In<typeof undoBody>; response: { success: true; count: number } };
+
+  'GET notifications': { query: ListQuery; response: List<typeof notificationItem> };
+  'GET notifications/targets': { query: In<typeof targetsQuery>; response: Out<typeof targetsResponse> };
+  'POST notifications': { body: In<typeof notificationBody>; response: Item<typeof notificationItem> };
+  'GET notifications/:id': { response: Item<typeof notificationItem> };
+  'PUT notifications/:id': { body: In<typeof notificationUpdateBody>; response: Item<typeof notificationItem> };
+  'POST notifications/:id/send': { body: Record<string, never>; response: Item<typeof notificationItem> };
+  'DELETE notifications/:id': { response: Ok };
+
+  'GET design': { query: In<typeof designQuery>; response: Out<typeof designResponse> };
+  'PUT design': { body: In<typeof designPutBody>; response: Out<typeof designResponse> };
+  'DELETE design': { query: { schoolId: number }; response: Out<typeof designResponse> };
+  'GET design/preview': { query: In<typeof designQuery>; response: { success: true; student: Out<typeof previewStudent> | null } };
+  'POST design/cover': { query: In<typeof designQuery>; body: FormData; response: Out<typeof designResponse> };
+
+  'GET schools/:id/yearbook': { response: Out<typeof yearbookState> };
+  'POST schools/:id/yearbook': { response: Out<typeof jobResponse> };
+  'POST branches/:id/yearbook': { response: Out<typeof jobResponse> };
+  'POST yearbook-jobs/:id/cancel': { response: Out<typeof jobResponse> };
+  'POST branches/:id/yearbook/approval': { body: In<typeof approvalBody>; response: Ok };
+  'DELETE branches/:id/yearbook/approval': { response: Ok };
+  'PUT schools/:id/yearbook/final': { body: { final: boolean }; response: Ok };
+}
+
+/** The calls of the student portal, under /api/student/. */
+export interface StudentCalls {
+  'GET user': { response: Out<typeof studentUserResponse> };
+  'POST login': { body: In<typeof studentLoginBody>; response: Out<typeof loginResponse> };
+  'POST logout': { response: Ok };
+  'GET classmates': { response: Out<typeof classmatesResponse> };
+  'GET profile': { response: Out<typeof profileResponse> };
+  'GET notifications': { response: Out<typeof studentNotificationsResponse> };
+  'POST messages': { body: In<typeof studentMessageInput>; response: Out<typeof messageResponse> };
+  'PUT messages/:id': { body: In<typeof studentMessageEdit>; response: Out<typeof messageResponse> };
+  'DELETE messages/:id': { response: Ok };
+  'POST nicknames': { body: In<typeof studentNicknameInput>; response: Out<typeof nicknameResponse> };
+  'PUT nicknames/:id': { body: In<typeof studentNicknameEdit>; response: Out<typeof nicknameResponse> };
+  'PUT quote': { body: In<typeof quoteInput>; response: Ok };
+  'PUT portrait': { body: In<typeof portraitInput>; response: Ok };
+}
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+type PathOf<K extends string> = K extends `${string} ${infer Path}` ? Path : never;
+type MethodOf<K extends string> = K extends `${infer Method} ${string}` ? Method : never;
+
+/** What a call takes: its path values, its query and its body, each only where the call has them. */
+export type CallArgs<T extends CallType, K extends string> = ([ParamNames<PathOf<K>>] extends [never]
+  ? { params?: never }
+  : { params: Record<ParamNames<PathOf<K>>, number | string> }) &
+  (T extends { query: infer Query } ? { query?: Query } : { query?: never }) &
+  (T extends { body: infer Body } ? { body: Body } : { body?: never });
+
+/** The client's own options of a call, apart from what it sends. */
+type CallExtras = Pick<CallOptions, 'quiet' | 'signal' | 'keepalive' | 'level' | 'onErrorBody'>;
+type ArgList<A> = object extends A ? [args?: A & CallExtras] : [args: A & CallExtras];
+
+/** The path of a call with its values put in. */
+export function pathOf(key: string, params: Record<string, number | string> = {}): string {
+  return key.slice(key.indexOf(' ') + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/**
+ * The typed face of an api client: `call('GET schools/:id', { params: { id } })` answers the
+ * route's answer, or false when it failed (the client has toasted that already).
+ */
+export function typedCalls<Table extends { [K in keyof Table]: CallType }>(client: ApiClient) {
+  function call<K extends keyof Table & string>(key: K, ...[args]: ArgList<CallArgs<Table[K], K>>): Promise<Table[K]['response'] | false> {
+    const { params, query, body, ...extras } = (args ?? {}) as { params?: Record<string, number | string>; query?: CallOptions['query']; body?: unknown };
+    const method = key.slice(0, key.indexOf(' ')) as MethodOf<K> & CallOptions['method'];
+    const formData = body instanceof FormData;
+    return client.call<Table[K]['response']>(pathOf(key, params), { ...extras, method, query, body, formData });
+  }
+  /** An upload that shows its progress (see the client's `uploadWithProgress`). */
+  function upload<K extends keyof Table & string>(
+    key: K,
+    params: CallArgs<Table[K], K>['params'],
+    form: FormData,
+    onProgress: (fraction: number) => void,
+    options?: Parameters<ApiClient['uploadWithProgress']>[3],
+  ): Promise<Table[K]['response'] | false> {
+    return client.uploadWithProgress<Table[K]['response']>(pathOf(key, params ?? {}), form, onProgress, options);
+  }
+  return { call, upload };
+}
