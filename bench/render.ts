@@ -16,7 +16,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { branches, students } from '../server/db/schema';
-import { studentRow } from '../server/seed/demo';
+import { studentRow } from '../server/areas/students/writes';
 import { seedReferenceData } from '../server/db/seed/reference';
 import { paths } from '../server/paths';
 import { createWorld, PASSWORD } from '../server/test/fixtures';

@@ -20,7 +20,7 @@ import { fileKey } from '../server/areas/photos/queries';
 import type { YearbookResult } from '../server/areas/yearbook/job';
 import { loadConfig } from '../server/config';
 import { insertOne } from '../server/db/rows';
-import { studentRow } from '../server/seed/demo';
+import { studentRow } from '../server/areas/students/writes';
 import { branches, jobs, messages, photos, schools, students } from '../server/db/schema';
 import { diskStorage } from '../server/storage/store';
 import { startTestDatabase } from '../server/test/database';

@@ -32,13 +32,24 @@ test.describe('sign in', () => {
   });
 
   test('empty fields are marked in Turkish and nothing is sent', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && pathname.endsWith('/login')) sent.push(pathname);
+    });
     await page.goto('/panel/login');
     await page.getByRole('button', { name: 'Giriş yap' }).click();
     await expect(page.getByText('Bu alan zorunludur.').first()).toBeVisible();
     await page.getByLabel('E-posta').fill('admin');
     await page.getByRole('button', { name: 'Giriş yap' }).click();
     await expect(page.getByText('Geçerli bir e-posta adresi giriniz.')).toBeVisible();
+    // The fields are checked by the shared schema, its length limits too.
+    await page.getByLabel('E-posta').fill(`${'a'.repeat(250)}@okul.test`);
+    await page.getByLabel('Şifre').fill('şifre');
+    await page.getByRole('button', { name: 'Giriş yap' }).click();
+    await expect(page.getByText('En fazla 254 karakter olabilir.')).toBeVisible();
     await expect(page).toHaveURL('/panel/login');
+    expect(sent).toEqual([]);
   });
 
   test('a wrong password shows the server’s message in an error toast that clears after exactly 2.5 s', async ({ page }) => {

@@ -5,11 +5,11 @@
  * have on the original database.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { single } from '../db/rows';
 import { paths } from '../paths';
+import { tempFolderSync } from '../storage/tempFolder';
 import type { Manifest } from './manifest';
 import { backupErrors } from './messages';
 import { query, type Sql } from './sql';
@@ -52,11 +52,12 @@ export function migrationTime(count: number): number | null {
 
 /** A temporary copy of the migrations folder whose journal ends after `count` entries. */
 export function migrationsUpTo(count: number): { folder: string; remove(): void } {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-migrations-'));
+  const temp = tempFolderSync('migrations');
+  const folder = temp.path;
   const journal = JSON.parse(fs.readFileSync(path.join(paths.migrations, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
   journal.entries = journal.entries.slice(0, count);
   fs.mkdirSync(path.join(folder, 'meta'));
   fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal, null, 2));
   for (const entry of journal.entries) fs.copyFileSync(path.join(paths.migrations, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  return { folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+  return { folder, remove: temp.remove };
 }

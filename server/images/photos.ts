@@ -18,6 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import sharp, { type Metadata } from 'sharp';
 import { tr } from '../../common/tr';
 import { HttpError } from '../core/errors';
+import { tempFolder } from '../storage/tempFolder';
 import { spoolTarget } from '../storage/uploads';
 import { strippedHead, stripJpegMetadata, stripWhileStreaming, untilImageEnd } from './jpegStrip';
 
@@ -130,8 +131,8 @@ async function workPlace(input: Buffer | string): Promise<{ at: (name: string) =
       done: async (failed) => void (await Promise.all(made.filter((f) => failed || f.endsWith('.v')).map((f) => fs.rm(f, { force: true })))),
     };
   }
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'yp-photo-'));
-  return { at: (name) => path.join(folder, name), done: () => fs.rm(folder, { recursive: true, force: true }) };
+  const folder = await tempFolder('photo');
+  return { at: (name) => path.join(folder.path, name), done: folder.remove };
 }
 
 /** The files derivePhoto wrote beside an uploaded file (`input`): its sizes, to remove once they are stored. */

@@ -16,7 +16,7 @@ import { seedDemoMessages } from '../areas/messages/seed';
 import { seedDemoNotificationsAndDesign } from '../areas/notifications/demoSeed';
 import type { FileStore } from '../storage/store';
 import { seedDemoPhotos } from '../areas/photos/demoSeed';
-import { studentKeys } from '../areas/students/writes';
+import { studentRow } from '../areas/students/writes';
 import { seedDemoAccessCodes } from '../areas/student-portal/demoSeed';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -61,18 +61,6 @@ const DEMO_SCHOOLS = [
     ],
   },
 ] as const;
-
-export function studentRow(input: {
-  studioId: number;
-  schoolId: number;
-  branchId: number;
-  schoolNumber: string;
-  firstName: string;
-  lastName: string;
-  gender: 'female' | 'male' | '';
-}) {
-  return { ...input, ...studentKeys(input) };
-}
 
 const DAY_MS = 86_400_000;
 /** The day `n` days from today ('yyyy-mm-dd'; n < 0 for the past). */

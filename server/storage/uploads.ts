@@ -6,8 +6,6 @@
  * limit is a 413 in Turkish.
  */
 import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +13,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tr } from '../../common/tr';
 import { HttpError, badRequest } from '../core/errors';
+import { tempFolder } from './tempFolder';
 
 /** Registers the multipart parser on the API's routes. */
 export async function acceptUploads(app: FastifyInstance): Promise<void> {
@@ -114,11 +113,11 @@ export async function withSpooledFiles<T>(
   limits: UploadLimits,
   use: (files: SpooledFile[], fields: Record<string, string>) => Promise<T>,
 ): Promise<T> {
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'yp-upload-'));
+  const folder = await tempFolder('upload');
   try {
     const files: SpooledFile[] = [];
     const fields = await eachPart(request, limits, async (part) => {
-      const file = path.join(folder, String(files.length));
+      const file = path.join(folder.path, String(files.length));
       const { stripped } = await (limits.spool ?? asSent)(part.file, file);
       // The parser stops a file at its limit and marks it cut rather than failing the stream.
       if (part.file.truncated) throw tooLargeError(limits.tooLarge);
@@ -126,6 +125,6 @@ export async function withSpooledFiles<T>(
     });
     return await use(files, fields);
   } finally {
-    await fs.rm(folder, { recursive: true, force: true });
+    await folder.remove();
   }
 }

@@ -8,7 +8,7 @@ import type { Level } from '../../common/levels';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { insertOne } from '../db/rows';
-import { studentRow } from '../seed/demo';
+import { studentRow } from '../areas/students/writes';
 import { branches, schools, students, studios, users } from '../db/schema';
 
 export const PASSWORD = 'Test1234!';

@@ -1,16 +1,16 @@
 /**
- * Laying out a part of the book with Typst: the layout and the data go into the compiler's memory
- * (no files, no network), the fonts of the design's pair are the only fonts it knows, and the
+ * Laying out a part of the book with Typst (./typst.ts): the layout, the data and the images go
+ * into the compiler's memory, the fonts of the design's pair are the only fonts it knows, and the
  * result is PDF/A-2b (its output intent is sRGB), without the tag tree a printer does not read.
  * The parts are joined, and the printer's boxes set, by assemble.ts. Synchronous and CPU-bound:
  * run it in a worker.
  */
-import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import { tr } from '../../common/tr';
-import { FALLBACK_FACES, fontBlobs, FONT_PAIRS } from './fonts';
+import { FALLBACK_FACES, FONT_PAIRS } from './fonts';
 import { LAYOUT } from './layout';
 import { BLEED_MM, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from './model';
 import { printable } from './printable';
+import { compileTypst } from './typst';
 
 class BookLayoutError extends Error {}
 
@@ -55,21 +55,15 @@ interface LaidOutPart {
 
 /** The PDF of one part of the book; `images` holds every "/img/…" path the part's model names. */
 export function layoutPart(model: BookModel, part: BookPart, images: Map<string, Buffer>): LaidOutPart {
-  const compiler = NodeCompiler.create({ workspace: '/', fontArgs: [{ fontBlobs: fontBlobs(model.design.fontPair) }] });
-  try {
-    for (const [path, bytes] of images) compiler.mapShadow(path, bytes);
-    compiler.mapShadow('/book.json', Buffer.from(bookJson(model, part)));
-    compiler.addSource('/book.typ', LAYOUT);
-    const compiled = compiler.compile({ mainFilePath: '/book.typ' });
-    const document = compiled.result;
-    const error = compiled.takeDiagnostics();
-    if (!document) throw new BookLayoutError(JSON.stringify(error ? compiler.fetchDiagnostics(error) : 'no document'));
+  const input = {
+    fontPair: model.design.fontPair,
+    main: { path: '/book.typ', source: LAYOUT },
+    files: [...images, ['/book.json', Buffer.from(bookJson(model, part))] as const],
+    failure: (diagnostics: string) => new BookLayoutError(diagnostics),
+  };
+  return compileTypst(input, (compiler, document) => {
     const marks = compiler.query(document, { selector: '<yb-page>' }) as Array<{ value: { id: number; page: number } }>;
     const pdf = compiler.pdf(document, { pdfStandard: 'a-2b', pdfTags: false });
     return { pdf, pages: document.numOfPages, studentPages: Object.fromEntries(marks.map(({ value }) => [String(value.id), value.page])) };
-  } finally {
-    // The compiler's cache is process-wide: a worker that lays out book after book would keep every image.
-    compiler.resetShadow();
-    compiler.evictCache(0);
-  }
+  });
 }

@@ -81,7 +81,7 @@ export async function messagesRoutes(app: Api) {
     const caller = callerOf(request);
     const { fromStudentId, toStudentId, body } = request.body;
     const pair = await studentPair(app.db, caller, fromStudentId, toStudentId, app.config.messagesAcrossBranches, tr.messages.sameStudent);
-    const id = await createStudentMessage(app.db, caller, pair, body);
+    const { id } = await createStudentMessage(app.db, caller, pair, body);
     return { success: true as const, item: await messageById(app.db, caller, id) };
   });
   app.put(

@@ -26,7 +26,7 @@ export async function nicknamesRoutes(app: Api) {
     const caller = callerOf(request);
     const { fromStudentId, toStudentId, text } = request.body;
     const pair = await studentPair(app.db, caller, fromStudentId, toStudentId, app.config.messagesAcrossBranches, tr.messages.sameStudentNickname);
-    const id = await createNickname(app.db, caller, pair, text);
+    const { id } = await createNickname(app.db, caller, pair, text);
     return { success: true as const, item: await nicknameById(app.db, caller, id) };
   });
   app.put(

@@ -1,14 +1,17 @@
-/** Writing nickname suggestions: create, edit, moderate (one, a selection, all matching), undo; each audited. */
-import { eq, inArray, sql } from 'drizzle-orm';
+/** Writing nickname suggestions (by staff or by the student itself): create, edit, moderate (one, a selection, all matching), undo; each audited. */
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ModerationStatus, NicknameFilter } from '../../../common/schemas/messages';
 import { searchKey } from '../../../common/text';
+import { tr } from '../../../common/tr';
 import { scopeWhere, type NicknameRow, type StudentRow } from '../../auth/access';
-import type { Caller } from '../../auth/caller';
+import type { Caller, StudentCaller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
-import { insertOne } from '../../db/rows';
+import { insertOne, single } from '../../db/rows';
 import { lockAtVersion } from '../../db/versions';
 import { nicknames, students } from '../../db/schema';
+import { HttpError } from '../../core/errors';
 import { changedFields, recordAudit } from '../../core/audit';
+import { isStudent, lockStudent, recordByAuthor, type Author } from '../messages/authors';
 import { moderateAll, moderateOne, undoModeration, type ModerationAction, type Moderated } from '../messages/moderation';
 import { nicknameWhere } from './queries';
 
@@ -38,20 +41,53 @@ async function syncNicknamesOf(tx: Tx, nicknameIds: number[]): Promise<void> {
 
 const moderated: Moderated = { table: nicknames, entity: 'nickname', changed: syncNicknamesOf };
 
-export async function createNickname(db: Db, caller: Caller, pair: { from: StudentRow; to: StudentRow }, text: string) {
+/** A suggestion's text and the key the lists find it by: always written together. */
+const textColumns = (text: string) => ({ text, searchKey: searchKey(text) });
+
+/**
+ * A suggestion from one student for another: entered by staff, or made by the student itself,
+ * who makes one per classmate (a second is refused; the first can be edited). It waits for moderation.
+ */
+export async function createNickname(db: Db, author: Author, pair: { from: { id: number }; to: StudentRow }, text: string): Promise<NicknameRow> {
   const { from, to } = pair;
   const input = { fromStudentId: from.id, toStudentId: to.id, text };
   return db.transaction(async (tx) => {
+    if (isStudent(author)) {
+      await lockStudent(tx, from.id);
+      const [existing] = await tx
+        .select({ id: nicknames.id })
+        .from(nicknames)
+        .where(and(eq(nicknames.fromStudentId, from.id), eq(nicknames.toStudentId, to.id)));
+      if (existing) throw new HttpError(409, tr.student.nicknameExists);
+    }
     const row = await insertOne(tx, nicknames, {
-      studioId: caller.studioId,
+      studioId: author.studioId,
       schoolId: to.schoolId,
       branchId: to.branchId,
       ...input,
+      ...(isStudent(author) ? { authorStudentId: author.studentId } : {}),
       status: 'pending',
-      searchKey: searchKey(text),
+      ...textColumns(text),
     });
-    await recordAudit(tx, caller, 'create', 'nickname', { id: row.id, schoolId: to.schoolId }, input);
-    return row.id;
+    const changes = isStudent(author) ? { toStudentId: to.id, text } : input;
+    await recordByAuthor(tx, author, 'create', 'nickname', { id: row.id, schoolId: to.schoolId }, changes);
+    return row;
+  });
+}
+
+/** Until approved, a student can change its suggestion; a rejected one goes back to pending with the new text. */
+export async function editOwnNickname(db: Db, me: StudentCaller, before: NicknameRow, text: string): Promise<NicknameRow> {
+  if (before.status === 'approved') throw new HttpError(409, tr.student.nicknameApproved);
+  return db.transaction(async (tx) => {
+    const after = single(
+      await tx
+        .update(nicknames)
+        .set({ ...textColumns(text), status: 'pending', note: '', moderatedBy: null, moderatedAt: null, updatedAt: new Date() })
+        .where(and(eq(nicknames.id, before.id), ne(nicknames.status, 'approved')))
+        .returning(),
+    );
+    await recordByAuthor(tx, me, 'update', 'nickname', before, changedFields(before, { text }));
+    return after;
   });
 }
 
@@ -67,7 +103,7 @@ export async function updateNickname(
     if (input.text !== undefined && input.text !== before.text) {
       await tx
         .update(nicknames)
-        .set({ text: input.text, searchKey: searchKey(input.text), updatedAt: new Date() })
+        .set({ ...textColumns(input.text), updatedAt: new Date() })
         .where(eq(nicknames.id, before.id));
       await recordAudit(tx, caller, 'update', 'nickname', before, changedFields(before, { text: input.text }));
     }

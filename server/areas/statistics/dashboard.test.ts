@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { todayInTurkey } from '../../../common/dates';
 import { messages, nicknames, photos, schools, students } from '../../db/schema';
-import { studentRow } from '../../seed/demo';
+import { studentRow } from '../students/writes';
 import { useApiTestKit } from '../../test/api';
 import { dashboardFor, STUDENTS_SHOWN } from './dashboard';
 

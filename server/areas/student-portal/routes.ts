@@ -35,13 +35,15 @@ import { revokeStudentSession, signInStudent } from '../../auth/studentSessions'
 import { HttpError, notFound, unauthorized } from '../../core/errors';
 import { routeDocs, type Api } from '../../http/types';
 import { listCities } from '../cities/queries';
+import { createStudentMessage, deleteOwnMessage, editOwnMessage } from '../messages/writes';
+import { createNickname, editOwnNickname } from '../nicknames/writes';
 import { effectiveDesign } from '../design/queries';
 import { photoById, photoFile } from '../photos/queries';
 import { studioInfo } from '../studio/queries';
 import { normaliseCode } from './accessCodes';
 import { consentOf, studentByCode } from './login';
 import { assertOpen, classmatesOf, deadlineOf, myMessageOf, myNicknameOf, notificationsOf, placeOf, profileOf, progressOf } from './queries';
-import { editMessage, editNickname, pickPortrait, removeMessage, suggestNickname, writeMessage, writeQuote } from './writes';
+import { pickPortrait, writeQuote } from './writes';
 
 const docs = routeDocs('student');
 
@@ -132,7 +134,10 @@ export async function studentPortalRoutes(app: Api) {
       const me = studentOf(request);
       const to = await classmateInScope(db, me, request.body.toStudentId, across);
       await assertOpen(db, me);
-      return { success: true as const, item: myMessageOf(await writeMessage(db, me, to, request.body.body, config.studentMessagesPerClassmate)) };
+      return {
+        success: true as const,
+        item: myMessageOf(await createStudentMessage(db, me, { from: { id: me.studentId }, to }, request.body.body, config.studentMessagesPerClassmate)),
+      };
     },
   );
 
@@ -147,7 +152,7 @@ export async function studentPortalRoutes(app: Api) {
       const me = studentOf(request);
       const before = await ownMessageInScope(db, me, request.params.id);
       await assertOpen(db, me);
-      return { success: true as const, item: myMessageOf(await editMessage(db, me, before, request.body.body)) };
+      return { success: true as const, item: myMessageOf(await editOwnMessage(db, me, before, request.body.body)) };
     },
   );
 
@@ -158,7 +163,7 @@ export async function studentPortalRoutes(app: Api) {
       const me = studentOf(request);
       const before = await ownMessageInScope(db, me, request.params.id);
       await assertOpen(db, me);
-      await removeMessage(db, me, before);
+      await deleteOwnMessage(db, me, before);
       return { success: true as const };
     },
   );
@@ -173,7 +178,7 @@ export async function studentPortalRoutes(app: Api) {
       const me = studentOf(request);
       const to = await classmateInScope(db, me, request.body.toStudentId, across);
       await assertOpen(db, me);
-      return { success: true as const, item: myNicknameOf(await suggestNickname(db, me, to, request.body.text)) };
+      return { success: true as const, item: myNicknameOf(await createNickname(db, me, { from: { id: me.studentId }, to }, request.body.text)) };
     },
   );
 
@@ -188,7 +193,7 @@ export async function studentPortalRoutes(app: Api) {
       const me = studentOf(request);
       const before = await ownNicknameInScope(db, me, request.params.id);
       await assertOpen(db, me);
-      return { success: true as const, item: myNicknameOf(await editNickname(db, me, before, request.body.text)) };
+      return { success: true as const, item: myNicknameOf(await editOwnNickname(db, me, before, request.body.text)) };
     },
   );
 

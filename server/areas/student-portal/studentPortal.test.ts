@@ -6,7 +6,8 @@ import { auditLog, messages, notificationRecipients, notifications, photos, scho
 import { useApiTestKit } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
 import { inspectPdf } from '../../test/pdf';
-import { seedDemo, studentRow } from '../../seed/demo';
+import { seedDemo } from '../../seed/demo';
+import { studentRow } from '../students/writes';
 import { freeSchoolCode } from '../schools/writes';
 import { CARDS_MAX } from './cards';
 import { CODE_ALPHABET, CODE_LENGTH } from './accessCodes';

@@ -10,7 +10,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Substitution } from '../../../common/schemas/yearbook';
@@ -18,6 +17,7 @@ import { tr } from '../../../common/tr';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/runner';
 import type { Storage } from '../../storage/store';
+import { tempFolder } from '../../storage/tempFolder';
 import type { WorkerPool } from '../../workers/pool';
 import { bookWriter } from '../../yearbook/assemble';
 import { failingItem, substitutions, type Trial } from '../../yearbook/items';
@@ -151,9 +151,9 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
     };
 
     // The book's file is written beside the store's and moved in when complete.
-    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'yp-yearbook-'));
+    const folder = await tempFolder('yearbook');
     try {
-      const file = path.join(folder, `${randomBytes(4).toString('hex')}.pdf`);
+      const file = path.join(folder.path, `${randomBytes(4).toString('hex')}.pdf`);
       const handle = await fs.open(file, 'w');
       const laidOut: Array<{ model: BookModel; part: BookPart; pages: number; proofImages: Map<string, Uint8Array> }> = [];
       let written: { pages: number; bytes: number };
@@ -236,7 +236,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
       };
       return result;
     } finally {
-      await fs.rm(folder, { recursive: true, force: true });
+      await folder.remove();
     }
   };
 }

@@ -6,22 +6,22 @@ import { core } from '../../../common/tr/core';
 import { frame } from '../../../common/tr/frame';
 import { pages } from '../../../common/tr/pages';
 import { studio } from '../../../common/tr/studio';
+import { zodValidate } from '../../components/form/zodValidate';
 import { signIn } from '../../session/actions';
 import { useBranding } from './api';
 
 // The first load takes only the texts this page shows, not the whole catalogue.
 const tr = { ...core, ...frame, pages, studio } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
 export function LoginPage() {
   const level = useParams().page as Level;
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const branding = useBranding();
-  // Two fields, checked plainly (no form library, no zod), so the first page stays light; the server checks the rest.
+  // Two fields held plainly rather than with the form library, whose weight would take the first
+  // load past its budget; they are checked by the shared schema like every other form.
   const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const field = (name: 'email' | 'password') => ({
     value: values[name],
     error: errors[name],
@@ -38,15 +38,12 @@ export function LoginPage() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const email = values.email.trim();
-    const found = {
-      email: !email ? tr.validation.required : EMAIL.test(email) ? undefined : tr.validation.email,
-      password: values.password ? undefined : tr.validation.required,
-    };
-    setErrors(found);
-    if (found.email || found.password) return;
     setBusy(true);
-    const ok = await signIn(level, email, values.password);
+    // The schema, and zod with it, load with the first submit rather than with the page.
+    const { loginBody } = await import('../../../common/schemas/auth');
+    const checked = loginBody.safeParse(values);
+    setErrors(zodValidate(loginBody)(values));
+    const ok = checked.success && (await signIn(level, checked.data.email, checked.data.password));
     setBusy(false);
     if (ok) navigate('/');
   };
