@@ -10,6 +10,8 @@ import type { Db } from '../db/client';
 import { insertOne } from '../db/rows';
 import { studentRow } from '../db/seed/demo';
 import { branches, schools, students, studios, users } from '../db/schema';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestDatabase, type TestDatabase } from './database';
 
 export const PASSWORD = 'Test1234!';
 let passwordHash: Promise<string> | undefined;
@@ -124,3 +126,21 @@ export async function createWorld(db: Db): Promise<World> {
     },
   };
 }
+
+/**
+ * A test database with the world in it for the file's tests (started before them, dropped after);
+ * its fields are there once the tests run.
+ */
+export function useTestWorld(): { database: TestDatabase; world: World } {
+  const kit = {} as { database: TestDatabase; world: World };
+  beforeAll(async () => {
+    kit.database = await startTestDatabase();
+    kit.world = await createWorld(kit.database.db);
+  });
+  afterAll(() => kit.database.drop());
+  return kit;
+}
+
+/** The studio's panel account as a signed-in caller, for calling queries directly. */
+export const panelCaller = (world: World) =>
+  ({ userId: 0, sessionId: 0, studioId: world.studio.id, level: 'panel', schoolId: null, branchId: null, name: '', email: '' }) as const;
