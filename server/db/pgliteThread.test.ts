@@ -8,7 +8,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { statisticsFor } from '../areas/statistics/queries';
-import { panelCaller, useTestWorld } from '../test/fixtures';
+import { useTestWorld } from '../test/database';
+import { panelCaller } from '../test/fixtures';
 import { cities } from './schema';
 
 const kit = useTestWorld();

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { statisticsFor } from '../areas/statistics/queries';
-import { panelCaller, useTestWorld } from '../test/fixtures';
+import { useTestWorld } from '../test/database';
+import { panelCaller } from '../test/fixtures';
 
 const kit = useTestWorld();
 

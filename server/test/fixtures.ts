@@ -10,8 +10,6 @@ import type { Db } from '../db/client';
 import { insertOne } from '../db/rows';
 import { studentRow } from '../db/seed/demo';
 import { branches, schools, students, studios, users } from '../db/schema';
-import { afterAll, beforeAll } from 'vitest';
-import { startTestDatabase, type TestDatabase } from './database';
 
 export const PASSWORD = 'Test1234!';
 let passwordHash: Promise<string> | undefined;
@@ -125,20 +123,6 @@ export async function createWorld(db: Db): Promise<World> {
       foreignSchool: await account('rakipokul@test.test', 'school', otherStudio.id, sx.id, null, 'Rakip Okul Yöneticisi'),
     },
   };
-}
-
-/**
- * A test database with the world in it for the file's tests (started before them, dropped after);
- * its fields are there once the tests run.
- */
-export function useTestWorld(): { database: TestDatabase; world: World } {
-  const kit = {} as { database: TestDatabase; world: World };
-  beforeAll(async () => {
-    kit.database = await startTestDatabase();
-    kit.world = await createWorld(kit.database.db);
-  });
-  afterAll(() => kit.database.drop());
-  return kit;
 }
 
 /** The studio's panel account as a signed-in caller, for calling queries directly. */
