@@ -116,8 +116,7 @@ function BulkMoveDialog({ branchId, ids, onDone, onClose }: { branchId: number; 
       opened
       title={t.moveTitle(ids.length)}
       submitLabel={t.move}
-      target={target}
-      onTarget={setTarget}
+      target={[target, setTarget]}
       busy={move.isPending}
       onSubmit={submit}
       onClose={onClose}

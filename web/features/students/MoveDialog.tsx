@@ -28,8 +28,7 @@ export function MoveDialog({ branchId, student, onClose }: { branchId: number; s
       opened={student !== null}
       title={t.move}
       submitLabel={t.move}
-      target={target}
-      onTarget={setTarget}
+      target={[target, setTarget]}
       busy={move.isPending}
       onSubmit={submit}
       onClose={onClose}
@@ -45,8 +44,8 @@ export function MoveTargetDialog(props: {
   opened: boolean;
   title: string;
   submitLabel: string;
-  target: string | null;
-  onTarget(target: string | null): void;
+  /** The branch chosen, and the way to choose another. */
+  target: [string | null, (target: string | null) => void];
   busy: boolean;
   onSubmit(): Promise<void>;
   onClose(): void;
@@ -54,18 +53,19 @@ export function MoveTargetDialog(props: {
   children?: ReactNode;
 }) {
   const { branchId, onClose } = props;
+  const [target, setTarget] = props.target;
   const siblings = useSiblings(branchId);
   const options = recordOptions((siblings.data?.items ?? []).filter((b) => b.id !== branchId));
   return (
     <Modal opened={props.opened} onClose={onClose} title={props.title}>
       <Stack gap="sm">
         {props.children}
-        <SelectField label={t.moveTarget} data={options} value={props.target} onChange={props.onTarget} disabled={siblings.isLoading} required />
+        <SelectField label={t.moveTarget} data={options} value={target} onChange={setTarget} disabled={siblings.isLoading} required />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={props.busy}>
             {tr.words.cancel}
           </Button>
-          <Button onClick={() => void props.onSubmit()} disabled={!props.target} loading={props.busy}>
+          <Button onClick={() => void props.onSubmit()} disabled={!target} loading={props.busy}>
             {props.submitLabel}
           </Button>
         </Group>
