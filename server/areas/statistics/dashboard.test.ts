@@ -10,19 +10,16 @@ const kit = useApiTestKit();
 const DAY = 86_400_000;
 const dayOf = (time: number) => todayInTurkey(new Date(time));
 
-/** Messages, photos, nicknames and deadlines in the first school; a little in the others. */
-async function seedActivity() {
-  const db = kit.database.db;
-  const w = kit.world;
-  const [s1, s2, s3, s4, s5, sx] = w.students; // s1–s3 branch, s4 sibling branch, s5 other school, sx other studio
-  const msg = (
-    from: typeof s1,
-    to: typeof s1,
-    status: 'pending' | 'approved' | 'rejected',
-    daysAgo: number,
-    schoolId = w.school.id,
-    studioId = w.studio.id,
-  ) => ({
+/** A classmate's message row from one student of the world to another (its time `daysAgo`, else the database's now). */
+function messageRow(
+  from: Student,
+  to: Student,
+  status: 'pending' | 'approved' | 'rejected',
+  daysAgo?: number,
+  schoolId = kit.world.school.id,
+  studioId = kit.world.studio.id,
+) {
+  return {
     studioId,
     kind: 'student' as const,
     schoolId,
@@ -32,17 +29,25 @@ async function seedActivity() {
     authorName: 'x',
     body: 'Mesaj',
     status,
-    createdAt: new Date(Date.now() - daysAgo * DAY),
-  });
+    ...(daysAgo === undefined ? {} : { createdAt: new Date(Date.now() - daysAgo * DAY) }),
+  };
+}
+type Student = (typeof kit.world.students)[number];
+
+/** Messages, photos, nicknames and deadlines in the first school; a little in the others. */
+async function seedActivity() {
+  const db = kit.database.db;
+  const w = kit.world;
+  const [s1, s2, s3, s4, s5, sx] = w.students; // s1–s3 branch, s4 sibling branch, s5 other school, sx other studio
   await db.insert(messages).values([
-    msg(s1, s2, 'approved', 0),
-    msg(s1, s3, 'approved', 0),
-    msg(s2, s1, 'approved', 2),
-    msg(s3, s1, 'pending', 2),
-    msg(s4, s1, 'approved', 5),
-    msg(s4, s2, 'rejected', 40), // outside the 30 days
-    msg(s5, s5, 'approved', 1, w.otherSchool.id),
-    msg(sx, sx, 'approved', 0, w.foreignSchool.id, w.otherStudio.id),
+    messageRow(s1, s2, 'approved', 0),
+    messageRow(s1, s3, 'approved', 0),
+    messageRow(s2, s1, 'approved', 2),
+    messageRow(s3, s1, 'pending', 2),
+    messageRow(s4, s1, 'approved', 5),
+    messageRow(s4, s2, 'rejected', 40), // outside the 30 days
+    messageRow(s5, s5, 'approved', 1, w.otherSchool.id),
+    messageRow(sx, sx, 'approved', 0, w.foreignSchool.id, w.otherStudio.id),
   ]);
   const photo = (s: typeof s1, schoolId: number, isPortrait = true, studioId = w.studio.id) => ({
     studioId,
@@ -178,20 +183,15 @@ describe('GET statistics (Home dashboard)', () => {
         bytes: 10,
       });
       await db.insert(photos).values([photo(s1, true), photo(s2, false)]);
-      const msg = (from: typeof s1, to: typeof s1, status: 'pending' | 'approved' | 'rejected', schoolId = w.school.id, studioId = w.studio.id) => ({
-        studioId,
-        kind: 'student' as const,
-        schoolId,
-        branchId: from.branchId,
-        fromStudentId: from.id,
-        toStudentId: to.id,
-        authorName: 'x',
-        body: 'Mesaj',
-        status,
-      });
+
       await db
         .insert(messages)
-        .values([msg(s1, s2, 'approved'), msg(s3, s1, 'rejected'), msg(s4, s1, 'pending'), msg(sx, sx, 'approved', w.foreignSchool.id, w.otherStudio.id)]);
+        .values([
+          messageRow(s1, s2, 'approved'),
+          messageRow(s3, s1, 'rejected'),
+          messageRow(s4, s1, 'pending'),
+          messageRow(sx, sx, 'approved', undefined, w.foreignSchool.id, w.otherStudio.id),
+        ]);
       return { s1, s2, s3, s4, s5, sx };
     }
     const ids = (list: { items: Array<{ id: number }> }) => list.items.map((x) => x.id);
