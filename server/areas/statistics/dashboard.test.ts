@@ -34,6 +34,11 @@ function messageRow(
 }
 type Student = (typeof kit.world.students)[number];
 
+/** A photo row of one student of the world (a portrait unless said). */
+function photoRow(s: Student, schoolId: number, isPortrait = true, studioId = kit.world.studio.id) {
+  return { studioId, schoolId, branchId: s.branchId, studentId: s.id, isPortrait, storageKey: `k${s.id}${isPortrait}`, width: 10, height: 10, bytes: 10 };
+}
+
 /** Messages, photos, nicknames and deadlines in the first school; a little in the others. */
 async function seedActivity() {
   const db = kit.database.db;
@@ -49,18 +54,9 @@ async function seedActivity() {
     messageRow(s5, s5, 'approved', 1, w.otherSchool.id),
     messageRow(sx, sx, 'approved', 0, w.foreignSchool.id, w.otherStudio.id),
   ]);
-  const photo = (s: typeof s1, schoolId: number, isPortrait = true, studioId = w.studio.id) => ({
-    studioId,
-    schoolId,
-    branchId: s.branchId,
-    studentId: s.id,
-    isPortrait,
-    storageKey: `k${s.id}${isPortrait}`,
-    width: 10,
-    height: 10,
-    bytes: 10,
-  });
-  await db.insert(photos).values([photo(s1, w.school.id), photo(s1, w.school.id, false), photo(s3, w.school.id, false), photo(s5, w.otherSchool.id)]);
+  await db
+    .insert(photos)
+    .values([photoRow(s1, w.school.id), photoRow(s1, w.school.id, false), photoRow(s3, w.school.id, false), photoRow(s5, w.otherSchool.id)]);
   await db
     .insert(nicknames)
     .values({ studioId: w.studio.id, schoolId: w.school.id, branchId: w.branch.id, fromStudentId: s1.id, toStudentId: s2.id, text: 'Kartal' });
@@ -171,18 +167,8 @@ describe('GET statistics (Home dashboard)', () => {
       const db = kit.database.db;
       const w = kit.world;
       const [s1, s2, s3, s4, s5, sx] = w.students;
-      const photo = (s: typeof s1, isPortrait: boolean) => ({
-        studioId: w.studio.id,
-        schoolId: w.school.id,
-        branchId: s.branchId,
-        studentId: s.id,
-        isPortrait,
-        storageKey: `k${s.id}${isPortrait}`,
-        width: 10,
-        height: 10,
-        bytes: 10,
-      });
-      await db.insert(photos).values([photo(s1, true), photo(s2, false)]);
+
+      await db.insert(photos).values([photoRow(s1, w.school.id, true), photoRow(s2, w.school.id, false)]);
 
       await db
         .insert(messages)
