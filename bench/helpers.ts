@@ -1,5 +1,6 @@
 /** Small helpers the benchmarks share. */
 import pg from 'pg';
+import type { SampleRow } from '../server/areas/imports/sampleFiles';
 
 /** The p-th percentile of timings (nearest rank): 50 is the median, 100 the slowest. */
 export function percentile(samples: readonly number[], p: number): number {
@@ -26,4 +27,16 @@ export async function freshDatabase(baseUrl: string, name: string): Promise<stri
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** `count` students of an import sheet, spread over grades 9–12 and ten sections, numbered from 10000. */
+export function sampleStudents(count: number): SampleRow[] {
+  const sections = ['A', 'B', 'C', 'Ç', 'D', 'E', 'F', 'G', 'Ğ', 'H'];
+  return Array.from({ length: count }, (_, i) => [
+    String(10_000 + i),
+    `Öğrenci${i}`,
+    `Soyadı${i % 977}`,
+    i % 2 ? 'Erkek' : 'Kız',
+    `${9 + (i % 4)}/${sections[i % sections.length]}`,
+  ]);
 }

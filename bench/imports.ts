@@ -10,13 +10,13 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { sampleCsv, type SampleRow } from '../server/areas/imports/sampleFiles';
+import { sampleCsv } from '../server/areas/imports/sampleFiles';
 import { insertStudentsInBulk, type BulkStudent } from '../server/areas/students/writes';
 import { openDatabase } from '../server/db/client';
 import { seedReferenceData } from '../server/db/seed/reference';
 import { createWorld, PASSWORD } from '../server/test/fixtures';
 import { formData } from '../server/test/multipart';
-import { freshDatabase, percentile } from './helpers';
+import { freshDatabase, percentile, sampleStudents } from './helpers';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
 const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 5));
@@ -43,14 +43,7 @@ export async function runImportBenchmark(): Promise<boolean> {
   try {
     const login = await app.inject({ method: 'POST', url: '/api/school/login', payload: { email: 'okul@test.test', password: PASSWORD } });
     const token = login.json<{ token: string }>().token;
-    const sections = ['A', 'B', 'C', 'Ç', 'D', 'E', 'F', 'G', 'Ğ', 'H'];
-    const rows: SampleRow[] = Array.from({ length: STUDENTS }, (_, i) => [
-      String(10_000 + i),
-      `Öğrenci${i}`,
-      `Soyadı${i % 977}`,
-      i % 2 ? 'Erkek' : 'Kız',
-      `${9 + (i % 4)}/${sections[i % sections.length]}`,
-    ]);
+    const rows = sampleStudents(STUDENTS);
     const file = sampleCsv(rows);
     const before = Number((await client.query<{ id: number }>('select coalesce(max(id), 0) as id from students')).rows[0]!.id);
     const removeImported = () => client.query('delete from students where id > $1', [before]);

@@ -15,8 +15,8 @@ import { loadConfig } from '../server/config';
 import { derivePhoto } from '../server/images/photos';
 import { newPhotoKey, putPhotoFiles } from '../server/areas/photos/writes';
 import { diskStore } from '../server/storage/store';
-import { nth } from './helpers';
-import { sampleXlsx, type SampleRow } from '../server/areas/imports/sampleFiles';
+import { nth, sampleStudents } from './helpers';
+import { sampleXlsx } from '../server/areas/imports/sampleFiles';
 import { startTestDatabase } from '../server/test/database';
 import { createWorld, PASSWORD } from '../server/test/fixtures';
 import { formData } from '../server/test/multipart';
@@ -32,14 +32,7 @@ async function importBench() {
     const world = await createWorld(database.db);
     const login = await app.inject({ method: 'POST', url: '/api/school/login', payload: { email: 'okul@test.test', password: PASSWORD } });
     const token = login.json().token as string;
-    const sections = ['A', 'B', 'C', 'Ç', 'D', 'E', 'F', 'G', 'Ğ', 'H'];
-    const rows: SampleRow[] = Array.from({ length: STUDENTS }, (_, i) => [
-      String(10_000 + i),
-      `Öğrenci${i}`,
-      `Soyadı${i % 977}`,
-      i % 2 ? 'Erkek' : 'Kız',
-      `${9 + (i % 4)}/${sections[i % sections.length]}`,
-    ]);
+    const rows = sampleStudents(STUDENTS);
     const file = sampleXlsx(rows);
     const call = async (url: string) => {
       const { payload, headers } = formData([{ name: 'file', fileName: 'ogrenciler.xlsx', data: file }]);

@@ -3,30 +3,12 @@
  * would. The 409 of a stale form keeps what was typed; "Hesabım" changes the password (other
  * sessions end) and ends another session.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, signIn, toast } from './helpers';
-
-/** A call under the page's own session (as the web app makes it). */
-function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/${localStorage.getItem('level')}/${path}`, {
-        method,
-        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  );
-}
+import { callApi, DEMO, DEMO_PASSWORD, openStudio, signIn, toast } from './helpers';
 
 test.describe('a form someone else changed meanwhile', () => {
   test('the studio form answers the 409 with a notice, reloads, keeps what was typed and saves', async ({ page }) => {
-    await signIn(page, 'panel');
-    await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Stüdyo' }).click();
-    await expect(page.getByRole('heading', { name: 'Stüdyo', exact: true })).toBeVisible();
+    await openStudio(page);
     const phone = page.getByLabel('Telefon');
     await expect(phone).toBeVisible();
 

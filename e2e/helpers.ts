@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO = {
@@ -68,4 +69,63 @@ export function atLeastTwo<T>(items: T[]): [T, T, ...T[]] {
   const [first, second, ...rest] = items;
   if (first === undefined || second === undefined) throw new Error(`expected at least two items, got ${items.length}`);
   return [first, second, ...rest];
+}
+
+/** A call of the signed-in level's API from the page, under the page's own session (as the web app makes it). */
+export async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api/${localStorage.getItem('level')}/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { method, path, body },
+  );
+}
+
+/** The JSON answer of such a call. */
+export async function apiJson(page: Page, method: string, path: string, body?: unknown) {
+  return (await callApi(page, method, path, body)).body;
+}
+
+/** A plain JPEG photo of one colour (portrait-shaped unless said otherwise). */
+export function jpeg(color: string, width = 300, height = 400) {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** Signs in as the branch manager and opens its students (12/A of the demo school); answers the branch's id. */
+export async function openStudents(page: Page) {
+  await signIn(page, 'branch');
+  await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Öğrenciler' }).click();
+  await expect(page.getByRole('heading', { name: /Öğrenciler · 12\/A/ })).toBeVisible();
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+/** Gives a branch's students portraits through the bulk upload call, each file named by school number. */
+export async function uploadPortraits(page: Page, branchId: number, files: Array<{ name: string; data: number[] }>) {
+  await page.evaluate(
+    async ({ branchId, files }) => {
+      const form = new FormData();
+      for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)], { type: 'image/jpeg' }), f.name);
+      const res = await fetch(`/api/branch/branches/${branchId}/photos/bulk`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+        body: form,
+      });
+      if (!res.ok) throw new Error(await res.text());
+    },
+    { branchId, files },
+  );
+}
+
+/** Signs in as the studio and opens its "Stüdyo" screen. */
+export async function openStudio(page: Page) {
+  await signIn(page, 'panel');
+  await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Stüdyo' }).click();
+  await expect(page.getByRole('heading', { name: 'Stüdyo', exact: true })).toBeVisible();
 }

@@ -3,30 +3,10 @@
  * uploads under way, the query cache across accounts, and the list controls.
  */
 import { type Page, type Route } from '@playwright/test';
-import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, openDialog, signIn, toast } from './helpers';
+import { apiJson, DEMO, DEMO_PASSWORD, jpeg, openDialog, signIn, toast } from './helpers';
 
 const THIRD_SCHOOL = 'Şehit Ömer Halisdemir Lisesi';
-const jpeg = (color: string) =>
-  sharp({ create: { width: 400, height: 300, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-
-/** A call of the signed-in level's API from the page, answering the JSON. */
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/${localStorage.getItem('level')}/${path}`, {
-        method,
-        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.json();
-    },
-    { method, path, body },
-  );
-}
 
 /** Holds every matching call until `release()`: an upload that is still under way. */
 async function holdCalls(page: Page, url: string, method = 'POST') {
@@ -45,13 +25,13 @@ async function holdCalls(page: Page, url: string, method = 'POST') {
 /** As the studio: the third school's design open, its preview student with approved messages. */
 async function openThirdSchoolDesign(page: Page) {
   await signIn(page, 'panel');
-  const schools = await callApi(page, 'GET', 'schools?perPage=50');
+  const schools = await apiJson(page, 'GET', 'schools?perPage=50');
   const school = (schools.items as Array<{ id: number; name: string }>).find((s) => s.name === THIRD_SCHOOL)!;
-  const branch = (await callApi(page, 'GET', `schools/${school.id}/branches`)).items[0];
-  const [to, ...others] = (await callApi(page, 'GET', `branches/${branch.id}/students?perPage=4`)).items as Array<{ id: number }>;
+  const branch = (await apiJson(page, 'GET', `schools/${school.id}/branches`)).items[0];
+  const [to, ...others] = (await apiJson(page, 'GET', `branches/${branch.id}/students?perPage=4`)).items as Array<{ id: number }>;
   for (const from of others.slice(0, 3)) {
-    const created = await callApi(page, 'POST', 'messages', { fromStudentId: from.id, toStudentId: to!.id, body: 'Seninle geçen yıllar çok güzeldi.' });
-    await callApi(page, 'PUT', `messages/${created.item.id}`, { status: 'approved' });
+    const created = await apiJson(page, 'POST', 'messages', { fromStudentId: from.id, toStudentId: to!.id, body: 'Seninle geçen yıllar çok güzeldi.' });
+    await apiJson(page, 'PUT', `messages/${created.item.id}`, { status: 'approved' });
   }
   await page.goto('/design');
   await page.getByRole('combobox', { name: 'Tasarımı düzenlenen' }).click();
@@ -92,7 +72,7 @@ test.describe('the design form keeps the work', () => {
     await cover.setInputFiles({ name: 'kocaman.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
     await expect(page.getByText('Dosya en fazla 5 MB olabilir.')).toBeVisible();
 
-    await cover.setInputFiles({ name: 'kapak.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#5f3dc4') });
+    await cover.setInputFiles({ name: 'kapak.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#5f3dc4', 400, 300) });
     await expect(preview.getByRole('img', { name: 'Kapak görseli' })).toHaveAttribute('src', /^data:image\/jpeg/);
     await page.getByLabel('Ana renk').fill('#ae3ec9');
     const upload = await holdCalls(page, '**/api/panel/design/cover*');
@@ -259,13 +239,13 @@ test.describe('fresh data, called once', () => {
     await menu.getByRole('link', { name: 'Öğrenciler' }).click();
 
     // A nickname suggested for a classmate, approved on the nicknames screen.
-    const [from, to] = (await callApi(page, 'GET', `branches/${branchId}/students?perPage=2`)).items as Array<{
+    const [from, to] = (await apiJson(page, 'GET', `branches/${branchId}/students?perPage=2`)).items as Array<{
       id: number;
       firstName: string;
       lastName: string;
     }>;
     const nickname = `Kutup Yıldızı ${Date.now() % 100_000}`;
-    await callApi(page, 'POST', 'nicknames', { fromStudentId: from!.id, toStudentId: to!.id, text: nickname });
+    await apiJson(page, 'POST', 'nicknames', { fromStudentId: from!.id, toStudentId: to!.id, text: nickname });
     await menu.getByRole('link', { name: 'Lakap Önerileri' }).click();
     const suggestion = page.getByRole('row').filter({ hasText: nickname });
     await suggestion.getByRole('button', { name: /^Onayla/ }).click();
@@ -397,8 +377,8 @@ test.describe('list and session edges', () => {
 
   test('the move dialog starts with no target for each student', async ({ page }) => {
     await signIn(page, 'school');
-    const user = await callApi(page, 'GET', 'user');
-    const branches = (await callApi(page, 'GET', `schools/${user.school.id}/branches`)).items as Array<{ id: number; name: string }>;
+    const user = await apiJson(page, 'GET', 'user');
+    const branches = (await apiJson(page, 'GET', `schools/${user.school.id}/branches`)).items as Array<{ id: number; name: string }>;
     await page.goto(`/students/${branches.find((b) => b.name === '12/A')!.id}`);
     await expect(page.getByRole('heading', { name: /Öğrenciler · 12\/A/ })).toBeVisible();
     const moveButtons = page.getByRole('button', { name: /: şubesini değiştir$/ });
@@ -421,9 +401,9 @@ test.describe('list and session edges', () => {
     await expect(page).toHaveURL(/\/students\/\d+$/);
     const branchId = Number(new URL(page.url()).pathname.split('/').pop());
     // The last student of the branch (not on the first page of ten), with two photos.
-    const list = await callApi(page, 'GET', `branches/${branchId}/students?perPage=100`);
+    const list = await apiJson(page, 'GET', `branches/${branchId}/students?perPage=100`);
     const student = list.items.at(-1) as { id: number; firstName: string; lastName: string };
-    const files = await Promise.all(['#c92a2a', '#1971c2'].map(async (c) => [...(await jpeg(c))]));
+    const files = await Promise.all(['#c92a2a', '#1971c2'].map(async (c) => [...(await jpeg(c, 400, 300))]));
     await page.evaluate(
       async ({ id, files }) => {
         const form = new FormData();

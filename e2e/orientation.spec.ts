@@ -2,19 +2,11 @@
  * Where am I, and what covers what: breadcrumbs, titles, the section's menu item, the school in
  * the studio's lists; toasts that cover nothing; the lightbox's buttons in Turkish.
  */
-import { type Locator, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { type Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openDialog, signIn, toast } from './helpers';
+import { apiJson, jpeg, openDialog, signIn, toast, uploadPortraits } from './helpers';
 
 const SCHOOL = 'Atatürk Anadolu Lisesi';
-
-async function apiGet(page: Page, path: string) {
-  return page.evaluate(async (path) => {
-    const res = await fetch(`/api/${localStorage.getItem('level')}/${path}`, { headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` } });
-    return res.json();
-  }, path);
-}
 
 /** Whether two boxes on the screen share any pixel. */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
@@ -37,7 +29,7 @@ test.describe('where am I', () => {
     await expect(menu.getByRole('link', { name: 'Okullar' })).toHaveAttribute('data-active', 'true');
 
     const schoolId = Number(new URL(page.url()).pathname.split('/').pop());
-    const branch = ((await apiGet(page, `schools/${schoolId}/branches`)).items as Array<{ id: number; name: string }>).find((b) => b.name === '12/A')!;
+    const branch = ((await apiJson(page, 'GET', `schools/${schoolId}/branches`)).items as Array<{ id: number; name: string }>).find((b) => b.name === '12/A')!;
     await page.goto(`/students/${branch.id}`);
     await expect(crumbs).toHaveText(`Okullar›${SCHOOL}›12/A›Öğrenciler`);
     await expect(page).toHaveTitle(`Öğrenciler · 12/A · ${SCHOOL} · Yıllık Paneli`);
@@ -52,8 +44,10 @@ test.describe('where am I', () => {
 
   test('a school manager’s trail starts at its school; its branches item stays active inside a branch', async ({ page }) => {
     await signIn(page, 'school');
-    const user = await apiGet(page, 'user');
-    const branch = ((await apiGet(page, `schools/${user.school.id}/branches`)).items as Array<{ id: number; name: string }>).find((b) => b.name === '12/A')!;
+    const user = await apiJson(page, 'GET', 'user');
+    const branch = ((await apiJson(page, 'GET', `schools/${user.school.id}/branches`)).items as Array<{ id: number; name: string }>).find(
+      (b) => b.name === '12/A',
+    )!;
     await page.goto(`/branch-managers/${branch.id}`);
     const crumbs = page.getByRole('navigation', { name: 'Bulunduğunuz yer' });
     await expect(crumbs).toHaveText(`${SCHOOL}›12/A›Şube Yöneticileri`);
@@ -103,7 +97,7 @@ test.describe('what covers what', () => {
     await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Öğrenciler' }).click();
     await expect(page).toHaveURL(/\/students\/\d+$/);
     const branchId = Number(new URL(page.url()).pathname.split('/').pop());
-    const taken = (await apiGet(page, `branches/${branchId}/students?perPage=1`)).items[0].schoolNumber as string;
+    const taken = (await apiJson(page, 'GET', `branches/${branchId}/students?perPage=1`)).items[0].schoolNumber as string;
     const dialog = await openDialog(page, 'Yeni öğrenci');
     await dialog.getByLabel('Okul No').fill(taken);
     await dialog.getByRole('textbox', { name: /^Ad(\s|$)/ }).fill('Deniz');
@@ -125,7 +119,7 @@ test.describe('what covers what', () => {
     await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Öğrenciler' }).click();
     await expect(page).toHaveURL(/\/students\/\d+$/);
     const branchId = Number(new URL(page.url()).pathname.split('/').pop());
-    const students = (await apiGet(page, `branches/${branchId}/students?perPage=2`)).items as Array<{
+    const students = (await apiJson(page, 'GET', `branches/${branchId}/students?perPage=2`)).items as Array<{
       id: number;
       schoolNumber: string;
       firstName: string;
@@ -134,26 +128,10 @@ test.describe('what covers what', () => {
     const files = await Promise.all(
       students.map(async (s, i) => ({
         name: `${s.schoolNumber}.jpg`,
-        data: [
-          ...(await sharp({ create: { width: 300, height: 400, channels: 3, background: i ? '#1971c2' : '#c92a2a' } })
-            .jpeg()
-            .toBuffer()),
-        ],
+        data: [...(await jpeg(i ? '#1971c2' : '#c92a2a'))],
       })),
     );
-    await page.evaluate(
-      async ({ branchId, files }) => {
-        const form = new FormData();
-        for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)], { type: 'image/jpeg' }), f.name);
-        const res = await fetch(`/api/branch/branches/${branchId}/photos/bulk`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
-          body: form,
-        });
-        if (!res.ok) throw new Error(await res.text());
-      },
-      { branchId, files },
-    );
+    await uploadPortraits(page, branchId, files);
     await page.reload();
     await page.getByRole('link', { name: `${students[0]!.firstName} ${students[0]!.lastName} fotoğrafını aç` }).click();
     const box = page.locator('.fancybox__container');
@@ -173,7 +151,7 @@ test.describe('what covers what', () => {
 
     // The demo's first students have no photo, and later tests start from that: the photos go again.
     for (const student of students) {
-      const photos = (await apiGet(page, `students/${student.id}/photos`)).items as Array<{ id: number }>;
+      const photos = (await apiJson(page, 'GET', `students/${student.id}/photos`)).items as Array<{ id: number }>;
       await page.evaluate(
         async (ids) => {
           for (const id of ids) {

@@ -1,61 +1,19 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import sharp from 'sharp';
-import { atLeastTwo, openDialog, pauseClock, signIn, toast } from './helpers';
-
-const png = (color: string, width = 300, height = 400) =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-
-/** Signs in as the branch manager and opens its students (12/A of the demo school). */
-async function openStudents(page: Page) {
-  await signIn(page, 'branch');
-  await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Öğrenciler' }).click();
-  await expect(page.getByRole('heading', { name: /Öğrenciler · 12\/A/ })).toBeVisible();
-  const branchId = Number(new URL(page.url()).pathname.split('/').pop());
-  return branchId;
-}
-
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('authToken');
-      const res = await fetch(`/api/branch/${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.json();
-    },
-    { method, path, body },
-  );
-}
+import { apiJson, atLeastTwo, jpeg, openDialog, openStudents, pauseClock, signIn, toast, uploadPortraits } from './helpers';
 
 /** Gives the first `count` students of the branch portraits through the bulk upload call, and one a hostile caption. */
 async function portraits(page: Page, branchId: number, count: number) {
-  const list = await callApi(page, 'GET', `branches/${branchId}/students?perPage=${count}`);
+  const list = await apiJson(page, 'GET', `branches/${branchId}/students?perPage=${count}`);
   const students = list.items as Array<{ id: number; schoolNumber: string; firstName: string; lastName: string; gender: string; version: number }>;
   const colors = ['#aa3344', '#3344aa', '#33aa44', '#aaaa33', '#33aaaa'];
   const files = await Promise.all(
-    students.map(async (s, i) => ({ name: `${s.schoolNumber}.jpg`, data: [...(await png(colors[i % colors.length] ?? '#888888'))] })),
+    students.map(async (s, i) => ({ name: `${s.schoolNumber}.jpg`, data: [...(await jpeg(colors[i % colors.length] ?? '#888888'))] })),
   );
-  await page.evaluate(
-    async ({ branchId, files }) => {
-      const form = new FormData();
-      for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)], { type: 'image/jpeg' }), f.name);
-      const res = await fetch(`/api/branch/branches/${branchId}/photos/bulk`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
-        body: form,
-      });
-      if (!res.ok) throw new Error(await res.text());
-    },
-    { branchId, files },
-  );
+  await uploadPortraits(page, branchId, files);
   // The second student's quote holds markup: the caption must show it as text.
   const [, s] = atLeastTwo(students);
-  await callApi(page, 'PUT', `students/${s.id}`, {
+  await apiJson(page, 'PUT', `students/${s.id}`, {
     schoolNumber: s.schoolNumber,
     firstName: s.firstName,
     lastName: s.lastName,
@@ -166,8 +124,8 @@ test.describe('students', () => {
     const dialog = page.getByRole('dialog', { name: /^Fotoğraflar ·/ });
     await expect(dialog.getByText('Bu öğrencinin fotoğrafı yok.')).toBeVisible();
     await dialog.locator('input[type=file]').setInputFiles([
-      { name: 'bir.jpg', mimeType: 'image/jpeg', buffer: await png('#cc2244') },
-      { name: 'iki.jpg', mimeType: 'image/jpeg', buffer: await png('#2244cc') },
+      { name: 'bir.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#cc2244') },
+      { name: 'iki.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#2244cc') },
     ]);
     const previews = dialog.getByRole('list', { name: 'Seçilen fotoğraflar' }).getByRole('listitem');
     await expect(previews).toHaveCount(2);
@@ -188,7 +146,7 @@ test.describe('students', () => {
 
   test('bulk upload after a shoot: a numbered file and an index file’s row find their students; the rest are listed', async ({ page }) => {
     const branchId = await openStudents(page);
-    const list = await callApi(page, 'GET', `branches/${branchId}/students?perPage=2`);
+    const list = await apiJson(page, 'GET', `branches/${branchId}/students?perPage=2`);
     const [byNumber, byIndex] = atLeastTwo(list.items as Array<{ schoolNumber: string; firstName: string; lastName: string }>);
     const dialog = await openDialog(page, 'Toplu fotoğraf yükle');
 
@@ -204,9 +162,9 @@ test.describe('students', () => {
     await (
       await chooser
     ).setFiles([
-      { name: `${byNumber.schoolNumber}.jpg`, mimeType: 'image/jpeg', buffer: await png('#884422') },
-      { name: 'DSC_0042.JPG', mimeType: 'image/jpeg', buffer: await png('#228844') },
-      { name: 'tatil.jpg', mimeType: 'image/jpeg', buffer: await png('#224488') },
+      { name: `${byNumber.schoolNumber}.jpg`, mimeType: 'image/jpeg', buffer: await jpeg('#884422') },
+      { name: 'DSC_0042.JPG', mimeType: 'image/jpeg', buffer: await jpeg('#228844') },
+      { name: 'tatil.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#224488') },
     ]);
     await expect(dialog.getByRole('list', { name: 'Seçilen fotoğraflar' }).getByRole('listitem')).toHaveCount(3);
     await expect(dialog.getByTestId('preview-name')).toHaveText([`${byNumber.schoolNumber}.jpg`, 'DSC_0042.JPG', 'tatil.jpg']);
@@ -237,7 +195,7 @@ test.describe('acting on picked students', () => {
       ['8803', 'Ekin'],
     ] as const) {
       const body = { schoolNumber, firstName, lastName: 'Toplu', gender: '', quote: '', photoConsent: false, photoConsentDate: null };
-      made.push((await callApi(page, 'POST', `branches/${branchId}/students`, body)).item);
+      made.push((await apiJson(page, 'POST', `branches/${branchId}/students`, body)).item);
     }
     const deletes: string[] = [];
     page.on('request', (r) => {
@@ -280,16 +238,16 @@ test.describe('acting on picked students', () => {
     expect((await sent).status()).toBe(200);
     expect(deletes).toEqual([JSON.stringify({ studentIds: [made[2]!.id] })]);
     await expect(page.getByRole('row', { name: /Toplu/ })).toHaveCount(2);
-    expect((await callApi(page, 'GET', `branches/${branchId}/students?q=toplu`)).total).toBe(2);
-    await callApi(page, 'POST', `branches/${branchId}/students/delete`, { studentIds: [made[0]!.id, made[1]!.id] });
+    expect((await apiJson(page, 'GET', `branches/${branchId}/students?q=toplu`)).total).toBe(2);
+    await apiJson(page, 'POST', `branches/${branchId}/students/delete`, { studentIds: [made[0]!.id, made[1]!.id] });
   });
 
   test('login cards for picked students only: opened from the list, the branch named, in school number order; others’ codes still work', async ({ page }) => {
     const branchId = await openStudents(page);
-    const list = await callApi(page, 'GET', `branches/${branchId}/students?perPage=3`);
+    const list = await apiJson(page, 'GET', `branches/${branchId}/students?perPage=3`);
     const [a, b, c] = list.items as Array<{ id: number; schoolNumber: string; firstName: string; lastName: string }>;
     // The third student's card, printed earlier: it must keep working.
-    const kept = await callApi(page, 'POST', `students/${c!.id}/access-code`);
+    const kept = await apiJson(page, 'POST', `students/${c!.id}/access-code`);
     for (const s of [b!, a!]) await page.getByRole('checkbox', { name: `Seç: ${s.schoolNumber} ${s.firstName} ${s.lastName}` }).check();
     await page.getByRole('region', { name: 'Seçilen öğrenciler' }).getByRole('button', { name: 'Yeni giriş kodları' }).click();
 
@@ -482,7 +440,7 @@ test.describe('lightbox', () => {
     const { branchId, students, slug, box } = await openWithPortraits(page, 3);
 
     // A new student with a single photo: no thumbnails, and t shows none.
-    const created = await callApi(page, 'POST', `branches/${branchId}/students`, {
+    const created = await apiJson(page, 'POST', `branches/${branchId}/students`, {
       schoolNumber: '88001',
       firstName: 'Tek',
       lastName: 'Fotoğraflı',
@@ -491,7 +449,7 @@ test.describe('lightbox', () => {
       photoConsent: false,
       photoConsentDate: null,
     });
-    const photo = [...(await png('#556677'))];
+    const photo = [...(await jpeg('#556677'))];
     await page.evaluate(
       async ({ id, photo }) => {
         const form = new FormData();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { signIn, toast } from './helpers';
+import { openStudio, signIn, toast } from './helpers';
 
 const files = path.join(import.meta.dirname, 'files');
 
@@ -21,9 +21,7 @@ async function holdCalls(page: Page, url: string) {
 
 test.describe('studio', () => {
   test('change the studio logo and name; both appear in the layout and on the login page', async ({ page }) => {
-    await signIn(page, 'panel');
-    await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Stüdyo' }).click();
-    await expect(page.getByRole('heading', { name: 'Stüdyo', exact: true })).toBeVisible();
+    await openStudio(page);
     const header = page.getByRole('banner');
     await expect(header.getByRole('img', { name: /logosu/ })).toHaveCount(0);
 

@@ -5,21 +5,8 @@
  * import wizard can import the good rows and list the skipped ones, and closing it aborts its upload.
  */
 import { type Page, type Request } from '@playwright/test';
-import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { signIn, toast } from './helpers';
-
-const jpeg = (color: string) =>
-  sharp({ create: { width: 300, height: 400, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-
-/** Signs in as the branch manager and opens its students. */
-async function openStudents(page: Page) {
-  await signIn(page, 'branch');
-  await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Öğrenciler' }).click();
-  await expect(page.getByRole('heading', { name: /Öğrenciler · 12\/A/ })).toBeVisible();
-}
+import { jpeg, openStudents, toast } from './helpers';
 
 /** Opens the photos dialog of the n-th student row. */
 async function openPhotos(page: Page, row: number) {

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client';
 import { seedReferenceData } from '../db/seed/reference';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { createWorld, type World } from './fixtures';
 
 export interface TestDatabase extends Database {
   /** Deletes every row but the provinces, restarting ids. */
@@ -79,4 +80,18 @@ export async function startTestDatabase(): Promise<TestDatabase> {
       await pgDatabase?.drop();
     },
   };
+}
+
+/**
+ * A test database with the world in it for the file's tests (started before them, dropped after);
+ * its fields are there once the tests run.
+ */
+export function useTestWorld(): { database: TestDatabase; world: World } {
+  const kit = {} as { database: TestDatabase; world: World };
+  beforeAll(async () => {
+    kit.database = await startTestDatabase();
+    kit.world = await createWorld(kit.database.db);
+  });
+  afterAll(() => kit.database.drop());
+  return kit;
 }

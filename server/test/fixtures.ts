@@ -124,3 +124,7 @@ export async function createWorld(db: Db): Promise<World> {
     },
   };
 }
+
+/** The studio's panel account as a signed-in caller, for calling queries directly. */
+export const panelCaller = (world: World) =>
+  ({ userId: 0, sessionId: 0, studioId: world.studio.id, level: 'panel', schoolId: null, branchId: null, name: '', email: '' }) as const;

@@ -45,28 +45,30 @@ async function branchCounts(branchId: number) {
   return rows[0];
 }
 
-/** Two transactions of their own, on two connections; `blocked` resolves once b waits for a lock a holds. */
-async function twoTransactions() {
+/**
+ * Two transactions of their own, on two connections, at once: a writes first and holds its locks;
+ * b's write starts and waits for a lock a holds; then a commits, and b goes on and commits.
+ */
+async function race(first: (a: pg.PoolClient) => Promise<unknown>, second: (b: pg.PoolClient) => Promise<unknown>) {
   const [a, b] = [await pool.connect(), await pool.connect()];
-  const { rows } = await b.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-  await a.query('BEGIN');
-  await b.query('BEGIN');
-  const blocked = async () => {
+  try {
+    const { rows } = await b.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    await a.query('BEGIN');
+    await b.query('BEGIN');
+    await first(a);
+    const bWrites = second(b);
     for (;;) {
       const waiting = await pool.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'`, [rows[0]!.pid]);
-      if (waiting.rowCount) return;
+      if (waiting.rowCount) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-  };
-  return {
-    a,
-    b,
-    blocked,
-    release: () => {
-      a.release();
-      b.release();
-    },
-  };
+    await a.query('COMMIT');
+    await bWrites;
+    await b.query('COMMIT');
+  } finally {
+    a.release();
+    b.release();
+  }
 }
 
 const insertStudents = (client: pg.PoolClient, numbers: string[]) =>
@@ -79,18 +81,11 @@ const insertStudents = (client: pg.PoolClient, numbers: string[]) =>
 describe('counters under concurrent writers', () => {
   it('lose no count when two transactions add students to one branch at once', async () => {
     const before = (await branchCounts(world.branch.id))!;
-    const { a, b, blocked, release } = await twoTransactions();
-    try {
-      await insertStudents(a, ['e1', 'e2']);
-      // b adds to the same counter row: it waits for a's row lock, then adds to what a wrote.
-      const bWrites = insertStudents(b, ['e3', 'e4', 'e5']);
-      await blocked();
-      await a.query('COMMIT');
-      await bWrites;
-      await b.query('COMMIT');
-    } finally {
-      release();
-    }
+    // b adds to the same counter row: it waits for a's row lock, then adds to what a wrote.
+    await race(
+      (a) => insertStudents(a, ['e1', 'e2']),
+      (b) => insertStudents(b, ['e3', 'e4', 'e5']),
+    );
     const after = (await branchCounts(world.branch.id))!;
     expect(after.counted).toBe(before.counted + 5);
     expect(after.counted).toBe(after.direct);
@@ -98,25 +93,18 @@ describe('counters under concurrent writers', () => {
 
   it('count a student once when two transactions give them a first portrait at once', async () => {
     const student = world.students[2].id;
-    const { a, b, blocked, release } = await twoTransactions();
     const portrait = (client: pg.PoolClient, key: string) =>
       client.query(
         `INSERT INTO photos (studio_id, school_id, branch_id, student_id, is_portrait, storage_key, width, height, bytes)
          VALUES ($1, $2, $3, $4, true, $5, 1, 1, 1)`,
         [world.studio.id, world.school.id, world.branch.id, student, key],
       );
-    try {
-      await portrait(a, 'a');
-      // b waits for a's lock on the branch's counter row: before counting the student's portraits, or
-      // (were it not taken first) after, having counted without a's photo.
-      const bWrites = portrait(b, 'b');
-      await blocked();
-      await a.query('COMMIT');
-      await bWrites;
-      await b.query('COMMIT');
-    } finally {
-      release();
-    }
+    // b waits for a's lock on the branch's counter row: before counting the student's portraits, or
+    // (were it not taken first) after, having counted without a's photo.
+    await race(
+      (a) => portrait(a, 'a'),
+      (b) => portrait(b, 'b'),
+    );
     const after = (await branchCounts(world.branch.id))!;
     expect(after.direct_portraits).toBe(1);
     expect(after.students_with_portrait).toBe(1);

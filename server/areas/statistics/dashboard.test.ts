@@ -10,19 +10,16 @@ const kit = useApiTestKit();
 const DAY = 86_400_000;
 const dayOf = (time: number) => todayInTurkey(new Date(time));
 
-/** Messages, photos, nicknames and deadlines in the first school; a little in the others. */
-async function seedActivity() {
-  const db = kit.database.db;
-  const w = kit.world;
-  const [s1, s2, s3, s4, s5, sx] = w.students; // s1–s3 branch, s4 sibling branch, s5 other school, sx other studio
-  const msg = (
-    from: typeof s1,
-    to: typeof s1,
-    status: 'pending' | 'approved' | 'rejected',
-    daysAgo: number,
-    schoolId = w.school.id,
-    studioId = w.studio.id,
-  ) => ({
+/** A classmate's message row from one student of the world to another (its time `daysAgo`, else the database's now). */
+function messageRow(
+  from: Student,
+  to: Student,
+  status: 'pending' | 'approved' | 'rejected',
+  daysAgo?: number,
+  schoolId = kit.world.school.id,
+  studioId = kit.world.studio.id,
+) {
+  return {
     studioId,
     kind: 'student' as const,
     schoolId,
@@ -32,30 +29,34 @@ async function seedActivity() {
     authorName: 'x',
     body: 'Mesaj',
     status,
-    createdAt: new Date(Date.now() - daysAgo * DAY),
-  });
+    ...(daysAgo === undefined ? {} : { createdAt: new Date(Date.now() - daysAgo * DAY) }),
+  };
+}
+type Student = (typeof kit.world.students)[number];
+
+/** A photo row of one student of the world (a portrait unless said). */
+function photoRow(s: Student, schoolId: number, isPortrait = true, studioId = kit.world.studio.id) {
+  return { studioId, schoolId, branchId: s.branchId, studentId: s.id, isPortrait, storageKey: `k${s.id}${isPortrait}`, width: 10, height: 10, bytes: 10 };
+}
+
+/** Messages, photos, nicknames and deadlines in the first school; a little in the others. */
+async function seedActivity() {
+  const db = kit.database.db;
+  const w = kit.world;
+  const [s1, s2, s3, s4, s5, sx] = w.students; // s1–s3 branch, s4 sibling branch, s5 other school, sx other studio
   await db.insert(messages).values([
-    msg(s1, s2, 'approved', 0),
-    msg(s1, s3, 'approved', 0),
-    msg(s2, s1, 'approved', 2),
-    msg(s3, s1, 'pending', 2),
-    msg(s4, s1, 'approved', 5),
-    msg(s4, s2, 'rejected', 40), // outside the 30 days
-    msg(s5, s5, 'approved', 1, w.otherSchool.id),
-    msg(sx, sx, 'approved', 0, w.foreignSchool.id, w.otherStudio.id),
+    messageRow(s1, s2, 'approved', 0),
+    messageRow(s1, s3, 'approved', 0),
+    messageRow(s2, s1, 'approved', 2),
+    messageRow(s3, s1, 'pending', 2),
+    messageRow(s4, s1, 'approved', 5),
+    messageRow(s4, s2, 'rejected', 40), // outside the 30 days
+    messageRow(s5, s5, 'approved', 1, w.otherSchool.id),
+    messageRow(sx, sx, 'approved', 0, w.foreignSchool.id, w.otherStudio.id),
   ]);
-  const photo = (s: typeof s1, schoolId: number, isPortrait = true, studioId = w.studio.id) => ({
-    studioId,
-    schoolId,
-    branchId: s.branchId,
-    studentId: s.id,
-    isPortrait,
-    storageKey: `k${s.id}${isPortrait}`,
-    width: 10,
-    height: 10,
-    bytes: 10,
-  });
-  await db.insert(photos).values([photo(s1, w.school.id), photo(s1, w.school.id, false), photo(s3, w.school.id, false), photo(s5, w.otherSchool.id)]);
+  await db
+    .insert(photos)
+    .values([photoRow(s1, w.school.id), photoRow(s1, w.school.id, false), photoRow(s3, w.school.id, false), photoRow(s5, w.otherSchool.id)]);
   await db
     .insert(nicknames)
     .values({ studioId: w.studio.id, schoolId: w.school.id, branchId: w.branch.id, fromStudentId: s1.id, toStudentId: s2.id, text: 'Kartal' });
@@ -166,32 +167,17 @@ describe('GET statistics (Home dashboard)', () => {
       const db = kit.database.db;
       const w = kit.world;
       const [s1, s2, s3, s4, s5, sx] = w.students;
-      const photo = (s: typeof s1, isPortrait: boolean) => ({
-        studioId: w.studio.id,
-        schoolId: w.school.id,
-        branchId: s.branchId,
-        studentId: s.id,
-        isPortrait,
-        storageKey: `k${s.id}${isPortrait}`,
-        width: 10,
-        height: 10,
-        bytes: 10,
-      });
-      await db.insert(photos).values([photo(s1, true), photo(s2, false)]);
-      const msg = (from: typeof s1, to: typeof s1, status: 'pending' | 'approved' | 'rejected', schoolId = w.school.id, studioId = w.studio.id) => ({
-        studioId,
-        kind: 'student' as const,
-        schoolId,
-        branchId: from.branchId,
-        fromStudentId: from.id,
-        toStudentId: to.id,
-        authorName: 'x',
-        body: 'Mesaj',
-        status,
-      });
+
+      await db.insert(photos).values([photoRow(s1, w.school.id, true), photoRow(s2, w.school.id, false)]);
+
       await db
         .insert(messages)
-        .values([msg(s1, s2, 'approved'), msg(s3, s1, 'rejected'), msg(s4, s1, 'pending'), msg(sx, sx, 'approved', w.foreignSchool.id, w.otherStudio.id)]);
+        .values([
+          messageRow(s1, s2, 'approved'),
+          messageRow(s3, s1, 'rejected'),
+          messageRow(s4, s1, 'pending'),
+          messageRow(sx, sx, 'approved', undefined, w.foreignSchool.id, w.otherStudio.id),
+        ]);
       return { s1, s2, s3, s4, s5, sx };
     }
     const ids = (list: { items: Array<{ id: number }> }) => list.items.map((x) => x.id);

@@ -13,9 +13,9 @@ import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
 import { DateField } from '../../components/DateField';
 import type { Selection } from '../../components/list/selection';
-import { recordOptions, SelectField } from '../../components/SelectField';
 import type { Level } from '../../../common/levels';
-import { useBulkConsent, useBulkMove, useSiblings } from './api';
+import { useBulkConsent, useBulkMove } from './api';
+import { MoveTargetDialog } from './MoveDialog';
 
 const t = tr.students.bulk;
 
@@ -101,10 +101,8 @@ function ConsentDialog({ branchId, ids, onDone, onClose }: { branchId: number; i
 }
 
 function BulkMoveDialog({ branchId, ids, onDone, onClose }: { branchId: number; ids: number[]; onDone(): void; onClose(): void }) {
-  const siblings = useSiblings(branchId);
   const move = useBulkMove(branchId);
   const [target, setTarget] = useState<string | null>(null);
-  const options = recordOptions((siblings.data?.items ?? []).filter((b) => b.id !== branchId));
   const submit = async () => {
     if (!target) return;
     if (await attempt(() => move.mutateAsync({ studentIds: ids, target: Number(target) }), t.moved(ids.length))) {
@@ -113,18 +111,15 @@ function BulkMoveDialog({ branchId, ids, onDone, onClose }: { branchId: number; 
     }
   };
   return (
-    <Modal opened onClose={onClose} title={t.moveTitle(ids.length)}>
-      <Stack gap="sm">
-        <SelectField label={tr.students.moveTarget} data={options} value={target} onChange={setTarget} disabled={siblings.isLoading} required />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={move.isPending}>
-            {tr.words.cancel}
-          </Button>
-          <Button onClick={() => void submit()} disabled={!target} loading={move.isPending}>
-            {t.move}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <MoveTargetDialog
+      branchId={branchId}
+      opened
+      title={t.moveTitle(ids.length)}
+      submitLabel={t.move}
+      target={[target, setTarget]}
+      busy={move.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    />
   );
 }
