@@ -9,29 +9,31 @@ import { sendNotificationsTask } from './sendJob';
 
 const kit = useApiTestKit();
 
+/** A notification to the whole studio, scheduled for Türkiye's today. */
+const dueToday = (title: string) => ({
+  studioId: kit.world.studio.id,
+  title,
+  body: 'Metin',
+  targetType: 'all' as const,
+  sendDate: todayInTurkey(),
+  status: 'scheduled' as const,
+});
+
 describe('the send loop in the server process', () => {
   it('sends what is due as soon as it starts, again on each tick, and stop() waits for a running send', async () => {
     const db = kit.database.db;
-    const row = (title: string) => ({
-      studioId: kit.world.studio.id,
-      title,
-      body: 'Metin',
-      targetType: 'all' as const,
-      sendDate: todayInTurkey(),
-      status: 'scheduled' as const,
-    });
-    await db.insert(notifications).values(row('İlk'));
+    await db.insert(notifications).values(dueToday('İlk'));
     const log = { info: vi.fn(), error: vi.fn() };
     const job = startPeriodicTask(db, sendNotificationsTask, log, 50);
     await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(1), { timeout: 5_000 });
-    await db.insert(notifications).values(row('İkinci'));
+    await db.insert(notifications).values(dueToday('İkinci'));
     await vi.waitFor(() => expect(log.info).toHaveBeenCalledTimes(2), { timeout: 5_000 });
     await job.stop();
     const statuses = (await db.select({ status: notifications.status }).from(notifications)).map((r) => r.status);
     expect(statuses).toEqual(['sent', 'sent']);
     expect(log.error).not.toHaveBeenCalled();
     // Stopped: a new due one stays scheduled.
-    await db.insert(notifications).values(row('Üçüncü'));
+    await db.insert(notifications).values(dueToday('Üçüncü'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await db.select({ status: notifications.status }).from(notifications)).filter((r) => r.status === 'scheduled')).toHaveLength(1);
   });
@@ -63,19 +65,11 @@ describe("the send loop keeps Türkiye's calendar", () => {
 describe('the app runs the send job', () => {
   it('from the start of an app that runs the periodic tasks, and no longer once the app is closed', async () => {
     const db = kit.database.db;
-    const due = (title: string) => ({
-      studioId: kit.world.studio.id,
-      title,
-      body: 'Metin',
-      targetType: 'all' as const,
-      sendDate: todayInTurkey(),
-      status: 'scheduled' as const,
-    });
-    const [first] = await db.insert(notifications).values(due('Açılışta')).returning();
+    const [first] = await db.insert(notifications).values(dueToday('Açılışta')).returning();
     const app = await buildApp({ database: kit.database, config: kit.config, jobs: { run: false, periodic: true } });
     await expect.poll(async () => (await db.select().from(notifications).where(eq(notifications.id, first!.id)))[0]?.status, { timeout: 10_000 }).toBe('sent');
     await app.close();
-    const [later] = await db.insert(notifications).values(due('Kapandıktan sonra')).returning();
+    const [later] = await db.insert(notifications).values(dueToday('Kapandıktan sonra')).returning();
     // The kit's own app leaves the periodic tasks out, so nothing else sends it.
     expect((await db.select().from(notifications).where(eq(notifications.id, later!.id)))[0]?.status).toBe('scheduled');
   });
