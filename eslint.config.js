@@ -37,7 +37,7 @@ export default tseslint.config(
   // wire the areas in from the top); the web app and the shared code never import the server,
   // and the shared code never imports the web app either.
   {
-    files: ['server/{db,auth,http,storage,images,jobs,workers,text}/**/*.{ts,mjs}'],
+    files: ['server/{core,db,auth,http,storage,images,jobs,workers,text,typesetting}/**/*.{ts,mjs}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: relativeInto('areas'), message: layerMessage }] }] },
   },
   {

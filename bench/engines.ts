@@ -13,10 +13,10 @@ import sharp from 'sharp';
 import { DEFAULT_DESIGN } from '../common/schemas/design';
 import { escapeHtml, orderKey } from '../common/text';
 import { inspectPdf } from '../server/test/pdf';
-import { bundledFontFiles, FONT_PAIRS } from '../server/yearbook/fonts';
-import { imageForPrint } from '../server/yearbook/images';
-import { MEDIA_MM, PORTRAIT_MM, type BookModel, type BookStudent } from '../server/yearbook/model';
-import { renderBook } from '../server/yearbook/book';
+import { bundledFontFiles, FONT_PAIRS } from '../server/typesetting/fonts';
+import { imageForPrint } from '../server/typesetting/images';
+import { MEDIA_MM, PORTRAIT_MM, type BookModel, type BookStudent } from '../server/typesetting/model';
+import { renderBook } from '../server/typesetting/book';
 import { nth } from './helpers';
 
 const STUDENTS = 30;

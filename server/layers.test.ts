@@ -17,7 +17,7 @@ async function refusals(file: string, code: string): Promise<string[]> {
 describe('the layer rules', () => {
   it('refuse an area imported from a lower folder, and leave the areas free to import it', async () => {
     const code = "import { statisticsFor } from '../areas/statistics/queries';\nexport const probe = statisticsFor;\n";
-    for (const folder of ['db', 'auth', 'http', 'storage', 'images', 'jobs', 'workers', 'text']) {
+    for (const folder of ['core', 'db', 'auth', 'http', 'storage', 'images', 'jobs', 'workers', 'text', 'typesetting']) {
       expect(await refusals(`server/${folder}/probe.ts`, code)).toHaveLength(1);
     }
     expect(await refusals('server/app-probe.ts', "import { staffRoutes } from './areas';\nexport const probe = staffRoutes;\n")).toEqual([]);

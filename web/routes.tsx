@@ -7,7 +7,7 @@ import { redirect, type RouteObject } from 'react-router';
 import { isLevel } from '../common/levels';
 import { RouteError } from './layout/RouteError';
 import { requireUser } from './session/access';
-import { studentRoutes } from './features/student/routes';
+import { studentRoutes } from './features/student-portal/routes';
 
 export const routes: RouteObject[] = [
   ...studentRoutes,
@@ -26,21 +26,21 @@ export const routes: RouteObject[] = [
     // The guard runs on every navigation, so a session cleared meanwhile is noticed.
     shouldRevalidate: () => true,
     children: [
-      { index: true, lazy: () => import('./features/home/route') },
+      { index: true, lazy: () => import('./features/statistics/route') },
       { path: 'schools', handle: { admin: true }, lazy: () => import('./features/schools/route') },
-      { path: 'school-managers/:id', lazy: () => import('./features/school-managers/route') },
-      { path: 'school-messages/:id', lazy: () => import('./features/school-messages/route') },
+      { path: 'school-managers/:id', lazy: () => import('./features/managers/schoolRoute') },
+      { path: 'school-messages/:id', lazy: () => import('./features/messages/schoolRoute') },
       { path: 'branches/:id', lazy: () => import('./features/branches/route') },
-      { path: 'branch-managers/:id', lazy: () => import('./features/branch-managers/route') },
-      { path: 'branch-messages/:id', lazy: () => import('./features/branch-messages/route') },
+      { path: 'branch-managers/:id', lazy: () => import('./features/managers/branchRoute') },
+      { path: 'branch-messages/:id', lazy: () => import('./features/messages/branchRoute') },
       { path: 'students/:id', lazy: () => import('./features/students/route') },
       { path: 'messages/:type/:id', lazy: () => import('./features/messages/route') },
       { path: 'design', lazy: () => import('./features/design/route') },
       { path: 'yearbook', lazy: () => import('./features/yearbook/route') },
       { path: 'notifies', lazy: () => import('./features/notifications/route') },
       { path: 'studio', lazy: () => import('./features/studio/route') },
-      { path: 'message-from', lazy: () => import('./features/message-from/route') },
-      { path: 'message-to', lazy: () => import('./features/message-to/route') },
+      { path: 'message-from', lazy: () => import('./features/messages/fromRoute') },
+      { path: 'message-to', lazy: () => import('./features/messages/toRoute') },
       { path: 'nickname-messages', lazy: () => import('./features/nicknames/route') },
       { path: 'account', lazy: () => import('./features/account/route') },
       { path: 'login-cards/:id', lazy: () => import('./features/login-cards/route') },

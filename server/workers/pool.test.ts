@@ -4,8 +4,8 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { DEFAULT_DESIGN } from '../../common/schemas/design';
-import { FIRST_PART_OBJECT } from '../yearbook/assemble';
-import type { BookModel, BookPart } from '../yearbook/model';
+import { FIRST_PART_OBJECT } from '../typesetting/assemble';
+import type { BookModel, BookPart } from '../typesetting/model';
 import { createWorkerPool, TaskTimedOut } from './pool';
 
 const pool = createWorkerPool({ threads: 1 });

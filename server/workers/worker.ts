@@ -6,11 +6,11 @@
 import sharp from 'sharp';
 import { readTable, type Table } from '../text/sheets';
 import { HttpError } from '../core/errors';
-import { imageForPrint, logoForPrint } from '../yearbook/images';
-import { pdfPiece } from '../yearbook/assemble';
-import type { BookModel, BookPart } from '../yearbook/model';
-import { renderProofs } from '../yearbook/proofs';
-import { layoutPart } from '../yearbook/render';
+import { imageForPrint, logoForPrint } from '../typesetting/images';
+import { pdfPiece } from '../typesetting/assemble';
+import type { BookModel, BookPart } from '../typesetting/model';
+import { renderProofs } from '../typesetting/proofs';
+import { layoutPart } from '../typesetting/render';
 
 // Each image is read once: libvips' operation cache would only hold memory.
 sharp.cache(false);

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { branches, messages, students } from '../../db/schema';
 import { fieldError, notFound } from '../../core/errors';
 import { containsPattern, pagedList } from '../../http/list';
-import { unprintable } from '../../yearbook/printable';
+import { unprintable } from '../../typesetting/printable';
 
 /**
  * Search inside one school, branch or student's messages. Every list here is already narrowed by

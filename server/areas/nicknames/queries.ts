@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { branches, nicknames, students } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import { pagedList, searchCondition } from '../../http/list';
-import { unprintable } from '../../yearbook/printable';
+import { unprintable } from '../../typesetting/printable';
 
 const fromStudent = alias(students, 'from_student');
 const toStudent = alias(students, 'to_student');

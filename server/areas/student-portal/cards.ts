@@ -8,7 +8,7 @@
  */
 import qrcode from 'qrcode-generator';
 import { tr } from '../../../common/tr';
-import { compileTypst } from '../../yearbook/typst';
+import { compileTypst } from '../../typesetting/typst';
 import type { IssuedCode } from './accessCodes';
 
 /** The most cards one request renders (about 0.3 s for 40 on two busy cores, 0.6 s for 60). */

@@ -13,7 +13,7 @@ import { EXPORT_MAX_ROWS } from '../../http/export';
 import { containsPattern, orderFor, turkishOrder } from '../../http/list';
 import { preparedPer, preparedPerShape } from '../../db/prepared';
 import type { UrlSigner } from '../../storage/signedUrl';
-import { unprintable } from '../../yearbook/printable';
+import { unprintable } from '../../typesetting/printable';
 
 const hasPhoto = (db: Db) =>
   exists(

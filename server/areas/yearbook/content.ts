@@ -12,7 +12,7 @@ import { turkishOrder } from '../../http/list';
 import { imageKey } from '../../images/branding';
 import { fileKey } from '../photos/queries';
 import { effectiveDesign } from '../design/queries';
-import type { BookModel, BookStudent } from '../../yearbook/model';
+import type { BookModel, BookStudent } from '../../typesetting/model';
 
 /** An image the book places: where it is stored, and what the layout calls it. */
 export interface BookImage {

@@ -19,10 +19,10 @@ import type { JobHandler } from '../../jobs/runner';
 import type { Storage } from '../../storage/store';
 import { tempFolder } from '../../storage/tempFolder';
 import type { WorkerPool } from '../../workers/pool';
-import { bookWriter } from '../../yearbook/assemble';
-import { failingItem, substitutions, type Trial } from '../../yearbook/items';
-import { MIN_PPI, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../yearbook/model';
-import { planParts } from '../../yearbook/parts';
+import { bookWriter } from '../../typesetting/assemble';
+import { failingItem, substitutions, type Trial } from '../../typesetting/items';
+import { MIN_PPI, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../typesetting/model';
+import { planParts } from '../../typesetting/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
 
 export const YEARBOOK_JOB = 'yearbook';

@@ -12,7 +12,7 @@ import { insertOne } from '../../db/rows';
 import { jobs, messages, photos, schools, students } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { inspectPdf } from '../../test/pdf';
-import { MIN_PPI } from '../../yearbook/model';
+import { MIN_PPI } from '../../typesetting/model';
 import { fileKey } from '../photos/queries';
 import { bookSources } from './content';
 

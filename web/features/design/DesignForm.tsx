@@ -14,7 +14,7 @@ import { loadUser } from '../../session/actions';
 import { ImagePicker, type PickedImage } from '../studio/ImagePicker';
 import { useStaleGuard } from '../../components/form/staleRecord';
 import { readDesign, usePreviewStudent, useRemoveOverride, useSaveDesign, useUploadCover } from './api';
-import { YearbookPage } from './YearbookPage';
+import { PagePreview } from './PagePreview';
 
 const t = tr.design;
 
@@ -160,7 +160,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
         <Stack gap="xs" role="region" aria-label={t.preview}>
           <Text fw={600}>{t.preview}</Text>
           {preview.data?.student ? (
-            <YearbookPage settings={cover ? { ...v, coverImageUrl: cover.image } : v} student={preview.data.student} />
+            <PagePreview settings={cover ? { ...v, coverImageUrl: cover.image } : v} student={preview.data.student} />
           ) : preview.isError ? (
             <Alert color="red">{tr.error.description}</Alert>
           ) : preview.data ? (

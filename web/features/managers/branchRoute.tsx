@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { tr } from '../../../common/tr';
 import { useSession } from '../../session/store';
 import { useBranch } from '../branches/api';
-import { ManagersPage } from '../managers/ManagersPage';
+import { ManagersPage } from './ManagersPage';
 
 export function Component() {
   const branchId = Number(useParams().id);

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { tr } from '../../../common/tr';
-import { StaffMessagesPage } from '../messages/StaffMessagesPage';
+import { StaffMessagesPage } from './StaffMessagesPage';
 
 export function Component() {
   const { id = '' } = useParams();

@@ -1,4 +1,4 @@
-import { StudentCountsPage } from '../messages/StudentCountsPage';
+import { StudentCountsPage } from './StudentCountsPage';
 
 export function Component() {
   return <StudentCountsPage direction="to" />;

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { tr } from '../../../common/tr';
-import { ManagersPage } from '../managers/ManagersPage';
+import { ManagersPage } from './ManagersPage';
 import { useSchool } from '../schools/api';
 export { adminOnly as loader } from '../../session/access';
 

@@ -31,7 +31,7 @@ function messagePages(settings: DesignSettings, messages: Message[]): Message[][
   return pages;
 }
 
-export function YearbookPage({ settings, student }: { settings: DesignSettings; student: PreviewStudent }) {
+export function PagePreview({ settings, student }: { settings: DesignSettings; student: PreviewStudent }) {
   const pages = messagePages(settings, student.messages);
   const drawn = pages.map((messages, i) =>
     i === 0 ? (
