@@ -140,7 +140,7 @@ async function report(engine: string, ms: number, pdf: Buffer) {
   const trimSet = r.boxes.every((b) => Math.abs(b.trim.width - b.media.width) > 1);
   console.log(
     `${engine}: ${(ms / 1000).toFixed(1)} s, ${r.pages} pages, ${(pdf.length / 1024 / 1024).toFixed(1)} MB; fonts embedded ${r.embeddedFonts.length} (${[...new Set(r.embeddedFonts.map((f) => f.replace(/^[A-Z]{6}\+/, '')))].join(', ')}), ` +
-      `subset ${r.embeddedFonts.every((f) => /^[A-Z]{6}\+/.test(f))}, not embedded ${r.missingFonts.length}; portraits ${Math.floor(Math.min(...ppi))}–${Math.floor(Math.max(...ppi))} ppi; trim box ${trimSet}; sRGB output intent ${r.srgbOutputIntent}`,
+      `subset ${r.embeddedFonts.every((f) => /^[A-Z]{6}\+/.test(f))}, not embedded ${r.missingFonts.length}; portraits ${Math.floor(Math.min(...ppi))}–${Math.floor(Math.max(...ppi))} ppi; trim box ${trimSet}; output intent ${r.outputIntents.map((i) => `${i.subtype} ${i.condition}`).join(', ') || 'none'}`,
   );
 }
 

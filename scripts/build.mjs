@@ -49,6 +49,7 @@ async function buildServer() {
   });
   fs.cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(out, 'migrations'), { recursive: true });
   fs.copyFileSync(path.join(root, 'server', 'db', 'pgliteWorker.mjs'), path.join(out, 'pgliteWorker.mjs'));
+  fs.cpSync(path.join(root, 'server', 'typesetting', 'profiles'), path.join(out, 'profiles'), { recursive: true });
 }
 
 /** Brotli (best) and gzip (best) copies beside each text asset, kept only where they are smaller. */

@@ -19,4 +19,6 @@ export const paths = {
   pgliteWorker: isBuilt ? path.join(here, 'pgliteWorker.mjs') : path.join(here, 'db', 'pgliteWorker.mjs'),
   /** The worker threads' module: compiled beside the server, or a shim that loads the TypeScript source. */
   workerEntry: isBuilt ? path.join(here, 'worker.js') : path.join(here, 'workers', 'sourceEntry.mjs'),
+  /** The printing conditions' ICC profiles the print files embed: copied beside the compiled server. */
+  printProfiles: isBuilt ? path.join(here, 'profiles') : path.join(here, 'typesetting', 'profiles'),
 };

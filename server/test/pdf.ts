@@ -1,8 +1,9 @@
 /**
- * Reading a produced PDF the way a printer's preflight would: page boxes (pdf-lib), the fonts it
- * embeds, each page's text and the resolution of every image as placed on the page (pdf.js).
+ * Reading a produced PDF the way a printer's preflight would: page boxes, the document info and
+ * the output intents with their profiles (pdf-lib), the fonts it embeds, each page's text and the
+ * resolution of every image as placed on the page (pdf.js).
  */
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFString } from 'pdf-lib';
 
 export interface PdfReport {
   pages: number;
@@ -16,8 +17,19 @@ export interface PdfReport {
   text: string[];
   /** Every image drawn: the page it is on, its pixels and its pixels per inch as placed. */
   images: Array<{ page: number; width: number; height: number; ppi: number }>;
-  /** The catalog names an sRGB output intent. */
-  srgbOutputIntent: boolean;
+  /** The document info's entries: text as text, names without their slash ("Trapped" → "False"). */
+  info: Record<string, string>;
+  /** The catalog's output intents, each with what its profile's header says. */
+  outputIntents: OutputIntent[];
+}
+
+interface OutputIntent {
+  /** "GTS_PDFX" for a print file, "GTS_PDFA1" for PDF/A's. */
+  subtype: string;
+  /** The printing condition, e.g. "FOGRA39". */
+  condition: string;
+  /** The profile's device class and colour space ("prtr", "CMYK"), from its header; null without one. */
+  profile: { deviceClass: string; colourSpace: string } | null;
 }
 
 interface Box {
@@ -43,19 +55,32 @@ function fontsOf(doc: PDFDocument) {
   return { embedded: [...embedded].sort(), missing: [...missing].sort() };
 }
 
-function hasSrgbIntent(doc: PDFDocument): boolean {
-  const intents = doc.catalog.lookup(PDFName.of('OutputIntents'));
-  if (!intents) return false;
-  const text = intents.toString();
-  if (/sRGB/i.test(text)) return true;
-  // The profile's name may live only in the intent dictionary the array points to.
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (object instanceof PDFDict && object.get(PDFName.of('Type'))?.toString() === '/OutputIntent') {
-      if (/sRGB/i.test(object.toString())) return true;
-    }
-    if (object instanceof PDFRawStream && /sRGB/i.test(object.dict.toString())) return true;
-  }
-  return false;
+/** A string, hex string or name as text. */
+function textOf(value: unknown): string {
+  if (value instanceof PDFString || value instanceof PDFHexString) return value.decodeText();
+  if (value instanceof PDFName) return value.decodeText();
+  return String(value);
+}
+
+function infoOf(doc: PDFDocument): Record<string, string> {
+  const info = doc.context.lookup(doc.context.trailerInfo.Info);
+  if (!(info instanceof PDFDict)) return {};
+  return Object.fromEntries(info.entries().map(([key, value]) => [key.decodeText(), textOf(value)]));
+}
+
+function outputIntentsOf(doc: PDFDocument): OutputIntent[] {
+  const intents = doc.catalog.lookupMaybe(PDFName.of('OutputIntents'), PDFArray);
+  return (intents?.asArray() ?? []).map((ref) => {
+    const intent = doc.context.lookup(ref, PDFDict);
+    const stream = intent.lookup(PDFName.of('DestOutputProfile'));
+    // An ICC profile's header: the device class at byte 12, the colour space at 16 (ICC.1 7.2).
+    const header = stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()) : null;
+    return {
+      subtype: textOf(intent.get(PDFName.of('S'))),
+      condition: textOf(intent.get(PDFName.of('OutputConditionIdentifier'))),
+      profile: header && { deviceClass: header.toString('latin1', 12, 16), colourSpace: header.toString('latin1', 16, 20).trim() },
+    };
+  });
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -108,5 +133,5 @@ export async function inspectPdf(bytes: Buffer): Promise<PdfReport> {
     page.cleanup();
   }
   await pdf.destroy();
-  return { pages: doc.getPageCount(), boxes, embeddedFonts: fonts.embedded, missingFonts: fonts.missing, text, images, srgbOutputIntent: hasSrgbIntent(doc) };
+  return { pages: doc.getPageCount(), boxes, embeddedFonts: fonts.embedded, missingFonts: fonts.missing, text, images, info: infoOf(doc), outputIntents: outputIntentsOf(doc) };
 }

@@ -3,18 +3,47 @@
  * time, and holding every part (or the whole file) in memory at once is what a long book cannot
  * afford. Each part's objects are renumbered into the final file's numbering (in the worker that
  * laid the part out), its pages get the printer's boxes and hang under the book's one page tree;
- * the writer appends the pieces to a file and ends it with the catalog, the info and the xref.
+ * the writer appends the pieces to a file and ends it with what makes it a PDF/X-4 print file
+ * (ISO 15930-7): the catalog with the printing condition's output intent and its CMYK profile,
+ * the XMP metadata, the info (dates, /Trapped, the PDF/X version) and the xref.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
+import { paths } from '../paths';
 import { BLEED_MM } from './model';
 
 const MM = 72 / 25.4;
-/** The objects the writer itself adds: the catalog, the page tree and the document info. */
+/** The objects the writer itself adds: catalog, page tree, info, XMP, output intent and its profile. */
 const CATALOG = 1;
 const PAGE_TREE = 2;
 const INFO = 3;
-export const FIRST_PART_OBJECT = 4;
+const METADATA = 4;
+const OUTPUT_INTENT = 5;
+const PROFILE = 6;
+export const FIRST_PART_OBJECT = 7;
+
+/**
+ * The printing condition every print file is made for: offset on coated paper, characterised by
+ * Fogra as FOGRA39 (the condition of "ISO Coated v2"). The identifier is the one the ICC's
+ * registry of characterisations (www.color.org) lists; the profile is built from the same data
+ * by scripts/print-profile.sh.
+ */
+const PRINT_CONDITION = {
+  identifier: 'FOGRA39',
+  info: 'Coated FOGRA39 (ISO 12647-2:2004/Amd 1), offset on coated paper',
+  profile: 'FOGRA39.icc',
+};
+const PRODUCER = 'Yillik Paneli';
+
+/** The profile, deflated, read once per process (every file embeds it once). */
+let profileStream: Buffer | null = null;
+function printProfile(): Buffer {
+  profileStream ??= deflateSync(fs.readFileSync(path.join(paths.printProfiles, PRINT_CONDITION.profile)));
+  return profileStream;
+}
 
 /** A part's objects, numbered from `firstObject` on, ready to be appended to the book's file. */
 interface PdfPiece {
@@ -24,11 +53,9 @@ interface PdfPiece {
   firstObject: number;
   /** The part's pages, in order. */
   pages: number[];
-  /** The part's output intents (the sRGB profile), for the catalog. */
-  outputIntents: number[];
 }
 
-/** Pages, intents and every object they reach, in the order they are first met. */
+/** Pages and every object they reach, in the order they are first met. */
 function reachable(doc: PDFDocument, roots: PDFRef[]): PDFRef[] {
   const seen = new Set<PDFRef>();
   const order: PDFRef[] = [];
@@ -60,7 +87,7 @@ function renumber(item: PDFObject, number: Map<PDFRef, PDFRef>): PDFObject {
 /**
  * A part's PDF (as Typst wrote it) as a piece of the book: its objects from `firstObject` on,
  * each page with the trim box 3 mm inside the media box and the bleed box the whole page.
- * The part's catalog, page tree and metadata stay behind; the book writes its own.
+ * The part's catalog, page tree, metadata and any output intent stay behind; the book writes its own.
  */
 export async function pdfPiece(raw: Uint8Array, firstObject: number): Promise<PdfPiece> {
   const doc = await PDFDocument.load(raw, { updateMetadata: false });
@@ -78,10 +105,8 @@ export async function pdfPiece(raw: Uint8Array, firstObject: number): Promise<Pd
     // The part's page tree stays behind; the page hangs under the book's (set once renumbered).
     page.node.delete(PDFName.of('Parent'));
   }
-  const intents = doc.catalog.lookupMaybe(PDFName.of('OutputIntents'), PDFArray);
-  const intentRefs = (intents?.asArray() ?? []).filter((item): item is PDFRef => item instanceof PDFRef);
   const pageRefs = pages.map((page) => page.ref);
-  const order = reachable(doc, [...intentRefs, ...[...pageRefs].reverse()]);
+  const order = reachable(doc, [...pageRefs].reverse());
   const number = new Map(order.map((ref, i) => [ref, PDFRef.of(firstObject + i)]));
   const objects = order.map((ref) => renumber(doc.context.lookup(ref)!, number));
   for (const page of pages) page.node.set(PDFName.of('Parent'), PDFRef.of(PAGE_TREE));
@@ -99,7 +124,51 @@ export async function pdfPiece(raw: Uint8Array, firstObject: number): Promise<Pd
     size += head.length + body.length + tail.length;
   }
   const at = (ref: PDFRef) => number.get(ref)!.objectNumber;
-  return { bytes: Buffer.concat(chunks, size), offsets, firstObject, pages: pageRefs.map(at), outputIntents: intentRefs.map(at) };
+  return { bytes: Buffer.concat(chunks, size), offsets, firstObject, pages: pageRefs.map(at) };
+}
+
+/** A date as the PDF's info dictionary writes it (D:YYYYMMDDHHmmSSZ, in UTC). */
+const pdfDate = (date: Date) => `D:${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
+/** The same instant as XMP writes it. */
+const xmpDate = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const uuid = (bytes: Buffer) => bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
+
+/**
+ * The XMP packet PDF/X-4 asks for, saying the same as the info dictionary: title, dates,
+ * producer, not trapped, the PDF/X version, and the document's identity.
+ */
+function xmpPacket(title: string, date: Date, id: Buffer): Buffer {
+  const when = xmpDate(date);
+  return Buffer.from(
+    `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+ <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+  <rdf:Description rdf:about=""
+    xmlns:dc="http://purl.org/dc/elements/1.1/"
+    xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+    xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
+    xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/"
+    xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
+   <dc:format>application/pdf</dc:format>
+   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xml(title)}</rdf:li></rdf:Alt></dc:title>
+   <xmp:CreateDate>${when}</xmp:CreateDate>
+   <xmp:ModifyDate>${when}</xmp:ModifyDate>
+   <xmp:MetadataDate>${when}</xmp:MetadataDate>
+   <xmp:CreatorTool>${PRODUCER}</xmp:CreatorTool>
+   <pdf:Producer>${PRODUCER}</pdf:Producer>
+   <pdf:Trapped>False</pdf:Trapped>
+   <xmpMM:DocumentID>uuid:${uuid(id)}</xmpMM:DocumentID>
+   <xmpMM:InstanceID>uuid:${uuid(id)}</xmpMM:InstanceID>
+   <xmpMM:VersionID>1</xmpMM:VersionID>
+   <xmpMM:RenditionClass>default</xmpMM:RenditionClass>
+   <pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>
+  </rdf:Description>
+ </rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>`,
+    'utf8',
+  );
 }
 
 /**
@@ -107,11 +176,10 @@ export async function pdfPiece(raw: Uint8Array, firstObject: number): Promise<Pd
  * Pieces must come in order, each numbered from the `nextObject` the writer answered before it.
  */
 export function bookWriter(write: (chunk: Uint8Array) => Promise<void>) {
-  // %PDF-1.7 and a comment of high bytes, so tools treat the file as binary.
-  const header = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+  // PDF/X-4 files are PDF 1.6; then a comment of high bytes, so tools treat the file as binary.
+  const header = Buffer.from('%PDF-1.6\n%\xe2\xe3\xcf\xd3\n', 'latin1');
   const offsets: number[] = [];
   const pages: number[] = [];
-  let outputIntents: number[] | null = null;
   let position = 0;
   let started = false;
   const put = async (chunk: Uint8Array) => {
@@ -121,6 +189,12 @@ export function bookWriter(write: (chunk: Uint8Array) => Promise<void>) {
   const object = async (number: number, text: string) => {
     offsets[number] = position;
     await put(Buffer.from(`${number} 0 obj\n${text}\nendobj\n`, 'latin1'));
+  };
+  const stream = async (number: number, dict: string, bytes: Buffer) => {
+    offsets[number] = position;
+    await put(Buffer.from(`${number} 0 obj\n<< ${dict} /Length ${bytes.length} >>\nstream\n`, 'latin1'));
+    await put(bytes);
+    await put(Buffer.from('\nendstream\nendobj\n', 'latin1'));
   };
   const begin = async () => {
     if (!started) await put(header);
@@ -136,24 +210,40 @@ export function bookWriter(write: (chunk: Uint8Array) => Promise<void>) {
       piece.offsets.forEach((offset, i) => (offsets[piece.firstObject + i] = position + offset));
       await put(piece.bytes);
       pages.push(...piece.pages);
-      // One profile is enough: every part's is the same sRGB.
-      if (!outputIntents && piece.outputIntents.length) outputIntents = piece.outputIntents;
     },
     /** Ends the file; answers its page count and size in bytes. */
     async finish(title: string): Promise<{ pages: number; bytes: number }> {
       await begin();
+      const now = new Date();
+      const id = randomBytes(16);
+      const text = (value: string) => PDFHexString.fromText(value).toString();
       const refs = (numbers: number[]) => numbers.map((n) => `${n} 0 R`).join(' ');
-      const intents = outputIntents ? ` /OutputIntents [${refs(outputIntents)}]` : '';
-      await object(CATALOG, `<< /Type /Catalog /Pages ${PAGE_TREE} 0 R${intents} /Lang (tr) >>`);
+      await object(
+        CATALOG,
+        `<< /Type /Catalog /Pages ${PAGE_TREE} 0 R /Metadata ${METADATA} 0 R /OutputIntents [${OUTPUT_INTENT} 0 R] /Lang (tr) >>`,
+      );
       await object(PAGE_TREE, `<< /Type /Pages /Count ${pages.length} /Kids [${refs(pages)}] >>`);
-      await object(INFO, `<< /Title ${PDFHexString.fromText(title).toString()} /Producer (Yillik Paneli) >>`);
+      await object(
+        INFO,
+        `<< /Title ${text(title)} /Creator (${PRODUCER}) /Producer (${PRODUCER}) /CreationDate (${pdfDate(now)}) /ModDate (${pdfDate(now)}) ` +
+          '/Trapped /False /GTS_PDFXVersion (PDF/X-4) >>',
+      );
+      // Left uncompressed, as XMP is meant to be findable in the file by tools that do not parse PDF.
+      await stream(METADATA, '/Type /Metadata /Subtype /XML', xmpPacket(title, now, id));
+      const { identifier, info } = PRINT_CONDITION;
+      await object(
+        OUTPUT_INTENT,
+        `<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (${identifier}) /OutputCondition (${info}) ` +
+          `/RegistryName (http://www.color.org) /Info (${info}) /DestOutputProfile ${PROFILE} 0 R >>`,
+      );
+      await stream(PROFILE, '/N 4 /Filter /FlateDecode', printProfile());
       const xref = position;
       const rows = ['0000000000 65535 f \n'];
       for (let n = 1; n < offsets.length; n++) rows.push(`${String(offsets[n]).padStart(10, '0')} 00000 n \n`);
-      const id = randomBytes(16).toString('hex');
+      const hex = id.toString('hex');
       await put(
         Buffer.from(
-          `xref\n0 ${offsets.length}\n${rows.join('')}trailer\n<< /Size ${offsets.length} /Root ${CATALOG} 0 R /Info ${INFO} 0 R /ID [<${id}> <${id}>] >>\nstartxref\n${xref}\n%%EOF\n`,
+          `xref\n0 ${offsets.length}\n${rows.join('')}trailer\n<< /Size ${offsets.length} /Root ${CATALOG} 0 R /Info ${INFO} 0 R /ID [<${hex}> <${hex}>] >>\nstartxref\n${xref}\n%%EOF\n`,
           'latin1',
         ),
       );

@@ -9,6 +9,10 @@ export const LAYOUT = String.raw`
 #let d = data.design
 #let primary = rgb(d.primaryColor)
 #let accent = rgb(d.accentColor)
+// Black and greys in the black ink alone (k: its share), so text and rules print on the K plate
+// only, never as a four-colour black; the design's colours stay RGB.
+#let grey(k) = cmyk(0%, 0%, 0%, k)
+#let ink = grey(100%)
 // Each face with the fallbacks after it: a character the design's face lacks comes from them.
 // Greek is set in Inter whole: the other faces have a few Greek letters, a word would mix faces.
 #let greek = (name: "Inter", covers: regex("\\p{Greek}"))
@@ -35,7 +39,7 @@ export const LAYOUT = String.raw`
 }
 
 #set document(title: data.title)
-#set text(font: bodyFont, size: 10.5pt, lang: "tr", region: "TR")
+#set text(font: bodyFont, size: 10.5pt, lang: "tr", region: "TR", fill: ink)
 #set par(leading: 0.62em)
 #set page(
   width: data.mediaMm.width * 1mm,
@@ -44,7 +48,7 @@ export const LAYOUT = String.raw`
   fill: paper,
   background: band,
   foreground: watermark,
-  footer: context align(center, text(font: headingFont, size: 9pt, fill: luma(110), counter(page).display())),
+  footer: context align(center, text(font: headingFont, size: 9pt, fill: grey(57%), counter(page).display())),
   footer-descent: 40%,
 )
 
@@ -62,7 +66,7 @@ export const LAYOUT = String.raw`
   stroke: (left: 1.6pt + accent),
 )[
   #lines(m.body)
-  #if m.author != "" { align(right, text(font: headingFont, size: 8.5pt, fill: luma(90), [— #m.author])) }
+  #if m.author != "" { align(right, text(font: headingFont, size: 8.5pt, fill: grey(65%), [— #m.author])) }
 ]
 
 #let portrait(s) = {
@@ -72,8 +76,8 @@ export const LAYOUT = String.raw`
   if s.portrait != none {
     box(width: w, height: h, radius: radius, clip: true, stroke: 1.5pt + accent, image(s.portrait, width: w, height: h, fit: "cover"))
   } else {
-    box(width: w, height: h, radius: radius, fill: luma(232), stroke: 1.5pt + accent,
-      align(center + horizon, text(font: headingFont, size: 26pt, fill: luma(140), s.initials)))
+    box(width: w, height: h, radius: radius, fill: grey(9%), stroke: 1.5pt + accent,
+      align(center + horizon, text(font: headingFont, size: 26pt, fill: grey(45%), s.initials)))
   }
 }
 
@@ -154,7 +158,7 @@ export const LAYOUT = String.raw`
     for mark in query(<yb-page>) { pages.insert(str(mark.value.id), mark.value.page) }
     columns(2, gutter: 8mm, for s in part.index.entries {
       block(below: 1.8mm, grid(columns: (1fr, auto), column-gutter: 2mm,
-        [#s.name #box(width: 1fr, repeat(text(fill: luma(160), ".")))],
+        [#s.name #box(width: 1fr, repeat(text(fill: grey(37%), ".")))],
         text(font: headingFont, str(pages.at(str(s.id), default: "")))))
     })
   }

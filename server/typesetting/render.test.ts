@@ -75,7 +75,7 @@ describe('the yearbook PDF', () => {
       expect(trim.height).toBeCloseTo(297 * MM, 1);
       expect(bleed.width).toBeCloseTo(media.width, 1);
     }
-    expect(report.srgbOutputIntent).toBe(true);
+    expect(report.outputIntents).toEqual([{ subtype: 'GTS_PDFX', condition: 'FOGRA39', profile: { deviceClass: 'prtr', colourSpace: 'CMYK' } }]);
   });
 
   it('shows every text as written, markup included, with the Turkish letters, and a draft watermark until final', async () => {
@@ -133,7 +133,8 @@ describe('the yearbook PDF', () => {
     // the branch's pages (without its index), then the second branch: divider, 2 + 1 + 9 student pages; the index
     expect(school.pages).toBe(pages - 1 + 1 + 12 + 1);
     expect(report.pages).toBe(school.pages);
-    expect(report.srgbOutputIntent).toBe(true);
+    // One printing condition for the whole book, however many parts it was laid out in.
+    expect(report.outputIntents.map((intent) => intent.condition)).toEqual(['FOGRA39']);
     expect(report.boxes.every(({ trim }) => trim.width > 0)).toBe(true);
     expect(report.images).toHaveLength(3);
     // The first branch's pages are as in its own book; only a branch's cover names the branch.

@@ -1,8 +1,9 @@
 /**
  * Laying out a part of the book with Typst (./typst.ts): the layout, the data and the images go
  * into the compiler's memory, the fonts of the design's pair are the only fonts it knows, and the
- * result is PDF/A-2b (its output intent is sRGB), without the tag tree a printer does not read.
- * The parts are joined, and the printer's boxes set, by assemble.ts. Synchronous and CPU-bound:
+ * result is plain PDF 1.6 (the version PDF/X-4 is built on), without the tag tree a printer does
+ * not read: its RGB colours and images carry the sRGB profile, its cmyk() colours are DeviceCMYK.
+ * The parts are joined, the printer's boxes set and the file made PDF/X-4, by assemble.ts. Synchronous and CPU-bound:
  * run it in a worker.
  */
 import { tr } from '../../common/tr';
@@ -63,7 +64,7 @@ export function layoutPart(model: BookModel, part: BookPart, images: Map<string,
   };
   return compileTypst(input, (compiler, document) => {
     const marks = compiler.query(document, { selector: '<yb-page>' }) as Array<{ value: { id: number; page: number } }>;
-    const pdf = compiler.pdf(document, { pdfStandard: 'a-2b', pdfTags: false });
+    const pdf = compiler.pdf(document, { pdfStandard: '1.6', pdfTags: false });
     return { pdf, pages: document.numOfPages, studentPages: Object.fromEntries(marks.map(({ value }) => [String(value.id), value.page])) };
   });
 }

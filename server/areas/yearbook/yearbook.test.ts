@@ -12,6 +12,7 @@ import { insertOne } from '../../db/rows';
 import { jobs, messages, photos, schools, students } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { inspectPdf } from '../../test/pdf';
+import { ghostscriptCheck, pdfinfo, pdfWords, pdfXmp, separations } from '../../test/pdfTools';
 import { MIN_PPI } from '../../typesetting/model';
 import { fileKey } from '../photos/queries';
 import { bookSources } from './content';
@@ -98,6 +99,12 @@ async function branchBook(as: Caller) {
   return answer;
 }
 
+/** The PDF of a finished job, as the caller downloads it. */
+async function pdfOf(as: Caller, jobId: number) {
+  return (await kit.app.inject({ method: 'GET', url: `/api/${as.level}/yearbook-jobs/${jobId}/file`, headers: { authorization: `Bearer ${as.token}` } }))
+    .rawPayload;
+}
+
 describe('the yearbook PDF of a branch', () => {
   it('is made in the background from approved content only, A4 with bleed, fonts embedded, portraits at 300 ppi or more', async () => {
     await message(0, 'Onaylı anı: Şule ile İzmir’de çay', 'approved');
@@ -182,12 +189,6 @@ describe('the yearbook PDF of a branch', () => {
 });
 
 describe('what students write', () => {
-  /** The PDF of a finished job, as the caller downloads it. */
-  async function pdfOf(as: Caller, jobId: number) {
-    return (await kit.app.inject({ method: 'GET', url: `/api/${as.level}/yearbook-jobs/${jobId}/file`, headers: { authorization: `Bearer ${as.token}` } }))
-      .rawPayload;
-  }
-
   it('prints emoji, a ZWJ sequence, Arabic and Greek in names, nicknames, quotes and messages; invisible characters never fail it; the report lists what shows as □', async () => {
     const [first, second, , sibling] = kit.world.students;
     const db = kit.database.db;
@@ -412,5 +413,62 @@ describe('the portrait a student’s page shows', () => {
     // Without a pick, staff's choice.
     await kit.database.db.update(students).set({ portraitPickPhotoId: null }).where(eq(students.id, kit.world.students[0].id));
     expect(await bookPortrait(0)).toBe(fileKey(first.storageKey, 'original'));
+  });
+});
+
+describe('the print file', () => {
+  it('is PDF/X-4 for offset on coated paper (FOGRA39), its black text and grey folios on the black plate only', async () => {
+    await message(0, 'Siyah mürekkeple basılan anı', 'approved');
+    await portrait(0);
+    // The printer's file is the final one, without the draft watermark across the page.
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.put(`/schools/${kit.world.school.id}/yearbook/final`, { final: true })).status).toBe(200);
+    const school = await kit.as(kit.world.accounts.school);
+    const { job } = await branchBook(school);
+    const pdf = await pdfOf(school, job.id);
+
+    const info = await pdfinfo(pdf);
+    expect(info).toMatchObject({ 'PDF subtype': 'PDF/X-4', 'PDF version': '1.6', Encrypted: 'no' });
+    const report = await inspectPdf(pdf);
+    // The printing condition's profile is a CMYK output (printer) profile, embedded.
+    expect(report.outputIntents).toEqual([{ subtype: 'GTS_PDFX', condition: 'FOGRA39', profile: { deviceClass: 'prtr', colourSpace: 'CMYK' } }]);
+    expect(report.info).toMatchObject({
+      Trapped: 'False',
+      GTS_PDFXVersion: 'PDF/X-4',
+      CreationDate: expect.stringMatching(/^D:\d{14}Z$/),
+      ModDate: expect.stringMatching(/^D:\d{14}Z$/),
+    });
+    const xmp = await pdfXmp(pdf);
+    for (const entry of [
+      '<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>',
+      '<pdf:Trapped>False</pdf:Trapped>',
+      `<rdf:li xml:lang="x-default">${report.info.Title}</rdf:li>`,
+    ])
+      expect(xmp).toContain(entry);
+    expect(xmp).toMatch(/<xmp:CreateDate>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/xmp:CreateDate>/);
+    expect(xmp).toMatch(/<xmpMM:DocumentID>uuid:[0-9a-f-]{36}<\/xmpMM:DocumentID>/);
+    // Every page has its own trim box 3 mm inside the media box, and a bleed box of the whole page.
+    for (const { media, trim, bleed } of report.boxes) {
+      expect(trim).toMatchObject({ x: expect.closeTo(3 * MM, 1), y: expect.closeTo(3 * MM, 1), width: expect.closeTo(media.width - 6 * MM, 1) });
+      expect(bleed).toEqual(media);
+    }
+    const ghostscript = await ghostscriptCheck(pdf);
+    expect(ghostscript.output).toBe('');
+    expect(ghostscript.clean).toBe(true);
+
+    // On the student's page, as the press separates it: the message's words and the page number
+    // carry black ink and no cyan, magenta or yellow; the name, in the design's colour, carries colour.
+    const { pages, words } = await pdfWords(pdf);
+    const body = words.find((word) => word.text === 'mürekkeple')!;
+    const page = words.filter((word) => word.page === body.page);
+    const folio = page.find((word) => /^\d+$/.test(word.text) && word.yMin > pages[body.page - 1]!.height - 30 * MM)!;
+    const name = page.reduce((largest, word) => (word.yMax - word.yMin > largest.yMax - largest.yMin ? word : largest));
+    expect(folio).toBeDefined();
+    const plates = await separations(pdf, body.page);
+    for (const word of [body, folio]) {
+      expect(plates.Black.maxIn(word), word.text).toBeGreaterThan(0.3);
+      for (const ink of ['Cyan', 'Magenta', 'Yellow'] as const) expect(plates[ink].maxIn(word), `${ink} in ${word.text}`).toBe(0);
+    }
+    expect(plates.Cyan.maxIn(name) + plates.Magenta.maxIn(name), name.text).toBeGreaterThan(0.3);
   });
 });
