@@ -133,5 +133,14 @@ export async function inspectPdf(bytes: Buffer): Promise<PdfReport> {
     page.cleanup();
   }
   await pdf.destroy();
-  return { pages: doc.getPageCount(), boxes, embeddedFonts: fonts.embedded, missingFonts: fonts.missing, text, images, info: infoOf(doc), outputIntents: outputIntentsOf(doc) };
+  return {
+    pages: doc.getPageCount(),
+    boxes,
+    embeddedFonts: fonts.embedded,
+    missingFonts: fonts.missing,
+    text,
+    images,
+    info: infoOf(doc),
+    outputIntents: outputIntentsOf(doc),
+  };
 }

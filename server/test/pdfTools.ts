@@ -62,9 +62,19 @@ export function pdfWords(pdf: Uint8Array): Promise<{ pages: Array<{ width: numbe
     const { stdout } = await run('pdftotext', ['-bbox', file, '-'], BIG_OUTPUT);
     const pages: Array<{ width: number; height: number }> = [];
     const words: PdfWord[] = [];
-    for (const match of stdout.matchAll(/<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)) {
+    for (const match of stdout.matchAll(
+      /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g,
+    )) {
       if (match[1]) pages.push({ width: Number(match[1]), height: Number(match[2]) });
-      else words.push({ page: pages.length, text: unescape(match[7]!), xMin: Number(match[3]), yMin: Number(match[4]), xMax: Number(match[5]), yMax: Number(match[6]) });
+      else
+        words.push({
+          page: pages.length,
+          text: unescape(match[7]!),
+          xMin: Number(match[3]),
+          yMin: Number(match[4]),
+          xMax: Number(match[5]),
+          yMax: Number(match[6]),
+        });
     }
     return { pages, words };
   });
@@ -103,7 +113,11 @@ export interface Plate {
 export function separations(pdf: Uint8Array, page: number, dpi = 72): Promise<Record<Ink, Plate>> {
   return withFile(pdf, async (file, folder) => {
     const out = path.join(folder, 'page.tif');
-    await run('gs', ['-q', '-dBATCH', '-dNOPAUSE', '-dSAFER', '-sDEVICE=tiffsep', `-r${dpi}`, `-dFirstPage=${page}`, `-dLastPage=${page}`, `-sOutputFile=${out}`, file], BIG_OUTPUT);
+    await run(
+      'gs',
+      ['-q', '-dBATCH', '-dNOPAUSE', '-dSAFER', '-sDEVICE=tiffsep', `-r${dpi}`, `-dFirstPage=${page}`, `-dLastPage=${page}`, `-sOutputFile=${out}`, file],
+      BIG_OUTPUT,
+    );
     const plate = async (ink: Ink): Promise<Plate> => {
       const { data, info } = await sharp(path.join(folder, `page(${ink}).tif`))
         .greyscale()

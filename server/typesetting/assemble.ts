@@ -218,10 +218,7 @@ export function bookWriter(write: (chunk: Uint8Array) => Promise<void>) {
       const id = randomBytes(16);
       const text = (value: string) => PDFHexString.fromText(value).toString();
       const refs = (numbers: number[]) => numbers.map((n) => `${n} 0 R`).join(' ');
-      await object(
-        CATALOG,
-        `<< /Type /Catalog /Pages ${PAGE_TREE} 0 R /Metadata ${METADATA} 0 R /OutputIntents [${OUTPUT_INTENT} 0 R] /Lang (tr) >>`,
-      );
+      await object(CATALOG, `<< /Type /Catalog /Pages ${PAGE_TREE} 0 R /Metadata ${METADATA} 0 R /OutputIntents [${OUTPUT_INTENT} 0 R] /Lang (tr) >>`);
       await object(PAGE_TREE, `<< /Type /Pages /Count ${pages.length} /Kids [${refs(pages)}] >>`);
       await object(
         INFO,

@@ -2,9 +2,9 @@
  * Which characters the book can print, read from the fallback fonts' own character maps (their
  * cmap tables) once per process: every text of the book falls back through these faces, so what
  * they cover prints in every design (the files are read for this and let go). Anything else is
- * replaced by a visible mark before the layout, since the PDF/A the book is written as refuses a
- * glyph that no font has; invisible format characters are dropped (a joiner stays where it joins
- * emoji or Arabic letters). */
+ * replaced by a visible mark before the layout, which the job can name in its report, rather than
+ * left to print as whatever empty glyph the font has; invisible format characters are dropped (a
+ * joiner stays where it joins emoji or Arabic letters). */
 import fs from 'node:fs';
 import { FALLBACK_FACES, fontFile } from './fonts';
 
