@@ -39,7 +39,7 @@ export function pdfXmp(pdf: Uint8Array): Promise<string> {
 }
 
 /** A word as pdftotext found it: its page (from 1) and box, in points from the page's top left. */
-export interface PdfWord {
+interface PdfWord {
   page: number;
   text: string;
   xMin: number;
@@ -98,10 +98,10 @@ export function ghostscriptCheck(pdf: Uint8Array): Promise<{ clean: boolean; out
   });
 }
 
-export type Ink = 'Cyan' | 'Magenta' | 'Yellow' | 'Black';
+type Ink = 'Cyan' | 'Magenta' | 'Yellow' | 'Black';
 
 /** One ink's plate of a page: how much of that ink (0 none … 1 solid) lies anywhere in a box. */
-export interface Plate {
+interface Plate {
   /** The most ink in the box (points from the page's top left), 0 … 1. */
   maxIn(box: { xMin: number; yMin: number; xMax: number; yMax: number }): number;
 }

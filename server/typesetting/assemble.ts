@@ -131,7 +131,14 @@ export async function pdfPiece(raw: Uint8Array, firstObject: number): Promise<Pd
 const pdfDate = (date: Date) => `D:${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
 /** The same instant as XMP writes it. */
 const xmpDate = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// Control characters are not allowed in XML 1.0: the title is the user's text, so they are left out.
+const xml = (text: string) =>
+  Array.from(text)
+    .filter((char) => char >= ' ' || '\t\n\r'.includes(char))
+    .join('')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 const uuid = (bytes: Buffer) => bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 
 /**
