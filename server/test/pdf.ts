@@ -17,6 +17,11 @@ export interface PdfReport {
   text: string[];
   /** Every image drawn: the page it is on, its pixels and its pixels per inch as placed. */
   images: Array<{ page: number; width: number; height: number; ppi: number }>;
+  /**
+   * The colour space of every image the pages draw (soft masks left out): "ICCBased" for one
+   * tagged with its profile, else the device space ("DeviceRGB", …) it would be printed in as is.
+   */
+  imageColourSpaces: string[];
   /** The document info's entries: text as text, names without their slash ("Trapped" → "False"). */
   info: Record<string, string>;
   /** The catalog's output intents, each with what its profile's header says. */
@@ -66,6 +71,24 @@ function infoOf(doc: PDFDocument): Record<string, string> {
   const info = doc.context.lookup(doc.context.trailerInfo.Info);
   if (!(info instanceof PDFDict)) return {};
   return Object.fromEntries(info.entries().map(([key, value]) => [key.decodeText(), textOf(value)]));
+}
+
+function imageColourSpacesOf(doc: PDFDocument): string[] {
+  const images: PDFRawStream[] = [];
+  const masks = new Set<unknown>();
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream) || object.dict.get(PDFName.of('Subtype'))?.toString() !== '/Image') continue;
+    images.push(object);
+    const mask = object.dict.get(PDFName.of('SMask'));
+    if (mask) masks.add(doc.context.lookup(mask));
+  }
+  return images
+    .filter((image) => !masks.has(image))
+    .map((image) => {
+      const space = doc.context.lookup(image.dict.get(PDFName.of('ColorSpace')));
+      const family = space instanceof PDFArray ? space.get(0) : space;
+      return family instanceof PDFName ? family.decodeText() : String(family);
+    });
 }
 
 function outputIntentsOf(doc: PDFDocument): OutputIntent[] {
@@ -140,6 +163,7 @@ export async function inspectPdf(bytes: Buffer): Promise<PdfReport> {
     missingFonts: fonts.missing,
     text,
     images,
+    imageColourSpaces: imageColourSpacesOf(doc),
     info: infoOf(doc),
     outputIntents: outputIntentsOf(doc),
   };

@@ -432,6 +432,8 @@ describe('the print file', () => {
     const report = await inspectPdf(pdf);
     // The printing condition's profile is a CMYK output (printer) profile, embedded.
     expect(report.outputIntents).toEqual([{ subtype: 'GTS_PDFX', condition: 'FOGRA39', profile: { deviceClass: 'prtr', colourSpace: 'CMYK' } }]);
+    // The portrait stays RGB, tagged with its profile: the printer's RIP converts it for the press.
+    expect(report.imageColourSpaces).toEqual(['ICCBased']);
     expect(report.info).toMatchObject({
       Trapped: 'False',
       GTS_PDFXVersion: 'PDF/X-4',
