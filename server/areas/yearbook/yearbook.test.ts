@@ -455,7 +455,7 @@ describe('the check before print and the final mark', () => {
     const school = await kit.as(kit.world.accounts.school);
     const { job } = await branchBook(school);
     expect((await school.get(`/yearbook-jobs/${job.id}`)).body.job.preflight).toEqual({ errors: [], warnings: [] });
-    const older = await branchJob({ status: 'done', done: 6, total: 6, result: { file: 'x', pages: 6 } });
+    const older = await branchJob({ status: 'done', done: 6, total: 6, result: { file: 'x', pages: 6, draft: true, substitutions: [] } });
     expect((await school.get(`/yearbook-jobs/${older.id}`)).body.job.preflight).toBeNull();
   });
 
