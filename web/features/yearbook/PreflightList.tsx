@@ -48,7 +48,8 @@ function Entries({ title, list, color }: { title: string; list: PreflightEntry[]
   const shown = all ? list : list.slice(0, FIRST);
   return (
     <Stack gap={4} role="group" aria-label={`${title} (${list.length})`}>
-      <Text size="xs" fw={600} c={color === 'red' ? 'red.8' : 'yellow.9'}>
+      {/* Mantine's darkest yellow is too light for text on white (contrast 3:1): the warnings' heading stays in the text colour. */}
+      <Text size="xs" fw={600} c={color === 'red' ? 'red.8' : undefined}>
         {`${title} (${list.length})`}
       </Text>
       <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
