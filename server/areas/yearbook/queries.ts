@@ -49,7 +49,7 @@ export const resultOf = (row: JobRow): YearbookResult | null => (row.status === 
 export const preflightOf = (row: JobRow): Preflight | null => resultOf(row)?.preflight ?? null;
 
 /** The spreads of a book of `pages` pages as printed: page 1 alone on the right, then 2–3, 4–5…, the last page alone when the count is even. */
-export const spreadCount = (pages: number) => (pages ? Math.floor(pages / 2) + 1 : 0);
+const spreadCount = (pages: number) => (pages ? Math.floor(pages / 2) + 1 : 0);
 
 export function jobDetail(row: JobRow, branch: { grade: number; section: string } | null, proofUrl: ProofUrl): YearbookJobDetail {
   const result = resultOf(row);
