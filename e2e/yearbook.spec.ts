@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import type { Locator } from '@playwright/test';
 import { signIn, toast } from './helpers';
@@ -146,5 +147,92 @@ test.describe('yearbook', () => {
     await approved.getByRole('button', { name: 'Kilidi aç' }).click();
     await expect(toast(page, 'Şubenin kilidi açıldı.')).toBeVisible();
     await expect(approved.getByText('Onay bekliyor')).toBeVisible();
+  });
+
+  test('the studio reads a proof’s check before print and its spreads, on a phone too; marking a book with errors final asks for a reason', async ({
+    page,
+    request,
+  }) => {
+    // A proof made, read at two widths, the final mark set and taken back: more than one ordinary test's time.
+    test.slow();
+    await signIn(page, 'panel');
+    await page.goto('/yearbook');
+    await page.getByRole('combobox', { name: 'Okul' }).click();
+    await page.getByRole('option').first().click();
+    // The first branch: the other test locks the last one.
+    const branch = page.getByRole('group', { name: /^Şube / }).first();
+    const branchName = ((await branch.getAttribute('aria-label')) ?? '').replace(/^Şube /, '');
+    await branch.getByRole('button', { name: 'Şube provası oluştur' }).click();
+    const job = page.getByRole('group', { name: new RegExp(`^${branchName.replace('/', '\\/')} #\\d+$`) }).first();
+    await expect(job.getByText('Hazır', { exact: true })).toBeVisible({ timeout: 90_000 });
+
+    // The list shows what the API reports, errors and warnings apart, each with its page and student.
+    const jobId = Number(((await job.getAttribute('aria-label')) ?? '').replace(/^.* #/, ''));
+    const headers = await page.evaluate(() => ({ authorization: `Bearer ${localStorage.getItem('authToken')}` }));
+    const answer = await (await request.get(`/api/panel/yearbook-jobs/${jobId}`, { headers })).json();
+    const { errors, warnings } = answer.job.preflight as { errors: Array<{ page: number; item: string; message: string }>; warnings: unknown[] };
+    // The demo's parents did not all give photo consent, and its portraits are screen-sized: the branch has both.
+    expect(errors.length).toBeGreaterThan(0);
+    expect(warnings.length).toBeGreaterThan(0);
+    const preflight = job.getByRole('region', { name: 'Baskı öncesi kontrol' });
+    await expect(preflight.getByText(`${errors.length} hata, ${warnings.length} uyarı`)).toBeVisible();
+    const errorList = preflight.getByRole('group', { name: `Hatalar (${errors.length})` });
+    await expect(errorList.getByRole('listitem').first()).toHaveText(`Sayfa ${errors[0]!.page} · ${errors[0]!.item} — ${errors[0]!.message}`);
+    await expect(errorList.getByRole('listitem')).toHaveCount(Math.min(5, errors.length));
+    await expect(preflight.getByRole('group', { name: `Uyarılar (${warnings.length})` })).toBeVisible();
+    // The red and yellow rows stay readable: no serious or critical accessibility violation in the list.
+    const axe = await new AxeBuilder({ page }).include('[data-testid="preflight"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`)).toEqual([]);
+
+    // The spreads as printed: page 1 alone on the right, then 2–3, each twice as wide as a page.
+    await job.getByText('Çift sayfa').click();
+    await job.getByRole('link', { name: 'Sayfaları göster' }).click();
+    const lightbox = page.locator('.fancybox__container');
+    await expect(lightbox.locator('.fancybox__infobar')).toHaveText(new RegExp(`^1\\s*/\\s*${answer.detail.spreads.length}$`));
+    await expect(lightbox.locator('.fancybox__slide.is-selected .fancybox__caption')).toHaveText(`${branchName} · Sayfa 1`);
+    const spread = lightbox.locator('.fancybox__slide.is-selected img');
+    await expect(spread).toBeVisible();
+    const size = () => spread.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]);
+    await expect.poll(async () => (await size())[0]).toBeGreaterThan(0);
+    const [width, height] = await size();
+    // Two A4 pages side by side at 150 dpi or more.
+    expect(width).toBeGreaterThanOrEqual(2 * 1240);
+    expect(width).toBeGreaterThan(height!);
+    await page.keyboard.press('ArrowRight');
+    await expect(lightbox.locator('.fancybox__slide.is-selected .fancybox__caption')).toHaveText(`${branchName} · Sayfa 2–3`);
+    await expect(lightbox.locator('.fancybox__slide.is-selected img')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(lightbox).toHaveCount(0);
+
+    // On a phone the list fits the width and the spreads still open.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(errorList.getByRole('listitem').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const item = await errorList.getByRole('listitem').first().boundingBox();
+    expect(item!.x + item!.width).toBeLessThanOrEqual(390);
+    await job.getByRole('link', { name: 'Sayfaları göster' }).click();
+    // Compact on a phone: the caption moves below the slide; the image keeps it as its name.
+    const phoneSpread = lightbox.locator('.fancybox__slide.is-selected').getByRole('img', { name: `${branchName} · Sayfa 1` });
+    await expect(phoneSpread).toBeVisible();
+    await expect.poll(() => phoneSpread.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(width);
+    await page.keyboard.press('Escape');
+    await expect(lightbox).toHaveCount(0);
+
+    // With errors, "final" asks for the studio's reason first; too short a reason is refused in place.
+    await page.getByRole('button', { name: 'Yıllığı son hâli olarak işaretle' }).click();
+    const ask = page.getByRole('dialog', { name: 'Hatalara rağmen son hâli olarak işaretle' });
+    await expect(ask).toContainText('hata var');
+    await ask.getByRole('textbox', { name: 'Gerekçe' }).fill('kısa');
+    await ask.getByRole('button', { name: 'Yine de işaretle' }).click();
+    await expect(ask.getByText('Gerekçe en az 10 karakter olmalı.')).toBeVisible();
+    await ask.getByRole('textbox', { name: 'Gerekçe' }).fill('Matbaa düşük çözünürlüğü onayladı; veliler bilgilendirildi.');
+    await ask.getByRole('button', { name: 'Yine de işaretle' }).click();
+    await expect(toast(page, 'Yıllık son hâli olarak işaretlendi.')).toBeVisible();
+    await expect(ask).toHaveCount(0);
+    await expect(page.getByTestId('yearbook-final')).toContainText('Yıllık son hâlinde');
+    // Taken back, so the other tests find the demo book a draft.
+    await page.getByRole('button', { name: 'Son hâl işaretini kaldır' }).click();
+    await expect(page.getByTestId('yearbook-final')).toContainText('Provalar TASLAK filigranı taşır');
   });
 });

@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import { TARGET_PPI } from './model';
 
 const MM_PER_INCH = 25.4;
-/** Page proofs are drawn at about 110 dpi; their images need no more. */
-const PROOF_PPI = 120;
+/** Page proofs are drawn at 150 dpi (proofs.ts); their images need a little more, no more. */
+const PROOF_PPI = 160;
 
 export interface PrintImage {
   jpeg: Buffer;

@@ -18,6 +18,8 @@ export interface Trial {
 
 interface BookItem {
   label: string;
+  /** The student whose page holds it, so the report can name the page. */
+  studentId?: number;
   texts: string[];
   alone: Trial;
 }
@@ -64,23 +66,27 @@ function itemGroups(model: BookModel): ItemGroup[] {
           part: { ...NO_PART, divider: { classList: [s.name] }, index: { entries: [{ id: s.id, name: s.indexName }], knownPages: {} } },
         };
       };
-      const items: BookItem[] = [{ label: names.studentName(s.name), texts: [s.name, s.indexName], alone: page({}) }];
-      if (s.nickname) items.push({ label: names.nickname(s.name), texts: [s.nickname], alone: page({ nickname: s.nickname }) });
-      if (s.quote) items.push({ label: names.quote(s.name), texts: [s.quote], alone: page({ quote: s.quote }) });
-      for (const m of s.messages) items.push({ label: names.message(s.name, m.author), texts: [m.body, m.author], alone: page({ messages: [m] }) });
+      const studentId = s.id;
+      const items: BookItem[] = [{ label: names.studentName(s.name), studentId, texts: [s.name, s.indexName], alone: page({}) }];
+      if (s.nickname) items.push({ label: names.nickname(s.name), studentId, texts: [s.nickname], alone: page({ nickname: s.nickname }) });
+      if (s.quote) items.push({ label: names.quote(s.name), studentId, texts: [s.quote], alone: page({ quote: s.quote }) });
+      for (const m of s.messages) items.push({ label: names.message(s.name, m.author), studentId, texts: [m.body, m.author], alone: page({ messages: [m] }) });
       groups.push({ whole: page({ nickname: s.nickname, quote: s.quote, messages: s.messages }), items });
     }
   }
   return groups;
 }
 
+/** A text with characters no font has, and the student whose page holds it (when one does). */
+export type FoundSubstitution = Substitution & { studentId?: number };
+
 /** Every item of the book with characters no bundled font has, in the book's order. */
-export function substitutions(model: BookModel): Substitution[] {
-  const found: Substitution[] = [];
+export function substitutions(model: BookModel): FoundSubstitution[] {
+  const found: FoundSubstitution[] = [];
   for (const { items } of itemGroups(model)) {
-    for (const { label, texts } of items) {
+    for (const { label, studentId, texts } of items) {
       const characters = [...new Set(texts.flatMap(unprintable))];
-      if (characters.length) found.push({ item: label, characters });
+      if (characters.length) found.push({ item: label, characters, ...(studentId === undefined ? {} : { studentId }) });
     }
   }
   return found;

@@ -70,6 +70,8 @@ export const PORTRAIT_MM: Record<DesignSettings['photoShape'], { width: number; 
   rounded: { width: 60, height: 80 },
   circle: { width: 64, height: 64 },
 };
+/** The height the layout gives the school's logo on the cover (its width follows the logo's proportions). */
+export const LOGO_HEIGHT_MM = 28;
 /** Printers ask for 300 ppi at the printed size; a little more leaves room for trimming. */
 export const TARGET_PPI = 330;
 export const MIN_PPI = 300;

@@ -79,7 +79,7 @@ import type {
   studentUpdateBody,
 } from '../../common/schemas/students';
 import type { brandingResponse, studioUpdateBody } from '../../common/schemas/studio';
-import type { approvalBody, jobResponse, yearbookState } from '../../common/schemas/yearbook';
+import type { approvalBody, finalBody, jobResponse, yearbookState } from '../../common/schemas/yearbook';
 
 /** What a call sends and answers. An upload's body is the FormData it sends. */
 export interface CallType {
@@ -209,7 +209,7 @@ export interface StaffCalls {
   'POST yearbook-jobs/:id/cancel': { response: Out<typeof jobResponse> };
   'POST branches/:id/yearbook/approval': { body: In<typeof approvalBody>; response: Ok };
   'DELETE branches/:id/yearbook/approval': { response: Ok };
-  'PUT schools/:id/yearbook/final': { body: { final: boolean }; response: Ok };
+  'PUT schools/:id/yearbook/final': { body: In<typeof finalBody>; response: Ok };
 }
 
 /** The calls of the student portal, under /api/student/. */

@@ -12,7 +12,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Substitution } from '../../../common/schemas/yearbook';
+import type { Preflight, Substitution } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
 import type { Db } from '../../db/client';
 import type { JobHandler } from '../../jobs/runner';
@@ -21,9 +21,10 @@ import { tempFolder } from '../../storage/tempFolder';
 import type { WorkerPool } from '../../workers/pool';
 import { bookWriter } from '../../typesetting/assemble';
 import { failingItem, substitutions, type Trial } from '../../typesetting/items';
-import { MIN_PPI, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../typesetting/model';
+import { LOGO_HEIGHT_MM, MIN_PPI, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../typesetting/model';
 import { planParts } from '../../typesetting/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
+import { photoConsents, pngSize, ppiAt, preflight, type CheckedStudent, type PlacedImage } from './preflight';
 
 export const YEARBOOK_JOB = 'yearbook';
 /** Page images drawn per worker task. */
@@ -52,6 +53,8 @@ export interface YearbookResult extends Record<string, unknown> {
   steps: { imagesMs: number; layoutMs: number; storeMs: number; proofsMs: number };
   /** Texts printed with □ for characters no font has (absent in books made before the report had it). */
   substitutions?: Substitution[];
+  /** The check before print (absent in books made before the check existed). */
+  preflight?: Preflight;
 }
 
 /** The images a part places: its students' portraits, and the cover and logo in the part with the cover. */
@@ -131,15 +134,21 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
 
     let minPortraitPpi: number | null = null;
     const lowResolution: number[] = [];
-    /** Prepares an image into the part's print and proof images; a missing file is left out. */
-    const prepare = async (image: BookImage, print: Map<string, Uint8Array>, proof: Map<string, Uint8Array>, frameMm: { width: number; height: number }) => {
+    /** Prepares an image into the part's print and proof images; answers its resolution as printed (null: its file is missing, or not known). */
+    const prepare = async (
+      image: BookImage,
+      print: Map<string, Uint8Array>,
+      proof: Map<string, Uint8Array>,
+      frameMm: { width: number; height: number },
+    ): Promise<number | null> => {
       const source = await storage[image.store].get(image.key);
-      if (!source) return;
+      if (!source) return null;
       if (image.use === 'logo') {
         const logo = await pool.run('logoImage', { source }, limits);
         print.set(image.path, logo);
         proof.set(image.path, logo);
-        return;
+        const size = pngSize(logo);
+        return size ? ppiAt(size.height, LOGO_HEIGHT_MM) : null;
       }
       const made = await pool.run('printImage', { source, frameMm: image.use === 'cover' ? MEDIA_MM : frameMm }, limits);
       print.set(image.path, made.jpeg);
@@ -148,7 +157,12 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         minPortraitPpi = Math.min(minPortraitPpi ?? Infinity, made.ppi);
         if (made.ppi < MIN_PPI) lowResolution.push(Number(image.path.replace(/\D/g, '')));
       }
+      return made.ppi;
     };
+    // What the check before print reads: every image placed, and every student with or without a portrait.
+    const placed: PlacedImage[] = [];
+    const checked = new Map<number, CheckedStudent>();
+    const studentPages: Record<string, number> = {};
 
     // The book's file is written beside the store's and moved in when complete.
     const folder = await tempFolder('yearbook');
@@ -159,15 +173,17 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
       let written: { pages: number; bytes: number };
       try {
         const writer = bookWriter(async (chunk) => void (await handle.write(chunk)));
-        const studentPages: Record<string, number> = {};
         let firstPage = 1;
         for (const plan of planParts(model)) {
           const print = new Map<string, Uint8Array>();
           const proof = new Map<string, Uint8Array>();
           await timed('imagesMs', () =>
             eachInParallel(imagesOfPart(plan.model, plan, images), PARALLEL_IMAGES, async (image) => {
-              await prepare(image, print, proof, PORTRAIT_MM[model.design.photoShape]);
+              const ppi = await prepare(image, print, proof, PORTRAIT_MM[model.design.photoShape]);
               const student = image.use === 'portrait' ? plan.model.branches.flatMap((b) => b.students).find((s) => s.portrait === image.path) : null;
+              // The cover and the logo are on the part's first page; a portrait on its student's first page (known after the layout).
+              if (ppi !== null)
+                placed.push({ use: image.use, ppi, page: student ? null : firstPage, ...(student ? { student: { id: student.id, name: student.name } } : {}) });
               if (student) prepared += pagesOf(student);
               await report();
             }),
@@ -176,6 +192,8 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           for (const branch of plan.model.branches) for (const s of branch.students) if (s.portrait && !print.has(s.portrait)) s.portrait = null;
           if (plan.model.cover && !print.has(plan.model.cover)) plan.model.cover = null;
           if (plan.model.school.logo && !print.has(plan.model.school.logo)) plan.model.school = { ...plan.model.school, logo: null };
+          for (const branch of plan.model.branches)
+            for (const s of branch.students) checked.set(s.id, { id: s.id, name: s.name, portrait: s.portrait !== null });
 
           const part: BookPart = {
             firstPage,
@@ -217,6 +235,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           }
         }
       });
+      const found = substitutions(model);
       const result: YearbookResult = {
         file: pdfKey(job.id),
         pages: total,
@@ -232,7 +251,14 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           storeMs: Math.round(steps.storeMs),
           proofsMs: Math.round(steps.proofsMs),
         },
-        substitutions: substitutions(model),
+        substitutions: found,
+        preflight: preflight({
+          students: [...checked.values()],
+          studentPages,
+          consented: await photoConsents(db, [...checked.keys()]),
+          images: placed,
+          substitutions: found,
+        }),
       };
       return result;
     } finally {

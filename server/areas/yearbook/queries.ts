@@ -1,6 +1,6 @@
 /** Reading the yearbook's production: a job in the caller's scope, and a school's jobs, approvals and final mark. */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { YearbookJob, YearbookJobDetail, YearbookState } from '../../../common/schemas/yearbook';
+import type { Preflight, YearbookJob, YearbookJobDetail, YearbookState } from '../../../common/schemas/yearbook';
 import { todayInTurkey } from '../../../common/dates';
 import { branchName, trLower } from '../../../common/text';
 import { tr } from '../../../common/tr';
@@ -12,6 +12,10 @@ import type { JobRow } from '../../jobs/queue';
 import { notFound } from '../../core/errors';
 import { turkishOrder } from '../../http/list';
 import { YEARBOOK_JOB, type YearbookResult } from './job';
+import type { ProofKind } from './proofUrls';
+
+/** A signed URL of a job's page or spread. */
+type ProofUrl = (kind: ProofKind, number: number) => string;
 
 /** How many of a school's latest books the screen lists. */
 const LISTED_JOBS = 10;
@@ -41,7 +45,13 @@ export const jobOf = (row: JobRow): YearbookJob => ({ id: row.id, status: row.st
 
 export const resultOf = (row: JobRow): YearbookResult | null => (row.status === 'done' ? (row.result as YearbookResult) : null);
 
-export function jobDetail(row: JobRow, branch: { grade: number; section: string } | null, proofUrl: (page: number) => string): YearbookJobDetail {
+/** A done job's check before print; null for a job not done, and for a book made before the check existed (it was never checked: not "no problems"). */
+export const preflightOf = (row: JobRow): Preflight | null => resultOf(row)?.preflight ?? null;
+
+/** The spreads of a book of `pages` pages as printed: page 1 alone on the right, then 2–3, 4–5…, the last page alone when the count is even. */
+const spreadCount = (pages: number) => (pages ? Math.floor(pages / 2) + 1 : 0);
+
+export function jobDetail(row: JobRow, branch: { grade: number; section: string } | null, proofUrl: ProofUrl): YearbookJobDetail {
   const result = resultOf(row);
   return {
     ...jobOf(row),
@@ -49,16 +59,41 @@ export function jobDetail(row: JobRow, branch: { grade: number; section: string 
     branchName: branch ? branchName(branch) : null,
     createdAt: row.createdAt.toISOString(),
     draft: result ? result.draft : null,
-    proofs: result ? Array.from({ length: result.pages }, (_, i) => proofUrl(i + 1)) : [],
+    proofs: result ? Array.from({ length: result.pages }, (_, i) => proofUrl('pages', i + 1)) : [],
     error: row.status === 'failed' ? row.error : null,
-    substitutions: result?.substitutions ?? [],
+    // The stored report may name the student a text belongs to; the answer keeps its documented shape.
+    substitutions: (result?.substitutions ?? []).map(({ item, characters }) => ({ item, characters })),
+    preflight: preflightOf(row),
+    spreads: result ? Array.from({ length: spreadCount(result.pages) }, (_, i) => proofUrl('spreads', i + 1)) : [],
   };
+}
+
+/** How many done books a school's final mark looks back on. */
+const CHECKED_JOBS = 50;
+
+/**
+ * The books the final mark is checked against: the school's latest done whole-school book, or,
+ * when there is none, the latest done book of each branch. Books made before the check existed
+ * count as having no errors (they were never checked; making the book again checks it).
+ */
+export async function finalCheck(db: Db, schoolId: number): Promise<{ jobIds: number[]; errors: number } | null> {
+  const done = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.schoolId, schoolId), eq(jobs.kind, YEARBOOK_JOB), eq(jobs.status, 'done')))
+    .orderBy(desc(jobs.id))
+    .limit(CHECKED_JOBS);
+  if (!done.length) return null;
+  const whole = done.find((job) => job.branchId === null);
+  const latestPerBranch = [...new Map(done.toReversed().map((job) => [job.branchId, job])).values()];
+  const checked = whole ? [whole] : latestPerBranch;
+  return { jobIds: checked.map((job) => job.id), errors: checked.reduce((sum, job) => sum + (preflightOf(job)?.errors.length ?? 0), 0) };
 }
 
 export async function yearbookState(
   db: Db,
   school: { id: number; studioId: number },
-  proofUrl: (jobId: number, page: number) => string,
+  proofUrl: (jobId: number, kind: ProofKind, number: number) => string,
 ): Promise<YearbookState> {
   const [final] = await db.select().from(yearbookFinals).where(eq(yearbookFinals.schoolId, school.id));
   const branchRows = await db
@@ -80,12 +115,13 @@ export async function yearbookState(
     success: true,
     schoolId: school.id,
     final: final ? { markedAt: final.markedAt.toISOString() } : null,
+    finalCheck: await finalCheck(db, school.id),
     branches: branchRows.map(({ branch, approval, studentCount }) => ({
       id: branch.id,
       name: branchName(branch),
       studentCount,
       approval: approval ? { approvedAt: approval.approvedAt.toISOString(), approvedByName: approval.approvedByName, jobId: approval.jobId } : null,
     })),
-    jobs: jobRows.map(({ job, branch }) => jobDetail(job, branch, (page) => proofUrl(job.id, page))),
+    jobs: jobRows.map(({ job, branch }) => jobDetail(job, branch, (kind, number) => proofUrl(job.id, kind, number))),
   };
 }

@@ -1,14 +1,15 @@
 /**
  * The yearbook's production: branches/{id}/yearbook and schools/{id}/yearbook queue a book (a
- * background job), yearbook-jobs/{id} answers its progress, /file the PDF, /pages/{n} a page
- * proof (signed URL), /cancel stops it; a school approves a branch's proof (its content locks),
- * the studio unlocks it and marks the book final. Panel and the school's managers only.
+ * background job), yearbook-jobs/{id} answers its progress and its check before print, /file the
+ * PDF, /pages/{n} a page proof and /spreads/{n} a two-page spread (signed URLs), /cancel stops it;
+ * a school approves a branch's proof (its content locks), the studio unlocks it and marks the book
+ * final (refused while the book has preflight errors, unless overridden with a reason). Panel and
+ * the school's managers only.
  */
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
-import { approvalBody, jobDetailResponse, jobResponse, proofParams, proofQuery, yearbookState } from '../../../common/schemas/yearbook';
+import { approvalBody, finalBody, jobDetailResponse, jobResponse, proofParams, proofQuery, yearbookState } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
@@ -16,9 +17,10 @@ import { HttpError, notFound } from '../../core/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { branches } from '../../db/schema';
 import { eq } from 'drizzle-orm';
+import { composeSpread } from '../../typesetting/spreads';
 import { proofKey } from './job';
-import { bookFileName, jobDetail, jobInScope, jobOf, resultOf, yearbookState as stateOf } from './queries';
-import { proofUrlSigner } from './proofUrls';
+import { bookFileName, jobDetail, jobInScope, jobOf, preflightOf, resultOf, yearbookState as stateOf } from './queries';
+import { proofUrlSigner, type ProofKind } from './proofUrls';
 import { approveBranch, cancelBook, setFinal, startBook, unlockBranch } from './writes';
 
 const docs = routeDocs('yearbook');
@@ -61,18 +63,19 @@ export async function yearbookRoutes(app: Api) {
     async (request) => {
       const caller = callerOf(request);
       const school = await schoolInScope(app.db, caller, request.params.id);
-      return stateOf(app.db, school, (jobId, page) => proofs.url(caller.level, jobId, page));
+      return stateOf(app.db, school, (jobId, kind, number) => proofs.url(caller.level, jobId, number, kind));
     },
   );
 
   app.get(
     '/yearbook-jobs/:id',
-    docs('Yıllık işinin durumu (sayfa ilerlemesi)', { params: idParams, response: { 200: jobDetailResponse, ...errors } }, staff),
+    docs('Yıllık işinin durumu (sayfa ilerlemesi, baskı öncesi kontrol)', { params: idParams, response: { 200: jobDetailResponse, ...errors } }, staff),
     async (request) => {
       const caller = callerOf(request);
       const job = await jobInScope(app.db, caller, request.params.id);
       const [branch] = job.branchId ? await app.db.select().from(branches).where(eq(branches.id, job.branchId)) : [];
-      return { success: true as const, job: jobOf(job), detail: jobDetail(job, branch ?? null, (page) => proofs.url(caller.level, job.id, page)) };
+      const url = (kind: ProofKind, number: number) => proofs.url(caller.level, job.id, number, kind);
+      return { success: true as const, job: { ...jobOf(job), preflight: preflightOf(job) }, detail: jobDetail(job, branch ?? null, url) };
     },
   );
 
@@ -112,6 +115,23 @@ export async function yearbookRoutes(app: Api) {
     },
   );
 
+  app.get(
+    '/yearbook-jobs/:id/spreads/:page',
+    docs('Provanın iki sayfalık açılımının görseli (kısa ömürlü imzalı bağlantı)', { params: proofParams, querystring: proofQuery }, 'public'),
+    async (request, reply) => {
+      const { id, page: spread } = request.params;
+      const verdict = proofs.verify(id, spread, request.query.e, request.query.s, 'spreads');
+      if (verdict === 'bad') throw notFound();
+      if (verdict === 'expired') throw new HttpError(403, tr.yearbook.linkExpired);
+      // Spread 1 is page 1 alone on the right; spread n pairs pages 2n−2 (left) and 2n−1 (right).
+      const left = spread > 1 ? await app.storage.photos.get(proofKey(id, 2 * spread - 2)) : null;
+      const right = await app.storage.photos.get(proofKey(id, 2 * spread - 1));
+      if (!left && !right) throw notFound();
+      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(request.query.e - Date.now() / 1000))}`);
+      return reply.type('image/jpeg').send(await composeSpread(left, right));
+    },
+  );
+
   app.post(
     '/branches/:id/yearbook/approval',
     docs('Şubenin provasını onaylar; şubenin içeriği kilitlenir', { params: idParams, body: approvalBody, response: { 200: okResponse, ...errors } }, staff),
@@ -138,12 +158,13 @@ export async function yearbookRoutes(app: Api) {
     '/schools/:id/yearbook/final',
     docs(
       'Yıllığı son hâli olarak işaretler ya da işareti kaldırır (stüdyo)',
-      { params: idParams, body: z.object({ final: z.boolean() }).strict(), response: { 200: okResponse, ...errors } },
+      { params: idParams, body: finalBody, response: { 200: okResponse, ...errors } },
       studio,
     ),
     async (request) => {
       const caller = callerOf(request);
-      await setFinal(app.db, caller, await schoolInScope(app.db, caller, request.params.id), request.body.final);
+      const { final, overrideReason } = request.body;
+      await setFinal(app.db, caller, await schoolInScope(app.db, caller, request.params.id), final, overrideReason ?? null);
       return { success: true as const };
     },
   );

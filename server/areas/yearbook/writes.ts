@@ -10,6 +10,7 @@ import { cancelJob, enqueueJob, JobAlreadyActive, type JobRow } from '../../jobs
 import { conflict, HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
 import { YEARBOOK_JOB } from './job';
+import { finalCheck } from './queries';
 
 /** Queues the book of a branch or of a whole school; one at a time per school (409 while one is active). */
 export async function startBook(db: Db, caller: Caller, school: SchoolRow, branch: BranchRow | null): Promise<JobRow> {
@@ -65,14 +66,22 @@ export async function unlockBranch(db: Db, caller: Caller, branch: BranchRow): P
   });
 }
 
-/** The studio marks a school's book final (books made from now on carry no watermark), or takes the mark back. */
-export async function setFinal(db: Db, caller: Caller, school: SchoolRow, final: boolean): Promise<void> {
+/**
+ * The studio marks a school's book final (books made from now on carry no watermark), or takes the
+ * mark back. A book whose check before print found errors is marked only with a written reason,
+ * which the audit entry keeps with the errors it overrode.
+ */
+export async function setFinal(db: Db, caller: Caller, school: SchoolRow, final: boolean, overrideReason: string | null): Promise<void> {
+  const check = final ? await finalCheck(db, school.id) : null;
+  const overridden = check && check.errors > 0 ? check : null;
+  if (overridden && !overrideReason) throw conflict('overrideReason', tr.yearbook.preflight.finalBlocked(overridden.errors));
   await db.transaction(async (tx) => {
     if (final) {
       await tx.insert(yearbookFinals).values({ schoolId: school.id, studioId: school.studioId, markedBy: caller.userId }).onConflictDoNothing();
     } else {
       await tx.delete(yearbookFinals).where(and(eq(yearbookFinals.schoolId, school.id), eq(yearbookFinals.studioId, school.studioId)));
     }
-    await recordAudit(tx, caller, final ? 'mark_final' : 'unmark_final', 'yearbook', { id: school.id, schoolId: school.id });
+    const override = overridden && overrideReason ? { overrideReason, jobIds: overridden.jobIds, errors: overridden.errors } : undefined;
+    await recordAudit(tx, caller, final ? 'mark_final' : 'unmark_final', 'yearbook', { id: school.id, schoolId: school.id }, override);
   });
 }

@@ -9,11 +9,11 @@ import { eq, sql } from 'drizzle-orm';
 import { Piscina } from 'piscina';
 import { describe, expect, it, vi } from 'vitest';
 import { insertOne } from '../../db/rows';
-import { jobs, messages, photos, schools, students } from '../../db/schema';
+import { auditLog, jobs, messages, photos, schools, students, yearbookFinals } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { inspectPdf } from '../../test/pdf';
 import { ghostscriptCheck, pdfinfo, pdfWords, pdfXmp, separations } from '../../test/pdfTools';
-import { MIN_PPI } from '../../typesetting/model';
+import { MIN_PPI, PORTRAIT_MM } from '../../typesetting/model';
 import { fileKey } from '../photos/queries';
 import { bookSources } from './content';
 
@@ -366,6 +366,140 @@ describe('approval, the content lock and the final mark', () => {
     const pdf = (await kit.app.inject({ method: 'GET', url: `/api/school/yearbook-jobs/${job.id}/file`, headers: { authorization: `Bearer ${school.token}` } }))
       .rawPayload;
     expect((await inspectPdf(pdf)).text.join('\n')).not.toContain('TASLAK');
+  });
+});
+
+describe('the check before print and the final mark', () => {
+  /** A world student's photo consent, recorded (or not) as staff record it. */
+  const consent = (index: 0 | 1 | 2) =>
+    kit.database.db.update(students).set({ photoConsent: true, photoConsentDate: '2026-09-15' }).where(eq(students.id, kit.world.students[index].id));
+  /** An original 130 ppi at the printed size of the default (rounded, 60 × 80 mm) portrait. */
+  const ppi130 = () => {
+    expect(PORTRAIT_MM.rounded).toEqual({ width: 60, height: 80 });
+    return portrait(0, 308, 410);
+  };
+
+  it('lists a 130 ppi portrait and a portrait without photo consent as errors, a student without a portrait as a warning, each with its page', async () => {
+    await ppi130();
+    await consent(0);
+    await portrait(1);
+    const school = await kit.as(kit.world.accounts.school);
+    const { job, detail } = await branchBook(school);
+    const answer = (await school.get(`/yearbook-jobs/${job.id}`)).body;
+    expect(answer.job.preflight).toEqual(detail.preflight);
+    const { errors, warnings } = answer.job.preflight;
+    const [sule, omer, ipek] = kit.world.students;
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        {
+          page: expect.any(Number),
+          item: 'Şule Işık',
+          studentId: sule.id,
+          code: 'image-resolution',
+          message: 'Görsel basıldığı boyutta yalnızca 130 ppi; en az 200 ppi gerekir, baskıda bulanık çıkar. Daha büyük bir dosya yükleyin.',
+        },
+        {
+          page: expect.any(Number),
+          item: 'Ömer Çelik',
+          studentId: omer.id,
+          code: 'no-consent',
+          message: 'Fotoğraf izni (veli açık rızası) kayıtlı değil, ama vesikalığı basılıyor. İzni kaydedin ya da fotoğrafı kaldırın.',
+        },
+      ]),
+    );
+    expect(errors).toHaveLength(2);
+    expect(warnings).toEqual([
+      { page: expect.any(Number), item: 'İpek Ünal', studentId: ipek.id, code: 'no-portrait', message: 'Vesikalık yok; sayfasında baş harfleri basıldı.' },
+    ]);
+    // Each page named is the student's page in the PDF.
+    const pdf = (await kit.app.inject({ method: 'GET', url: `/api/school/yearbook-jobs/${job.id}/file`, headers: { authorization: `Bearer ${school.token}` } }))
+      .rawPayload;
+    const pages = (await inspectPdf(pdf)).text;
+    for (const entry of [...errors, ...warnings]) expect(pages[entry.page - 1]).toContain(entry.item);
+    // The screen's state says what the final mark is checked against.
+    expect((await school.get(`/schools/${kit.world.school.id}/yearbook`)).body.finalCheck).toEqual({ jobIds: [job.id], errors: 2 });
+  });
+
+  it('draws page proofs at 150 dpi of the trim or more, and pairs them into spreads as printed: page 1 alone on the right, then 2–3, 4–5…', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const { job, detail } = await branchBook(school);
+    const size = async (url: string) => {
+      const res = await kit.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      const { width = 0, height = 0 } = await sharp(res.rawPayload).metadata();
+      return { width, height, image: res.rawPayload };
+    };
+    const page = await size(detail.proofs[0]);
+    // A4's trim, 210 × 297 mm, at 150 dpi.
+    expect(page.width).toBeGreaterThanOrEqual(Math.floor((210 / 25.4) * 150));
+    expect(page.height).toBeGreaterThanOrEqual(Math.floor((297 / 25.4) * 150));
+    expect(detail.spreads).toHaveLength(Math.floor(job.total / 2) + 1);
+    const first = await size(detail.spreads[0]);
+    expect(first).toMatchObject({ width: 2 * page.width, height: page.height });
+    // Page 1 sits on the right; the left is the empty table (grey), not a page (white paper).
+    const stats = async (image: Buffer, left: number) => {
+      // sharp's stats() reads its input, not the pipeline: the half is cut out to a buffer first.
+      const half = await sharp(image).extract({ left, top: 0, width: page.width, height: page.height }).toBuffer();
+      return (await sharp(half).stats()).channels[0]!.mean;
+    };
+    expect(await stats(first.image, 0)).toBeLessThan(235);
+    expect(Math.abs((await stats(first.image, page.width)) - (await sharp(page.image).stats()).channels[0]!.mean)).toBeLessThan(2);
+    expect((await size(detail.spreads[1])).width).toBe(2 * page.width);
+    // A spread's signature never opens a page, nor the other way round.
+    expect((await kit.call('GET', detail.spreads[0].replace('/spreads/', '/pages/'))).status).toBe(404);
+    expect((await kit.call('GET', detail.proofs[0].replace('/pages/', '/spreads/'))).status).toBe(404);
+  });
+
+  it('has nothing to report for a book of consented full-size portraits; an older book without a check answers null', async () => {
+    for (const index of [0, 1, 2] as const) {
+      await portrait(index);
+      await consent(index);
+    }
+    const school = await kit.as(kit.world.accounts.school);
+    const { job } = await branchBook(school);
+    expect((await school.get(`/yearbook-jobs/${job.id}`)).body.job.preflight).toEqual({ errors: [], warnings: [] });
+    const older = await branchJob({ status: 'done', done: 6, total: 6, result: { file: 'x', pages: 6, draft: true, substitutions: [] } });
+    expect((await school.get(`/yearbook-jobs/${older.id}`)).body.job.preflight).toBeNull();
+  });
+
+  it('refuses the final mark (409, in Turkish) while the latest book has errors; an override needs a panel user and a written reason, and is audited', async () => {
+    await ppi130();
+    await consent(0);
+    const school = await kit.as(kit.world.accounts.school);
+    const panel = await kit.as(kit.world.accounts.panel);
+    await branchBook(school);
+    const url = `/schools/${kit.world.school.id}/yearbook/final`;
+    const finals = () => kit.database.db.select().from(yearbookFinals);
+    const marks = () => kit.database.db.select().from(auditLog).where(eq(auditLog.action, 'mark_final'));
+
+    const refused = await panel.put(url, { final: true });
+    expect(refused.status, refused.raw).toBe(409);
+    expect(refused.body.message).toBe(
+      'Baskı öncesi kontrolde 1 hata var; yıllık son hâli olarak işaretlenemez. Hataları düzeltip yıllığı yeniden oluşturun ya da gerekçe yazarak yine de işaretleyin.',
+    );
+    for (const overrideReason of ['', '   kısa   ']) {
+      const bad = await panel.put(url, { final: true, overrideReason });
+      expect(bad.status, bad.raw).toBe(400);
+      expect(bad.body.message).toMatch(/[ğüşıöçİ]|Geçersiz|giriniz/i);
+      expect(JSON.stringify(bad.body)).toContain('Gerekçe en az 10 karakter olmalı.');
+    }
+    const reason = 'Veli yeni fotoğrafı baskıdan önce getirmeyecek; matbaa onayladı.';
+    expect((await school.put(url, { final: true, overrideReason: reason })).status).toBe(403);
+    expect(await finals()).toEqual([]);
+    expect(await marks()).toEqual([]);
+
+    const overridden = await panel.put(url, { final: true, overrideReason: reason });
+    expect(overridden.status, overridden.raw).toBe(200);
+    expect(await finals()).toHaveLength(1);
+    const [entry] = await marks();
+    expect(entry).toMatchObject({
+      userName: expect.any(String),
+      entity: 'yearbook',
+      entityId: kit.world.school.id,
+      changes: { overrideReason: reason, errors: 1 },
+    });
+    expect((await school.get(`/schools/${kit.world.school.id}/yearbook`)).body.final).toMatchObject({ markedAt: expect.any(String) });
   });
 });
 

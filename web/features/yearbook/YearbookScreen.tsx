@@ -4,7 +4,7 @@
  * approve a branch's proof (the school; works on a phone). The studio unlocks an approved branch
  * and marks the book final (no watermark from then on).
  */
-import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Progress, SegmentedControl, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { Substitution, YearbookJobDetail, YearbookState } from '../../../common/schemas/yearbook';
 import { displayDateTime } from '../../../common/dates';
@@ -16,6 +16,7 @@ import { LoadFailed, Loading } from '../../components/QueryState';
 import { lightboxAttributes, useLightbox } from '../../components/lightbox';
 import { recordOptions, SelectField } from '../../components/SelectField';
 import { useSession } from '../../session/store';
+import { PreflightList } from './PreflightList';
 import { downloadBook, isActive, useApprove, useCancelBook, useSetFinal, useStartBook, useUnlock, useYearbookSchools, useYearbookState } from './api';
 
 const t = tr.yearbook;
@@ -49,24 +50,38 @@ export function YearbookScreen() {
 function SchoolBook({ state, isPanel }: { state: YearbookState; isPanel: boolean }) {
   const start = useStartBook();
   const setFinal = useSetFinal();
+  const [overriding, setOverriding] = useState(false);
   const active = state.jobs.some(isActive);
+  // Errors in the book the mark is checked against: marking needs the studio's reason (the server refuses it without one).
+  const blocking = state.final ? 0 : (state.finalCheck?.errors ?? 0);
+  const toggleFinal = () => {
+    if (blocking) setOverriding(true);
+    else void attempt(() => setFinal.mutateAsync({ schoolId: state.schoolId, final: !state.final }), state.final ? undefined : t.preflight.markedFinal);
+  };
   return (
     <Stack>
       <Alert color={state.final ? 'green' : 'yellow'} data-testid="yearbook-final">
         <Group justify="space-between" gap="xs">
           <Text size="sm">{state.final ? t.finalNote : t.draftNote}</Text>
           {isPanel ? (
-            <Button
-              size="xs"
-              variant="light"
-              loading={setFinal.isPending}
-              onClick={() => void attempt(() => setFinal.mutateAsync({ schoolId: state.schoolId, final: !state.final }))}
-            >
+            <Button size="xs" variant="light" loading={setFinal.isPending} onClick={toggleFinal}>
               {state.final ? t.unmarkFinal : t.markFinal}
             </Button>
           ) : null}
         </Group>
       </Alert>
+      {isPanel ? (
+        <OverrideDialog
+          opened={overriding}
+          errors={blocking}
+          busy={setFinal.isPending}
+          onClose={() => setOverriding(false)}
+          onSubmit={async (overrideReason) => {
+            if (await attempt(() => setFinal.mutateAsync({ schoolId: state.schoolId, final: true, overrideReason }), t.preflight.markedFinal))
+              setOverriding(false);
+          }}
+        />
+      ) : null}
       <Group>
         <Button disabled={active} loading={start.isPending} onClick={() => void attempt(() => start.mutateAsync({ schoolId: state.schoolId }))}>
           {t.generateSchool}
@@ -162,6 +177,76 @@ function Substitutions({ list }: { list: Substitution[] }) {
   );
 }
 
+/** The studio marks a book with preflight errors final only with a written reason (kept in the audit log). */
+function OverrideDialog({
+  opened,
+  errors,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  opened: boolean;
+  errors: number;
+  busy: boolean;
+  onClose(): void;
+  onSubmit(reason: string): Promise<void>;
+}) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = () => {
+    const text = reason.trim();
+    if (text.length < 10) return setProblem(t.preflight.reasonShort);
+    if (text.length > 1000) return setProblem(t.preflight.reasonLong);
+    setProblem(null);
+    void onSubmit(text);
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.preflight.overrideTitle}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
+        <Stack gap="sm">
+          <Text size="sm">{t.preflight.overrideNote(errors)}</Text>
+          <Textarea
+            label={t.preflight.reason}
+            required
+            autosize
+            minRows={3}
+            maxLength={1000}
+            value={reason}
+            error={problem}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+        </Stack>
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {tr.words.cancel}
+          </Button>
+          <Button type="submit" color="red" loading={busy}>
+            {t.preflight.overrideConfirm}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
+
+/** The lightbox's slides of a finished book: its pages one by one, or as the open book shows them (the cover first when it has its own proof). */
+function proofSlides(job: YearbookJobDetail, name: string, spreads: boolean) {
+  if (!spreads) return job.proofs.map((src, i) => ({ src, caption: `${name} · ${t.proofPage(i + 1)}` }));
+  const pages = job.proofs.length;
+  const slides = job.spreads.map((src, i) => {
+    const left = i > 0 ? 2 * i : null;
+    const right = 2 * i + 1 <= pages ? 2 * i + 1 : null;
+    return { src, caption: `${name} · ${t.spreadPages(left, right)}` };
+  });
+  return job.coverProof ? [{ src: job.coverProof, caption: `${name} · ${t.preflight.cover}` }, ...slides] : slides;
+}
+
 /** Approving locks the whole branch: it is said in full, and asked, first. */
 async function approveAfterConfirm(branchName: string, approve: () => Promise<unknown>) {
   if (await confirmAction({ title: t.approve, message: t.approveConfirm(branchName), confirmLabel: t.approve, danger: false })) {
@@ -172,9 +257,11 @@ async function approveAfterConfirm(branchName: string, approve: () => Promise<un
 function JobCard({ job }: { job: YearbookJobDetail }) {
   const cancel = useCancelBook();
   const pages = useRef<HTMLDivElement>(null);
-  useLightbox(pages, job.proofs.length);
+  const [view, setView] = useState<'pages' | 'spreads'>('pages');
   const name = job.branchName ?? t.wholeSchool;
-  const group = `yearbook-${job.id}`;
+  const slides = job.status === 'done' ? proofSlides(job, name, view === 'spreads') : [];
+  useLightbox(pages, `${view}:${slides.length}`);
+  const group = `yearbook-${job.id}${view === 'spreads' ? '-spreads' : ''}`;
   return (
     <Card withBorder padding="sm" role="group" aria-label={`${name} #${job.id}`}>
       <Group justify="space-between" gap="xs">
@@ -197,6 +284,7 @@ function JobCard({ job }: { job: YearbookJobDetail }) {
         </Text>
       ) : null}
       <Substitutions list={job.substitutions} />
+      {job.status === 'done' ? <PreflightList preflight={job.preflight} /> : null}
       <Group gap="xs" mt="xs" ref={pages}>
         {isActive(job) ? (
           <Button size="xs" variant="default" loading={cancel.isPending} onClick={() => void attempt(() => cancel.mutateAsync(job.id))}>
@@ -208,19 +296,23 @@ function JobCard({ job }: { job: YearbookJobDetail }) {
             <Button size="xs" variant="light" onClick={() => void downloadBook(job.id)}>
               {t.download}
             </Button>
-            {job.proofs.map((src, i) =>
+            <SegmentedControl
+              size="xs"
+              aria-label={t.proofView}
+              value={view}
+              onChange={(value) => setView(value === 'spreads' ? 'spreads' : 'pages')}
+              data={[
+                { value: 'pages', label: t.singlePage },
+                { value: 'spreads', label: t.spread },
+              ]}
+            />
+            {slides.map(({ src, caption }, i) =>
               i === 0 ? (
-                <Button
-                  key={src}
-                  component="a"
-                  href={src}
-                  size="xs"
-                  {...lightboxAttributes(group, { src, type: 'image', caption: `${name} · ${t.proofPage(1)}` })}
-                >
+                <Button key={src} component="a" href={src} size="xs" {...lightboxAttributes(group, { src, type: 'image', caption })}>
                   {t.pages}
                 </Button>
               ) : (
-                <a key={src} href={src} hidden {...lightboxAttributes(group, { src, type: 'image', caption: `${name} · ${t.proofPage(i + 1)}` })} />
+                <a key={src} href={src} hidden {...lightboxAttributes(group, { src, type: 'image', caption })} />
               ),
             )}
           </>

@@ -38,9 +38,11 @@ export const useApprove = () =>
 
 export const useUnlock = () => useApiMutation((branchId: number) => call('DELETE branches/:id/yearbook/approval', { params: { id: branchId } }), [STATE]);
 
+/** Marks the book final (or takes the mark back); a book with preflight errors needs the studio's written reason. */
 export const useSetFinal = () =>
   useApiMutation(
-    ({ schoolId, final }: { schoolId: number; final: boolean }) => call('PUT schools/:id/yearbook/final', { params: { id: schoolId }, body: { final } }),
+    ({ schoolId, final, overrideReason }: { schoolId: number; final: boolean; overrideReason?: string }) =>
+      call('PUT schools/:id/yearbook/final', { params: { id: schoolId }, body: overrideReason === undefined ? { final } : { final, overrideReason } }),
     [STATE],
   );
 

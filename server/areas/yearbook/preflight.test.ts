@@ -1,0 +1,86 @@
+/** The rules of the check before print, one by one, as the job hands them what it placed. */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { pngSize, ppiAt, preflight, type PreflightInput } from './preflight';
+
+const none: PreflightInput = { students: [], studentPages: {}, consented: new Set(), images: [], substitutions: [] };
+
+describe('the check before print', () => {
+  it('holds an image at 300 ppi fine, below 300 a warning, below 200 an error; the cover and the logo are named and paged', () => {
+    const { errors, warnings } = preflight({
+      ...none,
+      images: [
+        { use: 'cover', ppi: 134, page: 1 },
+        { use: 'logo', ppi: 250, page: 1 },
+        { use: 'portrait', ppi: 300, page: null, student: { id: 7, name: 'Ayşe Yılmaz' } },
+        { use: 'portrait', ppi: 299, page: null, student: { id: 8, name: 'Can Öz' } },
+        { use: 'portrait', ppi: 200, page: null, student: { id: 9, name: 'Ece Şen' } },
+        { use: 'portrait', ppi: 199, page: null, student: { id: 10, name: 'İlker Ak' } },
+      ],
+      studentPages: { 7: 3, 8: 5, 9: 4, 10: 6 },
+    });
+    expect(errors.map((e) => [e.page, e.item, e.code])).toEqual([
+      [1, 'Kapak', 'image-resolution'],
+      [6, 'İlker Ak', 'image-resolution'],
+    ]);
+    expect(errors[0]!.message).toContain('134 ppi');
+    // In the book's order: page 1, 4, 5.
+    expect(warnings.map((w) => [w.page, w.item, w.studentId])).toEqual([
+      [1, 'Okul logosu', undefined],
+      [4, 'Ece Şen', 9],
+      [5, 'Can Öz', 8],
+    ]);
+  });
+
+  it('warns of a student without a portrait, and errs on a printed portrait without consent', () => {
+    const { errors, warnings } = preflight({
+      ...none,
+      students: [
+        { id: 1, name: 'Ali Kaya', portrait: false },
+        { id: 2, name: 'Banu Er', portrait: true },
+        { id: 3, name: 'Cem Su', portrait: true },
+      ],
+      consented: new Set([3]),
+      studentPages: { 1: 3, 2: 4, 3: 5 },
+    });
+    expect(warnings).toEqual([{ page: 3, item: 'Ali Kaya', studentId: 1, code: 'no-portrait', message: 'Vesikalık yok; sayfasında baş harfleri basıldı.' }]);
+    expect(errors).toEqual([expect.objectContaining({ page: 4, item: 'Banu Er', studentId: 2, code: 'no-consent' })]);
+  });
+
+  it('lists each text printed with □ as a warning naming the characters, on its student’s page (no page for the school’s texts)', () => {
+    const { errors, warnings } = preflight({
+      ...none,
+      studentPages: { 5: 9 },
+      substitutions: [
+        { item: 'Okul yönetiminin mesajı (yazan: Müdür)', characters: ['字'] },
+        { item: 'Deniz Ay sayfasındaki lakap', characters: ['𓀀', '好'], studentId: 5 },
+      ],
+    });
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      {
+        page: 9,
+        item: 'Deniz Ay sayfasındaki lakap',
+        studentId: 5,
+        code: 'missing-glyphs',
+        message: 'Yazı tiplerinde olmayan karakterler: 𓀀 好; yerlerine □ basıldı.',
+      },
+      {
+        page: null,
+        item: 'Okul yönetiminin mesajı (yazan: Müdür)',
+        code: 'missing-glyphs',
+        message: 'Yazı tiplerinde olmayan karakterler: 字; yerlerine □ basıldı.',
+      },
+    ]);
+  });
+
+  it('reads a PNG’s pixel size from its header, and the resolution it prints at', async () => {
+    const png = await sharp({ create: { width: 400, height: 331, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
+    expect(pngSize(png)).toEqual({ width: 400, height: 331 });
+    expect(pngSize(Buffer.from('not a png at all, not at all'))).toBeNull();
+    // 331 px over the logo's 28 mm: 300 ppi.
+    expect(ppiAt(331, 28)).toBe(300);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The check a book gets before it goes to print, made by the job from what it placed: each
+ * image's resolution at its printed size, students printed without a portrait, portraits printed
+ * without the parent's photo consent, and texts with characters the fonts lack. Errors stop the
+ * final mark (unless the studio overrides them with a reason), warnings are for reading.
+ */
+import { inArray } from 'drizzle-orm';
+import type { Preflight, PreflightEntry } from '../../../common/schemas/yearbook';
+import { tr } from '../../../common/tr';
+import type { Db } from '../../db/client';
+import { students } from '../../db/schema';
+import type { FoundSubstitution } from '../../typesetting/items';
+import { MIN_PPI } from '../../typesetting/model';
+
+/**
+ * Below this a photo prints visibly soft: 200 ppi is the floor print shops commonly accept for
+ * photos (300 ppi being the target), so it is an error here, and 200–299 a warning.
+ */
+const ERROR_PPI = 200;
+const MM_PER_INCH = 25.4;
+
+/** An image as the book placed it: what it is, its resolution, and where. */
+export interface PlacedImage {
+  use: 'portrait' | 'cover' | 'logo' | 'panel';
+  ppi: number;
+  /** The page it is on; for a student's portrait, null means "the student's first page". */
+  page: number | null;
+  student?: { id: number; name: string };
+}
+
+/** A student of the book: whether a portrait was printed, and whether the parent's photo consent is recorded. */
+export interface CheckedStudent {
+  id: number;
+  name: string;
+  portrait: boolean;
+}
+
+export interface PreflightInput {
+  students: CheckedStudent[];
+  /** Student id → the page their pages begin on. */
+  studentPages: Record<string, number>;
+  /** Ids of the book's students with a recorded photo consent. */
+  consented: Set<number>;
+  images: PlacedImage[];
+  substitutions: FoundSubstitution[];
+}
+
+/** The resolution of `pixels` printed `mm` long. */
+export const ppiAt = (pixels: number, mm: number) => Math.floor(pixels / (mm / MM_PER_INCH) + 1e-6);
+
+/** The pixel size of a PNG, from its header (the logo is always stored and prepared as PNG); null for anything else. */
+export function pngSize(png: Uint8Array): { width: number; height: number } | null {
+  const signature = [0x89, 0x50, 0x4e, 0x47];
+  if (png.length < 24 || signature.some((byte, i) => png[i] !== byte)) return null;
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** The ids of these students whose parent's photo consent is recorded. */
+export async function photoConsents(db: Db, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: students.id, consent: students.photoConsent }).from(students).where(inArray(students.id, ids));
+  return new Set(rows.filter((r) => r.consent).map((r) => r.id));
+}
+
+const p = tr.yearbook.preflight;
+
+export function preflight(input: PreflightInput): Preflight {
+  const errors: PreflightEntry[] = [];
+  const warnings: PreflightEntry[] = [];
+  const pageOf = (studentId: number) => input.studentPages[String(studentId)] ?? null;
+
+  for (const image of input.images) {
+    if (image.ppi >= MIN_PPI) continue;
+    const entry: PreflightEntry = {
+      page: image.page ?? (image.student ? pageOf(image.student.id) : null),
+      item: image.student?.name ?? (image.use === 'cover' ? p.cover : p.logo),
+      ...(image.student ? { studentId: image.student.id } : {}),
+      code: 'image-resolution',
+      message: image.ppi < ERROR_PPI ? p.tooLowResolution(image.ppi) : p.lowResolution(image.ppi),
+    };
+    (image.ppi < ERROR_PPI ? errors : warnings).push(entry);
+  }
+  for (const s of input.students) {
+    const about = { page: pageOf(s.id), item: s.name, studentId: s.id };
+    if (!s.portrait) warnings.push({ ...about, code: 'no-portrait', message: p.noPortrait });
+    else if (!input.consented.has(s.id)) errors.push({ ...about, code: 'no-consent', message: p.noConsent });
+  }
+  for (const found of input.substitutions) {
+    warnings.push({
+      page: found.studentId === undefined ? null : pageOf(found.studentId),
+      item: found.item,
+      ...(found.studentId === undefined ? {} : { studentId: found.studentId }),
+      code: 'missing-glyphs',
+      message: p.missingGlyphs(found.characters.join(' ')),
+    });
+  }
+  // In the book's order; what is on no page comes last.
+  const byPage = (a: PreflightEntry, b: PreflightEntry) => (a.page ?? Number.MAX_SAFE_INTEGER) - (b.page ?? Number.MAX_SAFE_INTEGER);
+  return { errors: errors.sort(byPage), warnings: warnings.sort(byPage) };
+}
