@@ -1,5 +1,6 @@
 /** The yearbook's production: PDF jobs, page proofs, branch approvals and the final mark. */
 import { z } from 'zod';
+import { BINDINGS } from './design';
 import { id } from './fields';
 
 const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -30,6 +31,11 @@ const yearbookJobDetail = yearbookJob.extend({
   error: z.string().nullable(),
   /** The job's report: each text printed with □ for characters no font has. */
   substitutions: z.array(substitution),
+  /**
+   * The cover's sheet (millimetres, bleed included) and its proof (a signed, short-lived URL of the
+   * wraparound as trimmed), once the job is done; null for a book made before the cover was a file of its own.
+   */
+  cover: z.object({ binding: z.enum(BINDINGS), widthMm: z.number(), heightMm: z.number(), spineMm: z.number(), proof: z.string() }).nullable(),
 });
 export type YearbookJobDetail = z.infer<typeof yearbookJobDetail>;
 

@@ -4,8 +4,9 @@
  * threads), the part laid out in a worker and appended to the book's file, so a whole school never
  * has all its images, or all its pages, in memory. The finished file goes to the file store, then
  * the page proofs are drawn a slice at a time from a copy of each part with screen-sized images.
- * Progress is in pages: half for the PDF, half for the proofs; a job that is started again (after
- * a restart) begins from the start and overwrites what it left.
+ * The cover is a file of its own, made once the interior's page count (its spine) is known, with
+ * its proof. Progress is in pages: half for the PDF, half for the proofs; a job that is started
+ * again (after a restart) begins from the start and overwrites what it left.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -20,8 +21,9 @@ import type { Storage } from '../../storage/store';
 import { tempFolder } from '../../storage/tempFolder';
 import type { WorkerPool } from '../../workers/pool';
 import { bookWriter } from '../../typesetting/assemble';
+import { coverGeometry, frontImageMm, type CoverModel } from '../../typesetting/cover';
 import { failingItem, substitutions, type Trial } from '../../typesetting/items';
-import { MIN_PPI, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../typesetting/model';
+import { MIN_PPI, PORTRAIT_MM, type BookModel, type BookPart } from '../../typesetting/model';
 import { planParts } from '../../typesetting/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
 
@@ -34,6 +36,8 @@ const LAYOUT_TIMEOUT_MS = 10 * 60_000;
 const TASK_TIMEOUT_MS = 2 * 60_000;
 
 const pdfKey = (jobId: number) => `yearbooks/${jobId}/book.pdf`;
+const coverKey = (jobId: number) => `yearbooks/${jobId}/cover.pdf`;
+export const coverProofKey = (jobId: number) => `yearbooks/${jobId}/cover.jpg`;
 export const proofKey = (jobId: number, page: number) => `yearbooks/${jobId}/page-${page}.jpg`;
 
 export interface YearbookResult extends Record<string, unknown> {
@@ -49,15 +53,25 @@ export interface YearbookResult extends Record<string, unknown> {
   pdfMs: number;
   totalMs: number;
   /** Where the time to the PDF went: preparing images, laying out, storing (milliseconds). */
-  steps: { imagesMs: number; layoutMs: number; storeMs: number; proofsMs: number };
+  steps: { imagesMs: number; layoutMs: number; storeMs: number; proofsMs: number; coverMs: number };
   /** Texts printed with □ for characters no font has (absent in books made before the report had it). */
   substitutions?: Substitution[];
+  /** The cover's file and its sheet (absent in books made before the cover was a file of its own). */
+  cover?: {
+    file: string;
+    binding: CoverModel['geometry']['binding'];
+    widthMm: number;
+    heightMm: number;
+    spineMm: number;
+    /** The cover image's resolution as placed on the front (ppi); null without a cover image. */
+    imagePpi: number | null;
+  };
 }
 
-/** The images a part places: its students' portraits, and the cover and logo in the part with the cover. */
-function imagesOfPart(model: BookModel, part: Pick<BookPart, 'cover'>, images: BookImage[]): BookImage[] {
+/** The images a part places: its students' portraits (the cover and the logos are the cover's). */
+function imagesOfPart(model: BookModel, images: BookImage[]): BookImage[] {
   const portraits = new Set(model.branches.flatMap((b) => b.students.map((s) => s.portrait)));
-  return images.filter((image) => (image.use === 'portrait' ? portraits.has(image.path) : part.cover !== null));
+  return images.filter((image) => image.use === 'portrait' && portraits.has(image.path));
 }
 
 /** Runs `work` on every item, at most `parallel` at a time. */
@@ -89,7 +103,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
   return async (job, context) => {
     if (job.schoolId === null) throw new Error('a yearbook job needs a school');
     const started = performance.now();
-    const steps = { imagesMs: 0, layoutMs: 0, storeMs: 0, proofsMs: 0 };
+    const steps = { imagesMs: 0, layoutMs: 0, storeMs: 0, proofsMs: 0, coverMs: 0 };
     const timed = async <T>(step: keyof typeof steps, work: () => Promise<T>): Promise<T> => {
       const from = performance.now();
       try {
@@ -98,7 +112,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         steps[step] += performance.now() - from;
       }
     };
-    const { model, images } = await bookSources(db, job.studioId, job.schoolId, job.branchId);
+    const { model, images, studio } = await bookSources(db, job.studioId, job.schoolId, job.branchId);
     let total = estimatePages(model);
     let prepared = 0;
     let proofed = 0;
@@ -131,9 +145,11 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
 
     let minPortraitPpi: number | null = null;
     const lowResolution: number[] = [];
-    /** Prepares an image into the part's print and proof images; a missing file is left out. */
+    let coverPpi: number | null = null;
+    /** Prepares an image into the part's print and proof images, cut to the frame it fills; a missing file is left out. */
     const prepare = async (image: BookImage, print: Map<string, Uint8Array>, proof: Map<string, Uint8Array>, frameMm: { width: number; height: number }) => {
-      const source = await storage[image.store].get(image.key);
+      const store = storage[image.store];
+      const source = (await store.get(image.key)) ?? (image.fallbackKey ? await store.get(image.fallbackKey) : null);
       if (!source) return;
       if (image.use === 'logo') {
         const logo = await pool.run('logoImage', { source }, limits);
@@ -141,13 +157,59 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         proof.set(image.path, logo);
         return;
       }
-      const made = await pool.run('printImage', { source, frameMm: image.use === 'cover' ? MEDIA_MM : frameMm }, limits);
+      const made = await pool.run('printImage', { source, frameMm }, limits);
       print.set(image.path, made.jpeg);
       proof.set(image.path, made.proof);
+      if (image.use === 'cover') coverPpi = made.ppi;
       if (image.use === 'portrait') {
         minPortraitPpi = Math.min(minPortraitPpi ?? Infinity, made.ppi);
         if (made.ppi < MIN_PPI) lowResolution.push(Number(image.path.replace(/\D/g, '')));
       }
+    };
+
+    const plans = planParts(model);
+
+    /**
+     * The cover for the interior's page count: its images prepared at their printed size (the
+     * print masters), the sheet laid out and written as a file of its own, then its proof.
+     */
+    const makeCover = async (folderPath: string, pages: number): Promise<NonNullable<YearbookResult['cover']>> => {
+      const geometry = coverGeometry(model.design, pages);
+      const print = new Map<string, Uint8Array>();
+      const proof = new Map<string, Uint8Array>();
+      for (const image of images) if (image.use !== 'portrait') await prepare(image, print, proof, frontImageMm(geometry));
+      const shown = (image: string | null) => (image && print.has(image) ? image : null);
+      const coverModel: CoverModel = {
+        title: `${model.title} · ${tr.yearbook.book.cover}`,
+        draft: model.draft,
+        design: model.design,
+        school: { ...model.school, logo: shown(model.school.logo) },
+        studio: { ...studio, logo: shown(studio.logo) },
+        cover: shown(model.cover),
+        subtitle: plans[0]?.cover?.subtitle ?? null,
+        geometry,
+      };
+      const file = path.join(folderPath, 'cover.pdf');
+      const handle = await fs.open(file, 'w');
+      try {
+        const writer = bookWriter(async (chunk) => void (await handle.write(chunk)));
+        await writer.append(await pool.run('coverPart', { model: coverModel, images: print, firstObject: writer.nextObject }, layoutLimits));
+        await writer.finish(coverModel.title);
+      } finally {
+        await handle.close();
+      }
+      await storage.photos.put(coverKey(job.id), createReadStream(file));
+      const jpeg = await pool.run('coverProof', { model: coverModel, images: proof }, layoutLimits);
+      await storage.photos.put(coverProofKey(job.id), Buffer.from(jpeg));
+      const { binding, mediaMm, spineMm } = geometry;
+      return {
+        file: coverKey(job.id),
+        binding,
+        widthMm: mediaMm.width,
+        heightMm: mediaMm.height,
+        spineMm,
+        imagePpi: model.cover && print.has(model.cover) ? coverPpi : null,
+      };
     };
 
     // The book's file is written beside the store's and moved in when complete.
@@ -161,11 +223,11 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         const writer = bookWriter(async (chunk) => void (await handle.write(chunk)));
         const studentPages: Record<string, number> = {};
         let firstPage = 1;
-        for (const plan of planParts(model)) {
+        for (const plan of plans) {
           const print = new Map<string, Uint8Array>();
           const proof = new Map<string, Uint8Array>();
           await timed('imagesMs', () =>
-            eachInParallel(imagesOfPart(plan.model, plan, images), PARALLEL_IMAGES, async (image) => {
+            eachInParallel(imagesOfPart(plan.model, images), PARALLEL_IMAGES, async (image) => {
               await prepare(image, print, proof, PORTRAIT_MM[model.design.photoShape]);
               const student = image.use === 'portrait' ? plan.model.branches.flatMap((b) => b.students).find((s) => s.portrait === image.path) : null;
               if (student) prepared += pagesOf(student);
@@ -174,8 +236,6 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           );
           // An image whose file is gone is left out of the book rather than failing it.
           for (const branch of plan.model.branches) for (const s of branch.students) if (s.portrait && !print.has(s.portrait)) s.portrait = null;
-          if (plan.model.cover && !print.has(plan.model.cover)) plan.model.cover = null;
-          if (plan.model.school.logo && !print.has(plan.model.school.logo)) plan.model.school = { ...plan.model.school, logo: null };
 
           const part: BookPart = {
             firstPage,
@@ -200,6 +260,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
       }
       await timed('storeMs', () => storage.photos.put(pdfKey(job.id), createReadStream(file)));
       const pdfMs = Math.round(performance.now() - started);
+      const cover = await timed('coverMs', () => makeCover(folder.path, written.pages));
       total = written.pages;
       prepared = total;
       await report();
@@ -231,8 +292,10 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           layoutMs: Math.round(steps.layoutMs),
           storeMs: Math.round(steps.storeMs),
           proofsMs: Math.round(steps.proofsMs),
+          coverMs: Math.round(steps.coverMs),
         },
         substitutions: substitutions(model),
+        cover,
       };
       return result;
     } finally {

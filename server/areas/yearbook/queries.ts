@@ -27,13 +27,22 @@ export async function jobInScope(db: Db, caller: Caller, id: number): Promise<Jo
   return row;
 }
 
-/** A book's PDF name: "yıllık", the school, the branch (a branch's book) and today's date, e.g. yıllık-atatürk-anadolu-lisesi-12-A-2026-11-27.pdf. */
-export async function bookFileName(db: Db, job: JobRow): Promise<string> {
+/**
+ * A book's PDF name: "yıllık", the school, the branch (a branch's book) and today's date, e.g.
+ * yıllık-atatürk-anadolu-lisesi-12-A-2026-11-27.pdf; the cover's has "kapak" after "yıllık".
+ */
+export async function bookFileName(db: Db, job: JobRow, file: 'interior' | 'cover' = 'interior'): Promise<string> {
   const [school] = job.schoolId ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, job.schoolId)) : [];
   const [branch] = job.branchId
     ? await db.select({ grade: branches.grade, section: branches.section }).from(branches).where(eq(branches.id, job.branchId))
     : [];
-  const parts = [tr.yearbook.fileName, trLower(school?.name ?? '').replace(/\s+/g, '-'), branch ? branchName(branch).replace('/', '-') : '', todayInTurkey()];
+  const parts = [
+    tr.yearbook.fileName,
+    file === 'cover' ? tr.yearbook.coverFileName : '',
+    trLower(school?.name ?? '').replace(/\s+/g, '-'),
+    branch ? branchName(branch).replace('/', '-') : '',
+    todayInTurkey(),
+  ];
   return `${parts.filter(Boolean).join('-')}.pdf`;
 }
 
@@ -41,8 +50,14 @@ export const jobOf = (row: JobRow): YearbookJob => ({ id: row.id, status: row.st
 
 export const resultOf = (row: JobRow): YearbookResult | null => (row.status === 'done' ? (row.result as YearbookResult) : null);
 
-export function jobDetail(row: JobRow, branch: { grade: number; section: string } | null, proofUrl: (page: number) => string): YearbookJobDetail {
+export function jobDetail(
+  row: JobRow,
+  branch: { grade: number; section: string } | null,
+  proofUrl: (page: number) => string,
+  coverProofUrl: () => string,
+): YearbookJobDetail {
   const result = resultOf(row);
+  const cover = result?.cover;
   return {
     ...jobOf(row),
     branchId: row.branchId,
@@ -52,6 +67,7 @@ export function jobDetail(row: JobRow, branch: { grade: number; section: string 
     proofs: result ? Array.from({ length: result.pages }, (_, i) => proofUrl(i + 1)) : [],
     error: row.status === 'failed' ? row.error : null,
     substitutions: result?.substitutions ?? [],
+    cover: cover ? { binding: cover.binding, widthMm: cover.widthMm, heightMm: cover.heightMm, spineMm: cover.spineMm, proof: coverProofUrl() } : null,
   };
 }
 
@@ -59,6 +75,7 @@ export async function yearbookState(
   db: Db,
   school: { id: number; studioId: number },
   proofUrl: (jobId: number, page: number) => string,
+  coverProofUrl: (jobId: number) => string,
 ): Promise<YearbookState> {
   const [final] = await db.select().from(yearbookFinals).where(eq(yearbookFinals.schoolId, school.id));
   const branchRows = await db
@@ -86,6 +103,13 @@ export async function yearbookState(
       studentCount,
       approval: approval ? { approvedAt: approval.approvedAt.toISOString(), approvedByName: approval.approvedByName, jobId: approval.jobId } : null,
     })),
-    jobs: jobRows.map(({ job, branch }) => jobDetail(job, branch, (page) => proofUrl(job.id, page))),
+    jobs: jobRows.map(({ job, branch }) =>
+      jobDetail(
+        job,
+        branch,
+        (page) => proofUrl(job.id, page),
+        () => coverProofUrl(job.id),
+      ),
+    ),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The yearbook's production: branches/{id}/yearbook and schools/{id}/yearbook queue a book (a
- * background job), yearbook-jobs/{id} answers its progress, /file the PDF, /pages/{n} a page
- * proof (signed URL), /cancel stops it; a school approves a branch's proof (its content locks),
+ * background job), yearbook-jobs/{id} answers its progress, /file the interior's PDF, /cover the
+ * cover's, /pages/{n} a page proof and /cover-proof the cover's (signed URLs), /cancel stops it; a school approves a branch's proof (its content locks),
  * the studio unlocks it and marks the book final. Panel and the school's managers only.
  */
 import type { FastifyReply } from 'fastify';
@@ -16,7 +16,7 @@ import { HttpError, notFound } from '../../core/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { branches } from '../../db/schema';
 import { eq } from 'drizzle-orm';
-import { proofKey } from './job';
+import { coverProofKey, proofKey } from './job';
 import { bookFileName, jobDetail, jobInScope, jobOf, resultOf, yearbookState as stateOf } from './queries';
 import { proofUrlSigner } from './proofUrls';
 import { approveBranch, cancelBook, setFinal, startBook, unlockBranch } from './writes';
@@ -61,7 +61,12 @@ export async function yearbookRoutes(app: Api) {
     async (request) => {
       const caller = callerOf(request);
       const school = await schoolInScope(app.db, caller, request.params.id);
-      return stateOf(app.db, school, (jobId, page) => proofs.url(caller.level, jobId, page));
+      return stateOf(
+        app.db,
+        school,
+        (jobId, page) => proofs.url(caller.level, jobId, page),
+        (jobId) => proofs.coverUrl(caller.level, jobId),
+      );
     },
   );
 
@@ -72,7 +77,13 @@ export async function yearbookRoutes(app: Api) {
       const caller = callerOf(request);
       const job = await jobInScope(app.db, caller, request.params.id);
       const [branch] = job.branchId ? await app.db.select().from(branches).where(eq(branches.id, job.branchId)) : [];
-      return { success: true as const, job: jobOf(job), detail: jobDetail(job, branch ?? null, (page) => proofs.url(caller.level, job.id, page)) };
+      const detail = jobDetail(
+        job,
+        branch ?? null,
+        (page) => proofs.url(caller.level, job.id, page),
+        () => proofs.coverUrl(caller.level, job.id),
+      );
+      return { success: true as const, job: jobOf(job), detail };
     },
   );
 
@@ -96,6 +107,36 @@ export async function yearbookRoutes(app: Api) {
     reply.header('content-disposition', attachmentHeader(await bookFileName(app.db, job)));
     return reply.type('application/pdf').send(pdf);
   });
+
+  app.get(
+    '/yearbook-jobs/:id/cover',
+    docs('Hazırlanan yıllığın kapak PDF dosyası: arka kapak, sırt ve ön kapak tek sayfada (application/pdf)', { params: idParams }, staff),
+    async (request, reply) => {
+      const job = await jobInScope(app.db, callerOf(request), request.params.id);
+      const result = resultOf(job);
+      if (!result) throw new HttpError(409, tr.yearbook.jobNotDone);
+      const pdf = result.cover ? await app.storage.photos.stream(result.cover.file) : null;
+      if (!pdf) throw new HttpError(404, tr.yearbook.noCover);
+      reply.header('cache-control', 'private, no-store');
+      reply.header('content-disposition', attachmentHeader(await bookFileName(app.db, job, 'cover')));
+      return reply.type('application/pdf').send(pdf);
+    },
+  );
+
+  app.get(
+    '/yearbook-jobs/:id/cover-proof',
+    docs('Kapak provasının görseli (kısa ömürlü imzalı bağlantı)', { params: idParams, querystring: proofQuery }, 'public'),
+    async (request, reply) => {
+      const { id } = request.params;
+      const verdict = proofs.verifyCover(id, request.query.e, request.query.s);
+      if (verdict === 'bad') throw notFound();
+      if (verdict === 'expired') throw new HttpError(403, tr.yearbook.linkExpired);
+      const image = await app.storage.photos.get(coverProofKey(id));
+      if (!image) throw notFound();
+      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(request.query.e - Date.now() / 1000))}`);
+      return reply.type('image/jpeg').send(image);
+    },
+  );
 
   app.get(
     '/yearbook-jobs/:id/pages/:page',
