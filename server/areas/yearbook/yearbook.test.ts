@@ -130,8 +130,7 @@ describe('the yearbook PDF of a branch', () => {
     expect(report.embeddedFonts.length).toBeGreaterThan(0);
     for (const name of report.embeddedFonts) expect(name).toMatch(/^[A-Z]{6}\+(Inter|Merriweather)/);
     const text = report.text.join('\n');
-    for (const name of ['12/A', 'Şule Işık', 'Ömer Çelik', 'İpek Ünal', 'Onaylı anı: Şule ile İzmir’de çay', 'Ömer Çelik'])
-      expect(text).toContain(name);
+    for (const name of ['12/A', 'Şule Işık', 'Ömer Çelik', 'İpek Ünal', 'Onaylı anı: Şule ile İzmir’de çay', 'Ömer Çelik']) expect(text).toContain(name);
     expect(text).not.toContain('Reddedilen anı');
     expect(text).not.toContain('Bekleyen anı');
     expect(text).not.toContain('Ilgaz Yılmaz'); // another branch
