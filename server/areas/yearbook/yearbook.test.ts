@@ -261,16 +261,22 @@ describe('the cover', () => {
   const download = async (as: Caller, jobId: number, file: 'file' | 'cover') =>
     kit.app.inject({ method: 'GET', url: `/api/${as.level}/yearbook-jobs/${jobId}/${file}`, headers: { authorization: `Bearer ${as.token}` } });
 
-  it('is a wraparound sheet of its own for the binding and paper set, its 3600 × 5000 image printed from the master at 300 ppi or more', async () => {
-    const panel = await kit.as(kit.world.accounts.panel);
+  /** The studio's design cover, uploaded by the panel as a 3600 × 5000 JPEG; answers the design as saved. */
+  async function uploadCover(panel: Caller) {
     const original = await sharp({ create: { width: 3600, height: 5000, channels: 3, background: '#8a5a3c' } })
       .jpeg()
       .toBuffer();
     const form = uploadForm(original, 'kapak.jpg', 'image/jpeg');
     const uploaded = await kit.call('POST', '/api/panel/design/cover', form.payload, { ...form.headers, authorization: `Bearer ${panel.token}` });
     expect(uploaded.status, uploaded.raw).toBe(200);
-    const settings = { ...uploaded.body.settings, binding: 'hardcover', paper: 'uncoated-120' };
-    expect((await panel.put('design', { version: uploaded.body.version, settings })).status).toBe(200);
+    return uploaded.body as { settings: { coverImageUrl: string }; version: number };
+  }
+
+  it('is a wraparound sheet of its own for the binding and paper set, its 3600 × 5000 image printed from the master at 300 ppi or more', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const uploaded = await uploadCover(panel);
+    const settings = { ...uploaded.settings, binding: 'hardcover', paper: 'uncoated-120' };
+    expect((await panel.put('design', { version: uploaded.version, settings })).status).toBe(200);
     // The web keeps the small copy.
     const web = await kit.app.inject({ method: 'GET', url: settings.coverImageUrl });
     expect((await sharp(web.rawPayload).metadata()).width).toBe(1152);
@@ -319,14 +325,8 @@ describe('the cover', () => {
   });
 
   it('falls back to the web copy of a cover uploaded before print masters were kept', async () => {
-    const panel = await kit.as(kit.world.accounts.panel);
-    const original = await sharp({ create: { width: 3600, height: 5000, channels: 3, background: '#3c5a8a' } })
-      .jpeg()
-      .toBuffer();
-    const form = uploadForm(original, 'kapak.jpg', 'image/jpeg');
-    const uploaded = await kit.call('POST', '/api/panel/design/cover', form.payload, { ...form.headers, authorization: `Bearer ${panel.token}` });
-    expect(uploaded.status, uploaded.raw).toBe(200);
-    const rowId = (uploaded.body.settings.coverImageUrl as string).match(/design-cover\/(\d+)/)![1];
+    const uploaded = await uploadCover(await kit.as(kit.world.accounts.panel));
+    const rowId = uploaded.settings.coverImageUrl.match(/design-cover\/(\d+)/)![1];
     await kit.app.storage.images.remove(`design-cover/${rowId}.master`);
     const school = await kit.as(kit.world.accounts.school);
     const { job } = await branchBook(school);
