@@ -4,8 +4,8 @@
  * threads), the part laid out in a worker and appended to the book's file, so a whole school never
  * has all its images, or all its pages, in memory. The finished file goes to the file store, then
  * the page proofs are drawn a slice at a time from a copy of each part with screen-sized images.
- * The cover is a file of its own, made once the interior's page count (its spine) is known, with
- * its proof. Progress is in pages: half for the PDF, half for the proofs; a job that is started
+ * The cover is a file of its own, made with its proof once the interior's page count (its spine)
+ * is known, while the page proofs are drawn. Progress is in pages: half for the PDF, half for the proofs; a job that is started
  * again (after a restart) begins from the start and overwrites what it left.
  */
 import { randomBytes } from 'node:crypto';
@@ -260,24 +260,27 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
       }
       await timed('storeMs', () => storage.photos.put(pdfKey(job.id), createReadStream(file)));
       const pdfMs = Math.round(performance.now() - started);
-      const cover = await timed('coverMs', () => makeCover(folder.path, written.pages));
       total = written.pages;
       prepared = total;
       await report();
 
-      await timed('proofsMs', async () => {
-        for (const { model: partModel, part, pages, proofImages } of laidOut) {
-          const proofPdf = await layOut(partModel, () => pool.run('proofPart', { model: partModel, part, images: proofImages }, layoutLimits));
-          proofImages.clear();
-          for (let from = 1; from <= pages; from += PROOF_SLICE) {
-            const drawn = await pool.run('proofs', { pdf: proofPdf, from, to: from + PROOF_SLICE - 1 }, limits);
-            // The part's pages are numbered on from the parts before it.
-            await Promise.all(drawn.map((jpeg, i) => storage.photos.put(proofKey(job.id, part.firstPage + from - 1 + i), Buffer.from(jpeg))));
-            proofed += drawn.length;
-            await report();
+      // The cover goes beside the page proofs: they take one worker thread at a time, it the other.
+      const [cover] = await Promise.all([
+        timed('coverMs', () => makeCover(folder.path, written.pages)),
+        timed('proofsMs', async () => {
+          for (const { model: partModel, part, pages, proofImages } of laidOut) {
+            const proofPdf = await layOut(partModel, () => pool.run('proofPart', { model: partModel, part, images: proofImages }, layoutLimits));
+            proofImages.clear();
+            for (let from = 1; from <= pages; from += PROOF_SLICE) {
+              const drawn = await pool.run('proofs', { pdf: proofPdf, from, to: from + PROOF_SLICE - 1 }, limits);
+              // The part's pages are numbered on from the parts before it.
+              await Promise.all(drawn.map((jpeg, i) => storage.photos.put(proofKey(job.id, part.firstPage + from - 1 + i), Buffer.from(jpeg))));
+              proofed += drawn.length;
+              await report();
+            }
           }
-        }
-      });
+        }),
+      ]);
       const result: YearbookResult = {
         file: pdfKey(job.id),
         pages: total,
