@@ -35,6 +35,22 @@ test.describe('yearbook design', () => {
     await expect(page.getByLabel('Ana renk')).toHaveValue('#2f9e44');
   });
 
+  test('the binding and the interior’s paper are chosen, saved and read back', async ({ page }) => {
+    await signIn(page, 'panel');
+    await page.goto('/design');
+    await expect(page.getByRole('combobox', { name: 'Cilt' })).toHaveValue('Karton kapak (Amerikan cilt)');
+    await page.getByRole('combobox', { name: 'Cilt' }).click();
+    await page.getByRole('option', { name: 'Sert kapak (mukavva cilt)' }).click();
+    await page.getByRole('combobox', { name: 'İç sayfa kâğıdı' }).click();
+    await page.getByRole('option', { name: '1. hamur 90 g/m² (yaprak 0,11 mm)' }).click();
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Cilt' })).toHaveValue('Sert kapak (mukavva cilt)');
+    await expect(page.getByRole('combobox', { name: 'İç sayfa kâğıdı' })).toHaveValue('1. hamur 90 g/m² (yaprak 0,11 mm)');
+  });
+
   test('a school gets its own design; the studio design stays', async ({ page }) => {
     await signIn(page, 'panel');
     await page.goto('/design');

@@ -87,6 +87,18 @@ test.describe('yearbook', () => {
     await page.keyboard.press('Escape');
     await expect(lightbox).toHaveCount(0);
 
+    // The cover is a file of its own, downloaded beside the interior, and its wraparound proof opens in the lightbox.
+    const coverFile = page.waitForEvent('download');
+    await job.getByRole('button', { name: 'Kapak PDF' }).click();
+    expect((await coverFile).suggestedFilename()).toMatch(/^yıllık-kapak-.+\.pdf$/);
+    await job.getByRole('link', { name: 'Kapağı göster' }).click();
+    const coverProof = lightbox.locator('.fancybox__slide.is-selected img');
+    await expect(coverProof).toBeVisible();
+    // Back, spine and front side by side: wider than tall.
+    expect(await coverProof.evaluate((img) => (img as HTMLImageElement).naturalWidth / (img as HTMLImageElement).naturalHeight)).toBeGreaterThan(1.3);
+    await page.keyboard.press('Escape');
+    await expect(lightbox).toHaveCount(0);
+
     // A student of this branch, with a fresh code while it is still open.
     const headers = await page.evaluate(() => ({ authorization: `Bearer ${localStorage.getItem('authToken')}` }));
     const state = await (await request.get(`/api/school/schools/${user.school.id}/yearbook`, { headers })).json();

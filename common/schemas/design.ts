@@ -5,6 +5,23 @@ import { id, version } from './fields';
 export const DESIGN_TEMPLATES = ['klasik', 'modern', 'pastel'] as const;
 export const PHOTO_SHAPES = ['square', 'rounded', 'circle'] as const;
 export const FONT_PAIRS = ['inter-merriweather', 'poppins-lora', 'nunito-playfair'] as const;
+/** Karton kapak (perfect bound, the cover glued round the block) or sert kapak (case bound, the sheet wrapped round boards). */
+export const BINDINGS = ['softcover', 'hardcover'] as const;
+/**
+ * The interior's paper and the thickness of one leaf (two pages) in µm, which the cover's spine is
+ * made of. Thickness is grammage × bulk: mills give coated silk/matt papers a bulk of about
+ * 0.9 cm³/g and uncoated offset about 1.25 cm³/g (e.g. 115 g/m² silk ≈ 0.10 mm a leaf); rounded,
+ * since the printer measures the stock before binding and allows ±0.5 mm on the spine anyway.
+ */
+export const PAPER_CALIPER_UM = {
+  'coated-115': 104,
+  'coated-130': 117,
+  'coated-150': 135,
+  'coated-170': 153,
+  'uncoated-90': 113,
+  'uncoated-120': 150,
+} as const;
+export const PAPERS = Object.keys(PAPER_CALIPER_UM) as [keyof typeof PAPER_CALIPER_UM, ...Array<keyof typeof PAPER_CALIPER_UM>];
 
 const COVER_URL = /^\/api\/files\/design-cover\/\d+(\?v=\d+)?$/;
 
@@ -23,6 +40,8 @@ export const designSettings = z
     showQuote: z.boolean(),
     showMessages: z.boolean(),
     messagesPerPage: z.number().int().min(1).max(12),
+    binding: z.enum(BINDINGS, { error: tr.design.bindingInvalid }),
+    paper: z.enum(PAPERS, { error: tr.design.paperInvalid }),
   })
   .strict();
 export type DesignSettings = z.infer<typeof designSettings>;
@@ -38,6 +57,8 @@ export const DEFAULT_DESIGN: DesignSettings = {
   showQuote: true,
   showMessages: true,
   messagesPerPage: 6,
+  binding: 'softcover',
+  paper: 'coated-130',
 };
 
 /** GET design?schoolId= : the studio's design, or the design a school sees. */

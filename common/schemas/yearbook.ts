@@ -1,6 +1,7 @@
 /** The yearbook's production: PDF jobs, page proofs, branch approvals and the final mark. */
 import { z } from 'zod';
 import { tr } from '../tr';
+import { BINDINGS } from './design';
 import { id } from './fields';
 
 const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -52,8 +53,11 @@ const yearbookJobDetail = yearbookJob.extend({
   preflight: preflight.nullable(),
   /** Signed URLs of the two-page spreads as printed: page 1 alone, then 2–3, 4–5…; empty until done. */
   spreads: z.array(z.string()),
-  /** The wraparound cover's proof (back, spine, front), for a book whose cover is a file of its own; the spread view opens with it. */
-  coverProof: z.string().nullable().optional(),
+  /**
+   * The cover's sheet (millimetres, bleed included) and its proof (a signed, short-lived URL of the
+   * wraparound as trimmed), once the job is done; null for a book made before the cover was a file of its own.
+   */
+  cover: z.object({ binding: z.enum(BINDINGS), widthMm: z.number(), heightMm: z.number(), spineMm: z.number(), proof: z.string() }).nullable(),
 });
 export type YearbookJobDetail = z.infer<typeof yearbookJobDetail>;
 

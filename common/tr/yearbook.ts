@@ -7,6 +7,7 @@ export const yearbook = {
     classList: 'Sınıf listesi',
     continued: 'Anılar (devamı)',
     index: 'Öğrenci Dizini',
+    cover: 'Kapak',
   },
   coverPreview: 'Kapak önizlemesi',
   title: 'Yıllık Baskısı',
@@ -15,6 +16,8 @@ export const yearbook = {
   jobNotDone: 'Yıllık henüz hazır değil.',
   /** The first word of a book's PDF file name. */
   fileName: 'yıllık',
+  /** The word after it in the cover's PDF file name. */
+  coverFileName: 'kapak',
   proofNotOfBranch: 'Onay yalnızca bu şubenin tamamlanmış provası için verilebilir.',
   alreadyApproved: 'Bu şubenin provası zaten onaylandı.',
   notApproved: 'Bu şubenin onaylanmış provası yok.',
@@ -27,6 +30,10 @@ export const yearbook = {
   progress: (done: number, total: number) => `${done} / ${total} sayfa`,
   cancel: 'İptal et',
   download: 'PDF indir',
+  downloadCover: 'Kapak PDF',
+  coverProof: 'Kapak (arka kapak, sırt, ön kapak)',
+  showCover: 'Kapağı göster',
+  noCover: 'Bu yıllığın kapak dosyası yok; yıllığı yeniden oluşturun.',
   pages: 'Sayfaları göster',
   approve: 'Provayı onayla',
   approved: (name: string, at: string) => `Onaylandı: ${name}, ${at}`,
@@ -76,6 +83,7 @@ export const yearbook = {
     showLess: 'Daha az göster',
     cover: 'Kapak',
     logo: 'Okul logosu',
+    studioLogo: 'Stüdyo logosu',
     lowResolution: (ppi: number) => `Görsel basıldığı boyutta ${ppi} ppi; baskı için en az 300 ppi önerilir. Daha büyük bir dosya yükleyin.`,
     tooLowResolution: (ppi: number) =>
       `Görsel basıldığı boyutta yalnızca ${ppi} ppi; en az 200 ppi gerekir, baskıda bulanık çıkar. Daha büyük bir dosya yükleyin.`,

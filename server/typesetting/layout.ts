@@ -96,22 +96,6 @@ export const LAYOUT = String.raw`
 
 #let messages(list) = grid(columns: (1fr, 1fr), column-gutter: 5mm, row-gutter: 3.5mm, ..list.map(note))
 
-// Cover: the design's image (or the primary colour) to the bleed edge, the school in the middle.
-#if part.cover != none [#page(margin: 0pt, footer: none, background: if data.cover != none {
-  image(data.cover, width: 100%, height: 100%, fit: "cover")
-} else {
-  rect(width: 100%, height: 100%, fill: primary)
-})[
-  #place(center + horizon, block(width: 150mm, inset: 12mm, radius: 4mm, fill: white.transparentize(12%))[
-    #set align(center)
-    #if data.school.logo != none { block(below: 6mm, image(data.school.logo, height: 28mm)) }
-    #text(font: headingFont, size: 30pt, weight: "bold", fill: primary, data.school.name)
-    #v(3mm)
-    #text(font: headingFont, size: 15pt, [#t.yearbook · #data.school.academicYear])
-    #if part.cover.subtitle != none { v(2mm); text(size: 13pt, part.cover.subtitle) }
-  ])
-]]
-
 #if part.cover != none and data.schoolMessages.len() > 0 {
   pagebreak(weak: true)
   title(t.schoolMessages)

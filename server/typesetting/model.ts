@@ -46,12 +46,12 @@ export interface IndexEntry {
 
 /**
  * What one layout makes of the book, with the model's branch and students it covers: a book is laid
- * out a few students at a time, the cover in the first part and the index in the last.
+ * out a few students at a time, the school's messages in the first part and the index in the last.
  */
 export interface BookPart {
   /** The number printed on the part's first page. */
   firstPage: number;
-  /** The cover and the school's messages open this part; the subtitle names a one-branch book. */
+  /** The book's first part: the school's messages open it (the cover is a file of its own, cover.ts, whose subtitle names a one-branch book). */
   cover: { subtitle: string | null } | null;
   /** The part opens its branch with a divider listing the whole class; null when it goes on with the branch of the part before. */
   divider: { classList: string[] } | null;
@@ -60,7 +60,7 @@ export interface BookPart {
 }
 
 /** Print geometry: A4 trim with 3 mm bleed on every side. */
-const TRIM_MM = { width: 210, height: 297 };
+export const TRIM_MM = { width: 210, height: 297 };
 export const BLEED_MM = 3;
 export const MEDIA_MM = { width: TRIM_MM.width + 2 * BLEED_MM, height: TRIM_MM.height + 2 * BLEED_MM };
 
@@ -72,6 +72,8 @@ export const PORTRAIT_MM: Record<DesignSettings['photoShape'], { width: number; 
 };
 /** The height the layout gives the school's logo on the cover (its width follows the logo's proportions). */
 export const LOGO_HEIGHT_MM = 28;
+/** The studio's logo on the back cover is smaller. */
+export const STUDIO_LOGO_HEIGHT_MM = 12;
 /** Printers ask for 300 ppi at the printed size; a little more leaves room for trimming. */
 export const TARGET_PPI = 330;
 export const MIN_PPI = 300;

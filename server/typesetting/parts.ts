@@ -1,8 +1,8 @@
 /**
  * A book in parts of a few students each, so a whole school (or a large branch) is laid out, and
  * its images held, a few portraits at a time: Typst keeps every image of a layout decoded. A
- * branch's first part opens with its divider; the book's first part with the cover, the last ends
- * with the index.
+ * branch's first part opens with its divider; the book's first part with the school's messages, the
+ * last ends with the index.
  */
 import type { BookModel, BookPart, IndexEntry } from './model';
 

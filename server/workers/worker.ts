@@ -8,6 +8,7 @@ import { readTable, type Table } from '../text/sheets';
 import { HttpError } from '../core/errors';
 import { imageForPrint, logoForPrint } from '../typesetting/images';
 import { pdfPiece } from '../typesetting/assemble';
+import { layoutCover, type CoverModel } from '../typesetting/cover';
 import type { BookModel, BookPart } from '../typesetting/model';
 import { renderProofs } from '../typesetting/proofs';
 import { layoutPart } from '../typesetting/render';
@@ -35,6 +36,21 @@ function proofPart(input: PartInput) {
   return layoutPart(input.model, input.part, partImages(input.images)).pdf;
 }
 
+type CoverInput = { model: CoverModel; images: Map<string, Uint8Array> };
+
+/** The cover laid out for print, as the whole of its own file's objects from `firstObject` on. */
+async function coverPart(input: CoverInput & { firstObject: number }) {
+  return pdfPiece(layoutCover(input.model, partImages(input.images)), input.firstObject);
+}
+
+/** The cover's proof: laid out with screen-sized images and drawn as one JPEG, cropped to the trim. */
+async function coverProof(input: CoverInput): Promise<Buffer> {
+  let jpeg: Buffer | undefined;
+  await renderProofs(layoutCover(input.model, partImages(input.images)), { from: 1, to: 1 }, (_index, drawn) => void (jpeg = drawn));
+  if (!jpeg) throw new Error('the cover has no page');
+  return jpeg;
+}
+
 function logoImage(input: { source: Uint8Array }) {
   return logoForPrint(asBuffer(input.source));
 }
@@ -56,7 +72,7 @@ async function importTable(input: { data: Uint8Array; maxRows: number }): Promis
   }
 }
 
-const tasks = { printImage, logoImage, bookPart, proofPart, proofs, importTable };
+const tasks = { printImage, logoImage, bookPart, proofPart, coverPart, coverProof, proofs, importTable };
 export type Tasks = typeof tasks;
 
 /** The one entry the pool calls: which task, with what. */

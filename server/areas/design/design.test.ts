@@ -63,7 +63,24 @@ describe('GET/PUT design (studio)', () => {
     }
     const colour = await panel.put('design', { version: await designVersion(null), settings: { ...changed, primaryColor: 'red' } });
     expect(colour.body.errors['settings.primaryColor']).toBe('Renk #RRGGBB biçiminde olmalıdır.');
+    const binding = await panel.put('design', { version: await designVersion(null), settings: { ...changed, binding: 'spiral' } });
+    expect(binding.status).toBe(400);
+    expect(binding.body.errors['settings.binding']).toBe('Cilt türü karton kapak ya da sert kapak olmalıdır.');
+    const paper = await panel.put('design', { version: await designVersion(null), settings: { ...changed, paper: 'coated-999' } });
+    expect(paper.status).toBe(400);
+    expect(paper.body.errors['settings.paper']).toBe('Listeden bir iç sayfa kâğıdı seçiniz.');
     expect((await panel.get('design')).body.settings).toEqual(DEFAULT_DESIGN);
+  });
+
+  it('saves the binding and the paper, and reads a design stored before they existed with the defaults', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const saved = await panel.put('design', { version: await designVersion(null), settings: { ...changed, binding: 'hardcover', paper: 'uncoated-90' } });
+    expect(saved.status, saved.raw).toBe(200);
+    expect((await panel.get('design')).body.settings).toMatchObject({ binding: 'hardcover', paper: 'uncoated-90' });
+    // An older row: its settings have neither field.
+    const { binding: _b, paper: _p, ...older } = changed;
+    await kit.database.db.update(designs).set({ settings: older }).where(eq(designs.studioId, kit.world.studio.id));
+    expect((await panel.get('design')).body.settings).toEqual({ ...changed, binding: 'softcover', paper: 'coated-130' });
   });
 });
 
@@ -126,6 +143,11 @@ describe('POST design/cover', () => {
     const file = await kit.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
     expect((await sharp(file.rawPayload).metadata()).width).toBe(1600);
+    // The print master beside it keeps the upload's full size, out of the public route's reach.
+    const rowId = url.match(/design-cover\/(\d+)/)![1];
+    const master = await kit.app.storage.images.get(`design-cover/${rowId}.master`);
+    expect(await sharp(master!).metadata()).toMatchObject({ width: 2400, height: 1200, format: 'jpeg' });
+    expect((await kit.app.inject({ method: 'GET', url: `/api/files/design-cover/${rowId}.master` })).statusCode).toBe(400);
     // Saving the settings again keeps the cover; null removes it.
     expect((await panel.put('design', { version: await designVersion(null), settings: { ...changed, coverImageUrl: url } })).body.settings.coverImageUrl).toBe(
       url,

@@ -8,7 +8,7 @@ import { insertOne } from '../../db/rows';
 import { designs } from '../../db/schema';
 import { staleRecord, updateAtVersion } from '../../db/versions';
 import { conflictOnDuplicate, fieldError, notFound } from '../../core/errors';
-import { imageKey, normaliseImage, uploadNotImage } from '../../images/branding';
+import { normaliseImage, storeImage, uploadNotImage } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
 import { changedFields, recordAudit } from '../../core/audit';
 import { designRow, effectiveDesign } from './queries';
@@ -57,11 +57,11 @@ export async function removeDesignOverride(db: Db, caller: Caller, schoolId: num
 
 /** Checks and normalises an uploaded cover, stores it and points the design at it (a new URL each time). */
 export async function setCover(db: Db, images: FileStore, caller: Caller, schoolId: number | null, upload: Buffer): Promise<void> {
-  const webp = await normaliseImage(upload, 'design-cover', uploadNotImage);
+  const image = await normaliseImage(upload, 'design-cover', uploadNotImage);
   const current = await effectiveDesign(db, caller.studioId, schoolId);
   await db.transaction(async (tx) => {
     const rowId = await upsertDesign(tx, caller.studioId, schoolId, current);
-    await images.put(imageKey('design-cover', rowId), webp);
+    await storeImage(images, 'design-cover', rowId, image);
     const settings = designSettings.parse({ ...current, coverImageUrl: `/api/files/design-cover/${rowId}?v=${Date.now()}` });
     await upsertDesign(tx, caller.studioId, schoolId, settings);
     await recordAudit(tx, caller, 'upload-cover', 'design', { id: rowId, schoolId }, { coverImageUrl: [current.coverImageUrl, settings.coverImageUrl] });

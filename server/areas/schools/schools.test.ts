@@ -193,6 +193,8 @@ describe('POST schools', () => {
 
     const id = res.body.item.id;
     const rest = body();
+    // The printed cover takes the full-size master.
+    expect((await sharp((await kit.app.storage.images.get(`school-logo/${id}.master`))!).metadata()).width).toBe(900);
     const replaced = await panel.put(`schools/${id}`, { ...rest, logo: await png('#0033cc'), version: await kit.versionOf(schools, id) });
     expect(replaced.body.item.logoUrl).not.toBe(url);
     const after = await kit.app.inject({ method: 'GET', url: replaced.body.item.logoUrl });
@@ -202,6 +204,8 @@ describe('POST schools', () => {
     const removed = await panel.put(`schools/${id}`, { ...rest, logo: null, version: await kit.versionOf(schools, id) });
     expect(removed.body.item.logoUrl).toBeNull();
     expect((await kit.app.inject({ method: 'GET', url: `/api/files/school-logo/${id}` })).statusCode).toBe(404);
+    // Its print master goes with it.
+    expect(await kit.app.storage.images.get(`school-logo/${id}.master`)).toBeNull();
   });
 
   it('refuses a logo that is not an image, by its type or by its content; nothing is stored', async () => {

@@ -13,7 +13,7 @@ import { insertOne } from '../../db/rows';
 import { assertVersion, updateAtVersion } from '../../db/versions';
 import { branches, messages, notifications, schools, users } from '../../db/schema';
 import { conflict, conflictOnDuplicate, HttpError } from '../../core/errors';
-import { imageKey, normaliseImage } from '../../images/branding';
+import { imageKey, normaliseImage, removeImage, storeImage, type NormalisedImage } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
 import { changedFields, recordAudit } from '../../core/audit';
 import { studentCountOfSchool } from './queries';
@@ -41,9 +41,9 @@ function rowValues(body: SchoolBody) {
 
 /**
  * The logo sent as a data URL, checked by its content and normalised before anything is
- * written: the WebP to store, null to remove it, undefined to keep it.
+ * written: the images to store, null to remove them, undefined to keep them.
  */
-async function logoOf(body: SchoolBody): Promise<Buffer | null | undefined> {
+async function logoOf(body: SchoolBody): Promise<NormalisedImage | null | undefined> {
   if (body.logo === undefined || body.logo === null) return body.logo;
   const bytes = Buffer.from(body.logo.slice(body.logo.indexOf(',') + 1), 'base64');
   if (bytes.length > LOGO_MAX_BYTES) {
@@ -54,11 +54,11 @@ async function logoOf(body: SchoolBody): Promise<Buffer | null | undefined> {
 }
 
 /** Stores or removes the logo file and points the row at it (inside the row's transaction). */
-async function saveLogo(tx: Tx, images: FileStore, schoolId: number, logo: Buffer | null | undefined) {
+async function saveLogo(tx: Tx, images: FileStore, schoolId: number, logo: NormalisedImage | null | undefined) {
   if (logo === undefined) return;
   const key = imageKey('school-logo', schoolId);
-  if (logo) await images.put(key, logo);
-  else await images.remove(key);
+  if (logo) await storeImage(images, 'school-logo', schoolId, logo);
+  else await removeImage(images, 'school-logo', schoolId);
   await tx
     .update(schools)
     .set({ logoPath: logo ? key : null })
@@ -137,5 +137,5 @@ export async function deleteSchool(db: Db, images: FileStore, caller: Caller, sc
     await tx.delete(schools).where(eq(schools.id, school.id));
     await recordAudit(tx, caller, 'delete', 'school', asSubject(school), { name: [school.name, null] });
   });
-  await images.remove(imageKey('school-logo', school.id));
+  await removeImage(images, 'school-logo', school.id);
 }

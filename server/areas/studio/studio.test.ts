@@ -102,6 +102,9 @@ describe('POST studio/logo', () => {
     expect(meta.format).toBe('webp');
     expect(meta.width).toBe(512); // made no larger than 512 px
     expect((await panel.get('user')).body.studio.logoUrl).toBe(logoUrl);
+    // The printed cover takes the full-size master, its transparency kept.
+    const master = await kit.app.storage.images.get(`studio-logo/${kit.world.studio.id}.master`);
+    expect(await sharp(master!).metadata()).toMatchObject({ format: 'png', width: 800, height: 400, hasAlpha: true });
   });
 
   it('refuses a non-image (even named .png), an oversized file and a missing file; nothing changes', async () => {

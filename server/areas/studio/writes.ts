@@ -5,7 +5,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { studios } from '../../db/schema';
 import { assertVersion, updateAtVersion } from '../../db/versions';
-import { imageKey, normaliseImage, uploadNotImage } from '../../images/branding';
+import { imageKey, normaliseImage, storeImage, uploadNotImage } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
 import { changedFields, recordAudit } from '../../core/audit';
 import { studioInfo } from './queries';
@@ -22,11 +22,11 @@ export async function updateStudio(db: Db, caller: Caller, input: StudioUpdateBo
 
 /** Checks and normalises an uploaded logo, stores it and points the studio at it. */
 export async function setStudioLogo(db: Db, images: FileStore, caller: Caller, upload: Buffer): Promise<void> {
-  const webp = await normaliseImage(upload, 'studio-logo', uploadNotImage);
+  const image = await normaliseImage(upload, 'studio-logo', uploadNotImage);
   const key = imageKey('studio-logo', caller.studioId);
-  await images.put(key, webp);
+  await storeImage(images, 'studio-logo', caller.studioId, image);
   await db.transaction(async (tx) => {
     await tx.update(studios).set({ logoPath: key, updatedAt: new Date() }).where(eq(studios.id, caller.studioId));
-    await recordAudit(tx, caller, 'upload-logo', 'studio', { id: caller.studioId, schoolId: null }, { bytes: webp.length });
+    await recordAudit(tx, caller, 'upload-logo', 'studio', { id: caller.studioId, schoolId: null }, { bytes: image.web.length });
   });
 }

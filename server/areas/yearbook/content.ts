@@ -7,9 +7,9 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { branchName, orderKey } from '../../../common/text';
 import type { Db } from '../../db/client';
-import { branches, messages, photos, schools, students, yearbookFinals } from '../../db/schema';
+import { branches, messages, photos, schools, students, studios, yearbookFinals } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
-import { imageKey } from '../../images/branding';
+import { imageKey, masterKey, type ImageKind } from '../../images/branding';
 import { fileKey } from '../photos/queries';
 import { effectiveDesign } from '../design/queries';
 import type { BookModel, BookStudent } from '../../typesetting/model';
@@ -19,13 +19,27 @@ export interface BookImage {
   path: string;
   store: 'photos' | 'images';
   key: string;
+  /** Read when `key` has no file: the web's copy of a logo or cover uploaded before print masters were kept. */
+  fallbackKey?: string;
+  /** Portraits go on the interior's pages; the cover image and the logos on the cover. */
   use: 'portrait' | 'cover' | 'logo';
 }
 
 export interface BookSources {
   model: BookModel;
   images: BookImage[];
+  /** The studio, named (with its logo) on the back cover. */
+  studio: { name: string; logo: string | null };
 }
+
+/** A logo or cover as the printed book takes it: the print master, else the web's copy. */
+const brandingImage = (path: string, kind: ImageKind, id: number, use: BookImage['use']): BookImage => ({
+  path,
+  store: 'images',
+  key: masterKey(kind, id),
+  fallbackKey: imageKey(kind, id),
+  use,
+});
 
 const writer = alias(students, 'writer');
 const authorName = sql<string>`coalesce(${writer.firstName} || ' ' || ${writer.lastName}, ${messages.authorName})`;
@@ -70,9 +84,12 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
 
   const coverRow = design.coverImageUrl?.match(/design-cover\/(\d+)/)?.[1];
   const cover = coverRow ? '/img/cover.jpg' : null;
-  if (coverRow) images.push({ path: '/img/cover.jpg', store: 'images', key: imageKey('design-cover', Number(coverRow)), use: 'cover' });
+  if (coverRow) images.push(brandingImage('/img/cover.jpg', 'design-cover', Number(coverRow), 'cover'));
   const logo = school.logoPath ? '/img/logo.png' : null;
-  if (logo) images.push({ path: logo, store: 'images', key: imageKey('school-logo', school.id), use: 'logo' });
+  if (logo) images.push(brandingImage(logo, 'school-logo', school.id, 'logo'));
+  const [studio] = await db.select({ name: studios.name, logoPath: studios.logoPath }).from(studios).where(eq(studios.id, studioId));
+  const studioLogo = studio?.logoPath ? '/img/studio-logo.png' : null;
+  if (studioLogo) images.push(brandingImage(studioLogo, 'studio-logo', studioId, 'logo'));
 
   const branchRows = await db
     .select()
@@ -130,13 +147,14 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
         }),
     })),
   };
-  return { model: book, images };
+  return { model: book, images, studio: { name: studio?.name ?? '', logo: studioLogo } };
 }
 
 /** The pages the book will have, before its layout is made (the progress bar's first total). */
 export function estimatePages(model: BookModel): number {
   const per = model.design.showMessages ? model.design.messagesPerPage : Infinity;
-  let pages = 1 + (model.schoolMessages.length ? 1 : 0) + 1;
+  // The school's messages, then each branch, then the index (the cover is a file of its own).
+  let pages = (model.schoolMessages.length ? 1 : 0) + 1;
   for (const branch of model.branches) {
     pages += 1;
     for (const student of branch.students) pages += Math.max(1, Math.ceil(student.messages.length / per));

@@ -4,8 +4,9 @@
  * threads), the part laid out in a worker and appended to the book's file, so a whole school never
  * has all its images, or all its pages, in memory. The finished file goes to the file store, then
  * the page proofs are drawn a slice at a time from a copy of each part with screen-sized images.
- * Progress is in pages: half for the PDF, half for the proofs; a job that is started again (after
- * a restart) begins from the start and overwrites what it left.
+ * The cover is a file of its own, made with its proof once the interior's page count (its spine)
+ * is known, while the page proofs are drawn. Progress is in pages: half for the PDF, half for the proofs; a job that is started
+ * again (after a restart) begins from the start and overwrites what it left.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -20,8 +21,9 @@ import type { Storage } from '../../storage/store';
 import { tempFolder } from '../../storage/tempFolder';
 import type { WorkerPool } from '../../workers/pool';
 import { bookWriter } from '../../typesetting/assemble';
+import { coverGeometry, frontImageMm, type CoverModel } from '../../typesetting/cover';
 import { failingItem, substitutions, type Trial } from '../../typesetting/items';
-import { LOGO_HEIGHT_MM, MIN_PPI, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../typesetting/model';
+import { LOGO_HEIGHT_MM, MIN_PPI, STUDIO_LOGO_HEIGHT_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../typesetting/model';
 import { planParts } from '../../typesetting/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
 import { photoConsents, pngSize, ppiAt, preflight, type CheckedStudent, type PlacedImage } from './preflight';
@@ -35,6 +37,8 @@ const LAYOUT_TIMEOUT_MS = 10 * 60_000;
 const TASK_TIMEOUT_MS = 2 * 60_000;
 
 const pdfKey = (jobId: number) => `yearbooks/${jobId}/book.pdf`;
+const coverKey = (jobId: number) => `yearbooks/${jobId}/cover.pdf`;
+export const coverProofKey = (jobId: number) => `yearbooks/${jobId}/cover.jpg`;
 export const proofKey = (jobId: number, page: number) => `yearbooks/${jobId}/page-${page}.jpg`;
 
 export interface YearbookResult extends Record<string, unknown> {
@@ -50,17 +54,27 @@ export interface YearbookResult extends Record<string, unknown> {
   pdfMs: number;
   totalMs: number;
   /** Where the time to the PDF went: preparing images, laying out, storing (milliseconds). */
-  steps: { imagesMs: number; layoutMs: number; storeMs: number; proofsMs: number };
+  steps: { imagesMs: number; layoutMs: number; storeMs: number; proofsMs: number; coverMs: number };
   /** Texts printed with □ for characters no font has (absent in books made before the report had it). */
   substitutions?: Substitution[];
   /** The check before print (absent in books made before the check existed). */
   preflight?: Preflight;
+  /** The cover's file and its sheet (absent in books made before the cover was a file of its own). */
+  cover?: {
+    file: string;
+    binding: CoverModel['geometry']['binding'];
+    widthMm: number;
+    heightMm: number;
+    spineMm: number;
+    /** The cover image's resolution as placed on the front (ppi); null without a cover image. */
+    imagePpi: number | null;
+  };
 }
 
-/** The images a part places: its students' portraits, and the cover and logo in the part with the cover. */
-function imagesOfPart(model: BookModel, part: Pick<BookPart, 'cover'>, images: BookImage[]): BookImage[] {
+/** The images a part places: its students' portraits (the cover and the logos are the cover's). */
+function imagesOfPart(model: BookModel, images: BookImage[]): BookImage[] {
   const portraits = new Set(model.branches.flatMap((b) => b.students.map((s) => s.portrait)));
-  return images.filter((image) => (image.use === 'portrait' ? portraits.has(image.path) : part.cover !== null));
+  return images.filter((image) => image.use === 'portrait' && portraits.has(image.path));
 }
 
 /** Runs `work` on every item, at most `parallel` at a time. */
@@ -92,7 +106,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
   return async (job, context) => {
     if (job.schoolId === null) throw new Error('a yearbook job needs a school');
     const started = performance.now();
-    const steps = { imagesMs: 0, layoutMs: 0, storeMs: 0, proofsMs: 0 };
+    const steps = { imagesMs: 0, layoutMs: 0, storeMs: 0, proofsMs: 0, coverMs: 0 };
     const timed = async <T>(step: keyof typeof steps, work: () => Promise<T>): Promise<T> => {
       const from = performance.now();
       try {
@@ -101,7 +115,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         steps[step] += performance.now() - from;
       }
     };
-    const { model, images } = await bookSources(db, job.studioId, job.schoolId, job.branchId);
+    const { model, images, studio } = await bookSources(db, job.studioId, job.schoolId, job.branchId);
     let total = estimatePages(model);
     let prepared = 0;
     let proofed = 0;
@@ -134,25 +148,32 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
 
     let minPortraitPpi: number | null = null;
     const lowResolution: number[] = [];
-    /** Prepares an image into the part's print and proof images; answers its resolution as printed (null: its file is missing, or not known). */
+    let coverPpi: number | null = null;
+    /**
+     * Prepares an image into the part's print and proof images, cut to the frame it fills; answers
+     * its resolution as printed (null: its file is missing, or not known). A cover or logo without a
+     * print master (uploaded before masters were kept) is prepared from its web copy.
+     */
     const prepare = async (
       image: BookImage,
       print: Map<string, Uint8Array>,
       proof: Map<string, Uint8Array>,
       frameMm: { width: number; height: number },
     ): Promise<number | null> => {
-      const source = await storage[image.store].get(image.key);
+      const store = storage[image.store];
+      const source = (await store.get(image.key)) ?? (image.fallbackKey ? await store.get(image.fallbackKey) : null);
       if (!source) return null;
       if (image.use === 'logo') {
         const logo = await pool.run('logoImage', { source }, limits);
         print.set(image.path, logo);
         proof.set(image.path, logo);
         const size = pngSize(logo);
-        return size ? ppiAt(size.height, LOGO_HEIGHT_MM) : null;
+        return size ? ppiAt(size.height, image.path === studio.logo ? STUDIO_LOGO_HEIGHT_MM : LOGO_HEIGHT_MM) : null;
       }
-      const made = await pool.run('printImage', { source, frameMm: image.use === 'cover' ? MEDIA_MM : frameMm }, limits);
+      const made = await pool.run('printImage', { source, frameMm }, limits);
       print.set(image.path, made.jpeg);
       proof.set(image.path, made.proof);
+      if (image.use === 'cover') coverPpi = made.ppi;
       if (image.use === 'portrait') {
         minPortraitPpi = Math.min(minPortraitPpi ?? Infinity, made.ppi);
         if (made.ppi < MIN_PPI) lowResolution.push(Number(image.path.replace(/\D/g, '')));
@@ -164,6 +185,56 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
     const checked = new Map<number, CheckedStudent>();
     const studentPages: Record<string, number> = {};
 
+    const plans = planParts(model);
+
+    /**
+     * The cover for the interior's page count: its images prepared at their printed size (the
+     * print masters), the sheet laid out and written as a file of its own, then its proof.
+     */
+    const makeCover = async (folderPath: string, pages: number): Promise<NonNullable<YearbookResult['cover']>> => {
+      const geometry = coverGeometry(model.design, pages);
+      const print = new Map<string, Uint8Array>();
+      const proof = new Map<string, Uint8Array>();
+      for (const image of images) {
+        if (image.use === 'portrait') continue;
+        const ppi = await prepare(image, print, proof, frontImageMm(geometry));
+        // The cover and the logos print on the cover's sheet, not on a page of the interior.
+        if (ppi !== null) placed.push({ use: image.use, ppi, page: null, ...(image.path === studio.logo ? { label: tr.yearbook.preflight.studioLogo } : {}) });
+      }
+      const shown = (image: string | null) => (image && print.has(image) ? image : null);
+      const coverModel: CoverModel = {
+        title: `${model.title} · ${tr.yearbook.book.cover}`,
+        draft: model.draft,
+        design: model.design,
+        school: { ...model.school, logo: shown(model.school.logo) },
+        studio: { ...studio, logo: shown(studio.logo) },
+        cover: shown(model.cover),
+        subtitle: plans[0]?.cover?.subtitle ?? null,
+        geometry,
+      };
+      const file = path.join(folderPath, 'cover.pdf');
+      const handle = await fs.open(file, 'w');
+      try {
+        const writer = bookWriter(async (chunk) => void (await handle.write(chunk)));
+        await writer.append(await pool.run('coverPart', { model: coverModel, images: print, firstObject: writer.nextObject }, layoutLimits));
+        await writer.finish(coverModel.title);
+      } finally {
+        await handle.close();
+      }
+      await storage.photos.put(coverKey(job.id), createReadStream(file));
+      const jpeg = await pool.run('coverProof', { model: coverModel, images: proof }, layoutLimits);
+      await storage.photos.put(coverProofKey(job.id), Buffer.from(jpeg));
+      const { binding, mediaMm, spineMm } = geometry;
+      return {
+        file: coverKey(job.id),
+        binding,
+        widthMm: mediaMm.width,
+        heightMm: mediaMm.height,
+        spineMm,
+        imagePpi: model.cover && print.has(model.cover) ? coverPpi : null,
+      };
+    };
+
     // The book's file is written beside the store's and moved in when complete.
     const folder = await tempFolder('yearbook');
     try {
@@ -174,11 +245,11 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
       try {
         const writer = bookWriter(async (chunk) => void (await handle.write(chunk)));
         let firstPage = 1;
-        for (const plan of planParts(model)) {
+        for (const plan of plans) {
           const print = new Map<string, Uint8Array>();
           const proof = new Map<string, Uint8Array>();
           await timed('imagesMs', () =>
-            eachInParallel(imagesOfPart(plan.model, plan, images), PARALLEL_IMAGES, async (image) => {
+            eachInParallel(imagesOfPart(plan.model, images), PARALLEL_IMAGES, async (image) => {
               const ppi = await prepare(image, print, proof, PORTRAIT_MM[model.design.photoShape]);
               const student = image.use === 'portrait' ? plan.model.branches.flatMap((b) => b.students).find((s) => s.portrait === image.path) : null;
               // The cover and the logo are on the part's first page; a portrait on its student's first page (known after the layout).
@@ -190,8 +261,6 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           );
           // An image whose file is gone is left out of the book rather than failing it.
           for (const branch of plan.model.branches) for (const s of branch.students) if (s.portrait && !print.has(s.portrait)) s.portrait = null;
-          if (plan.model.cover && !print.has(plan.model.cover)) plan.model.cover = null;
-          if (plan.model.school.logo && !print.has(plan.model.school.logo)) plan.model.school = { ...plan.model.school, logo: null };
           for (const branch of plan.model.branches)
             for (const s of branch.students) checked.set(s.id, { id: s.id, name: s.name, portrait: s.portrait !== null });
 
@@ -222,19 +291,23 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
       prepared = total;
       await report();
 
-      await timed('proofsMs', async () => {
-        for (const { model: partModel, part, pages, proofImages } of laidOut) {
-          const proofPdf = await layOut(partModel, () => pool.run('proofPart', { model: partModel, part, images: proofImages }, layoutLimits));
-          proofImages.clear();
-          for (let from = 1; from <= pages; from += PROOF_SLICE) {
-            const drawn = await pool.run('proofs', { pdf: proofPdf, from, to: from + PROOF_SLICE - 1 }, limits);
-            // The part's pages are numbered on from the parts before it.
-            await Promise.all(drawn.map((jpeg, i) => storage.photos.put(proofKey(job.id, part.firstPage + from - 1 + i), Buffer.from(jpeg))));
-            proofed += drawn.length;
-            await report();
+      // The cover goes beside the page proofs: they take one worker thread at a time, it the other.
+      const [cover] = await Promise.all([
+        timed('coverMs', () => makeCover(folder.path, written.pages)),
+        timed('proofsMs', async () => {
+          for (const { model: partModel, part, pages, proofImages } of laidOut) {
+            const proofPdf = await layOut(partModel, () => pool.run('proofPart', { model: partModel, part, images: proofImages }, layoutLimits));
+            proofImages.clear();
+            for (let from = 1; from <= pages; from += PROOF_SLICE) {
+              const drawn = await pool.run('proofs', { pdf: proofPdf, from, to: from + PROOF_SLICE - 1 }, limits);
+              // The part's pages are numbered on from the parts before it.
+              await Promise.all(drawn.map((jpeg, i) => storage.photos.put(proofKey(job.id, part.firstPage + from - 1 + i), Buffer.from(jpeg))));
+              proofed += drawn.length;
+              await report();
+            }
           }
-        }
-      });
+        }),
+      ]);
       const found = substitutions(model);
       const result: YearbookResult = {
         file: pdfKey(job.id),
@@ -250,6 +323,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           layoutMs: Math.round(steps.layoutMs),
           storeMs: Math.round(steps.storeMs),
           proofsMs: Math.round(steps.proofsMs),
+          coverMs: Math.round(steps.coverMs),
         },
         substitutions: found,
         preflight: preflight({
@@ -259,6 +333,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           images: placed,
           substitutions: found,
         }),
+        cover,
       };
       return result;
     } finally {

@@ -26,6 +26,8 @@ export interface PlacedImage {
   /** The page it is on; for a student's portrait, null means "the student's first page". */
   page: number | null;
   student?: { id: number; name: string };
+  /** What staff call an image that is not a student's (the cover, the school's or the studio's logo). */
+  label?: string;
 }
 
 /** A student of the book: whether a portrait was printed, and whether the parent's photo consent is recorded. */
@@ -74,7 +76,7 @@ export function preflight(input: PreflightInput): Preflight {
     if (image.ppi >= MIN_PPI) continue;
     const entry: PreflightEntry = {
       page: image.page ?? (image.student ? pageOf(image.student.id) : null),
-      item: image.student?.name ?? (image.use === 'cover' ? p.cover : p.logo),
+      item: image.student?.name ?? image.label ?? (image.use === 'cover' ? p.cover : p.logo),
       ...(image.student ? { studentId: image.student.id } : {}),
       code: 'image-resolution',
       message: image.ppi < ERROR_PPI ? p.tooLowResolution(image.ppi) : p.lowResolution(image.ppi),

@@ -31,13 +31,22 @@ export async function jobInScope(db: Db, caller: Caller, id: number): Promise<Jo
   return row;
 }
 
-/** A book's PDF name: "yıllık", the school, the branch (a branch's book) and today's date, e.g. yıllık-atatürk-anadolu-lisesi-12-A-2026-11-27.pdf. */
-export async function bookFileName(db: Db, job: JobRow): Promise<string> {
+/**
+ * A book's PDF name: "yıllık", the school, the branch (a branch's book) and today's date, e.g.
+ * yıllık-atatürk-anadolu-lisesi-12-A-2026-11-27.pdf; the cover's has "kapak" after "yıllık".
+ */
+export async function bookFileName(db: Db, job: JobRow, file: 'interior' | 'cover' = 'interior'): Promise<string> {
   const [school] = job.schoolId ? await db.select({ name: schools.name }).from(schools).where(eq(schools.id, job.schoolId)) : [];
   const [branch] = job.branchId
     ? await db.select({ grade: branches.grade, section: branches.section }).from(branches).where(eq(branches.id, job.branchId))
     : [];
-  const parts = [tr.yearbook.fileName, trLower(school?.name ?? '').replace(/\s+/g, '-'), branch ? branchName(branch).replace('/', '-') : '', todayInTurkey()];
+  const parts = [
+    tr.yearbook.fileName,
+    file === 'cover' ? tr.yearbook.coverFileName : '',
+    trLower(school?.name ?? '').replace(/\s+/g, '-'),
+    branch ? branchName(branch).replace('/', '-') : '',
+    todayInTurkey(),
+  ];
   return `${parts.filter(Boolean).join('-')}.pdf`;
 }
 
@@ -45,7 +54,7 @@ export const jobOf = (row: JobRow): YearbookJob => ({ id: row.id, status: row.st
 
 export const resultOf = (row: JobRow): YearbookResult | null => (row.status === 'done' ? (row.result as YearbookResult) : null);
 
-/** A done job's check before print; null for a job not done, and for a book made before the check existed (it was never checked: not "no problems"). */
+/** A done job's check before print; null for a job not done, and for books made before the check existed (it was never checked: not "no problems"). */
 export const preflightOf = (row: JobRow): Preflight | null => resultOf(row)?.preflight ?? null;
 
 /** The spreads of a book of `pages` pages as printed: page 1 alone on the right, then 2–3, 4–5…, the last page alone when the count is even. */
@@ -53,6 +62,7 @@ const spreadCount = (pages: number) => (pages ? Math.floor(pages / 2) + 1 : 0);
 
 export function jobDetail(row: JobRow, branch: { grade: number; section: string } | null, proofUrl: ProofUrl): YearbookJobDetail {
   const result = resultOf(row);
+  const cover = result?.cover;
   return {
     ...jobOf(row),
     branchId: row.branchId,
@@ -65,6 +75,7 @@ export function jobDetail(row: JobRow, branch: { grade: number; section: string 
     substitutions: (result?.substitutions ?? []).map(({ item, characters }) => ({ item, characters })),
     preflight: preflightOf(row),
     spreads: result ? Array.from({ length: spreadCount(result.pages) }, (_, i) => proofUrl('spreads', i + 1)) : [],
+    cover: cover ? { binding: cover.binding, widthMm: cover.widthMm, heightMm: cover.heightMm, spineMm: cover.spineMm, proof: proofUrl('cover-proof', 0) } : null,
   };
 }
 

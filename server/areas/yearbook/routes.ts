@@ -1,10 +1,10 @@
 /**
  * The yearbook's production: branches/{id}/yearbook and schools/{id}/yearbook queue a book (a
  * background job), yearbook-jobs/{id} answers its progress and its check before print, /file the
- * PDF, /pages/{n} a page proof and /spreads/{n} a two-page spread (signed URLs), /cancel stops it;
- * a school approves a branch's proof (its content locks), the studio unlocks it and marks the book
- * final (refused while the book has preflight errors, unless overridden with a reason). Panel and
- * the school's managers only.
+ * interior's PDF, /cover the cover's, /pages/{n} a page proof, /spreads/{n} a two-page spread and
+ * /cover-proof the cover's (signed URLs), /cancel stops it; a school approves a branch's proof (its
+ * content locks), the studio unlocks it and marks the book final (refused while the book has
+ * preflight errors, unless overridden with a reason). Panel and the school's managers only.
  */
 import type { FastifyReply } from 'fastify';
 import { idParams } from '../../../common/schemas/fields';
@@ -18,7 +18,7 @@ import { callerOf, routeDocs, type Api } from '../../http/types';
 import { branches } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { composeSpread } from '../../typesetting/spreads';
-import { proofKey } from './job';
+import { coverProofKey, proofKey } from './job';
 import { bookFileName, jobDetail, jobInScope, jobOf, preflightOf, resultOf, yearbookState as stateOf } from './queries';
 import { proofUrlSigner, type ProofKind } from './proofUrls';
 import { approveBranch, cancelBook, setFinal, startBook, unlockBranch } from './writes';
@@ -99,6 +99,36 @@ export async function yearbookRoutes(app: Api) {
     reply.header('content-disposition', attachmentHeader(await bookFileName(app.db, job)));
     return reply.type('application/pdf').send(pdf);
   });
+
+  app.get(
+    '/yearbook-jobs/:id/cover',
+    docs('Hazırlanan yıllığın kapak PDF dosyası: arka kapak, sırt ve ön kapak tek sayfada (application/pdf)', { params: idParams }, staff),
+    async (request, reply) => {
+      const job = await jobInScope(app.db, callerOf(request), request.params.id);
+      const result = resultOf(job);
+      if (!result) throw new HttpError(409, tr.yearbook.jobNotDone);
+      const pdf = result.cover ? await app.storage.photos.stream(result.cover.file) : null;
+      if (!pdf) throw new HttpError(404, tr.yearbook.noCover);
+      reply.header('cache-control', 'private, no-store');
+      reply.header('content-disposition', attachmentHeader(await bookFileName(app.db, job, 'cover')));
+      return reply.type('application/pdf').send(pdf);
+    },
+  );
+
+  app.get(
+    '/yearbook-jobs/:id/cover-proof',
+    docs('Kapak provasının görseli (kısa ömürlü imzalı bağlantı)', { params: idParams, querystring: proofQuery }, 'public'),
+    async (request, reply) => {
+      const { id } = request.params;
+      const verdict = proofs.verifyCover(id, request.query.e, request.query.s);
+      if (verdict === 'bad') throw notFound();
+      if (verdict === 'expired') throw new HttpError(403, tr.yearbook.linkExpired);
+      const image = await app.storage.photos.get(coverProofKey(id));
+      if (!image) throw notFound();
+      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(request.query.e - Date.now() / 1000))}`);
+      return reply.type('image/jpeg').send(image);
+    },
+  );
 
   app.get(
     '/yearbook-jobs/:id/pages/:page',

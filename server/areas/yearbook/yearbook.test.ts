@@ -11,6 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { insertOne } from '../../db/rows';
 import { auditLog, jobs, messages, photos, schools, students, yearbookFinals } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
+import { uploadForm } from '../../test/multipart';
 import { inspectPdf } from '../../test/pdf';
 import { ghostscriptCheck, pdfinfo, pdfWords, pdfXmp, separations } from '../../test/pdfTools';
 import { MIN_PPI, PORTRAIT_MM } from '../../typesetting/model';
@@ -123,9 +124,9 @@ describe('the yearbook PDF of a branch', () => {
     const pdf = (await kit.app.inject({ method: 'GET', url: `/api/school/yearbook-jobs/${job.id}/file`, headers: { authorization: `Bearer ${school.token}` } }))
       .rawPayload;
     const report = await inspectPdf(pdf);
-    // cover, branch divider, three students (one page each), index
-    expect(report.pages).toBe(6);
-    expect(job.total).toBe(6);
+    // branch divider, three students (one page each), index; the cover is a file of its own
+    expect(report.pages).toBe(5);
+    expect(job.total).toBe(5);
     for (const { media, trim } of report.boxes) {
       expect(media.width).toBeCloseTo(216 * MM, 1);
       expect(media.height).toBeCloseTo(303 * MM, 1);
@@ -136,8 +137,7 @@ describe('the yearbook PDF of a branch', () => {
     expect(report.embeddedFonts.length).toBeGreaterThan(0);
     for (const name of report.embeddedFonts) expect(name).toMatch(/^[A-Z]{6}\+(Inter|Merriweather)/);
     const text = report.text.join('\n');
-    for (const name of ['Işıklar Anadolu Lisesi', '12/A', 'Şule Işık', 'Ömer Çelik', 'İpek Ünal', 'Onaylı anı: Şule ile İzmir’de çay', 'Ömer Çelik'])
-      expect(text).toContain(name);
+    for (const name of ['12/A', 'Şule Işık', 'Ömer Çelik', 'İpek Ünal', 'Onaylı anı: Şule ile İzmir’de çay', 'Ömer Çelik']) expect(text).toContain(name);
     expect(text).not.toContain('Reddedilen anı');
     expect(text).not.toContain('Bekleyen anı');
     expect(text).not.toContain('Ilgaz Yılmaz'); // another branch
@@ -185,6 +185,9 @@ describe('the yearbook PDF of a branch', () => {
     const [row] = await kit.database.db.select().from(jobs).where(eq(jobs.id, held.id));
     expect(row!.cancelRequested).toBe(true);
     expect((await panel.get(`/yearbook-jobs/${held.id}/file`)).status).toBe(409);
+    const cover = await panel.get(`/yearbook-jobs/${held.id}/cover`);
+    expect(cover.status).toBe(409);
+    expect(cover.body.message).toBe('Yıllık henüz hazır değil.');
   });
 });
 
@@ -254,6 +257,101 @@ describe('what students write', () => {
   });
 });
 
+describe('the cover', () => {
+  /** A file of a finished job, as the caller downloads it. */
+  const download = async (as: Caller, jobId: number, file: 'file' | 'cover') =>
+    kit.app.inject({ method: 'GET', url: `/api/${as.level}/yearbook-jobs/${jobId}/${file}`, headers: { authorization: `Bearer ${as.token}` } });
+
+  /** The studio's design cover, uploaded by the panel as a 3600 × 5000 JPEG; answers the design as saved. */
+  async function uploadCover(panel: Caller) {
+    const original = await sharp({ create: { width: 3600, height: 5000, channels: 3, background: '#8a5a3c' } })
+      .jpeg()
+      .toBuffer();
+    const form = uploadForm(original, 'kapak.jpg', 'image/jpeg');
+    const uploaded = await kit.call('POST', '/api/panel/design/cover', form.payload, { ...form.headers, authorization: `Bearer ${panel.token}` });
+    expect(uploaded.status, uploaded.raw).toBe(200);
+    return uploaded.body as { settings: { coverImageUrl: string }; version: number };
+  }
+
+  it('is a wraparound sheet of its own for the binding and paper set, its 3600 × 5000 image printed from the master at 300 ppi or more', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const uploaded = await uploadCover(panel);
+    const settings = { ...uploaded.settings, binding: 'hardcover', paper: 'uncoated-120' };
+    expect((await panel.put('design', { version: uploaded.version, settings })).status).toBe(200);
+    // The web keeps the small copy.
+    const web = await kit.app.inject({ method: 'GET', url: settings.coverImageUrl });
+    expect((await sharp(web.rawPayload).metadata()).width).toBe(1152);
+
+    await portrait(0);
+    const school = await kit.as(kit.world.accounts.school);
+    const { job, detail } = await branchBook(school);
+    const res = await download(school, job.id, 'cover');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/y%C4%B1ll%C4%B1k-kapak-/);
+    const cover = await inspectPdf(res.rawPayload);
+    // The interior's leaves (two pages each) of 150 µm and two 2 mm boards, to a tenth of a millimetre.
+    const spine = Math.round((Math.ceil(job.total / 2) * 0.15 + 2 * 2) * 10) / 10;
+    expect(spine).toBeLessThan(6);
+    // Each side: bleed 3, turn-in 15, board 206.5, joint 10; height: bleed and turn-in round a board 3 mm over head and foot.
+    const width = 2 * (3 + 15 + 206.5 + 10) + spine;
+    const height = 2 * (3 + 15) + 297 + 6;
+    expect(detail.cover).toMatchObject({ binding: 'hardcover', spineMm: spine, widthMm: width, heightMm: height });
+    expect(cover.pages).toBe(1);
+    const [{ media, trim, bleed }] = cover.boxes as [(typeof cover.boxes)[number]];
+    expect(media.width).toBeCloseTo(width * MM, 1);
+    expect(media.height).toBeCloseTo(height * MM, 1);
+    expect(trim.width).toBeCloseTo((width - 6) * MM, 1);
+    expect(trim.height).toBeCloseTo((height - 6) * MM, 1);
+    expect(bleed.width).toBeCloseTo(media.width, 1);
+    expect(cover.images).toHaveLength(1);
+    expect(cover.images[0]!.ppi).toBeGreaterThanOrEqual(MIN_PPI);
+    expect(cover.text[0]).toContain('Işıklar Anadolu Lisesi');
+    // A spine under 6 mm holds no line.
+    expect(cover.text[0]).not.toContain('Işıklar Anadolu Lisesi · ');
+    expect(cover.missingFonts).toEqual([]);
+    // The printer's second file is PDF/X-4 like the interior, and Ghostscript's strict reading passes it.
+    expect((await pdfinfo(res.rawPayload))['PDF subtype']).toBe('PDF/X-4');
+    expect(await ghostscriptCheck(res.rawPayload)).toEqual({ clean: true, output: '' });
+
+    // The interior no longer opens with the cover.
+    const interior = await inspectPdf((await download(school, job.id, 'file')).rawPayload);
+    expect(interior.text[0]).not.toContain('Mezuniyet Yıllığı');
+    expect(interior.text.join('\n')).not.toContain('Mezuniyet Yıllığı');
+
+    // Its proof loads from its signed URL without a token; a forged or a page's signature does not open it.
+    const proof = await kit.call('GET', detail.cover.proof);
+    expect(proof.status).toBe(200);
+    expect(proof.headers['content-type']).toBe('image/jpeg');
+    expect((await kit.call('GET', detail.cover.proof.replace(/s=[^&]+/, 's=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'))).status).toBe(404);
+    const page = new URL(detail.proofs[0], 'http://x').searchParams;
+    expect((await kit.call('GET', `/api/school/yearbook-jobs/${job.id}/cover-proof?${page.toString()}`)).status).toBe(404);
+  });
+
+  it('falls back to the web copy of a cover uploaded before print masters were kept', async () => {
+    const uploaded = await uploadCover(await kit.as(kit.world.accounts.panel));
+    const rowId = uploaded.settings.coverImageUrl.match(/design-cover\/(\d+)/)![1];
+    await kit.app.storage.images.remove(`design-cover/${rowId}.master`);
+    const school = await kit.as(kit.world.accounts.school);
+    const { job } = await branchBook(school);
+    const cover = await inspectPdf((await download(school, job.id, 'cover')).rawPayload);
+    // 1152 × 1600 px over a 213 × 303 mm front: about 134 ppi, printed rather than left out.
+    expect(cover.images).toHaveLength(1);
+    expect(cover.images[0]!.ppi).toBeLessThan(150);
+  });
+});
+
+describe('the cover of a book made before it was a file of its own', () => {
+  it('answers 404 with a Turkish message', async () => {
+    const old = await branchJob({ status: 'done', done: 5, total: 5, result: { file: 'yearbooks/0/book.pdf', pages: 5, bytes: 1, draft: true } });
+    const school = await kit.as(kit.world.accounts.school);
+    const res = await school.get(`/yearbook-jobs/${old.id}/cover`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Bu yıllığın kapak dosyası yok; yıllığı yeniden oluşturun.');
+    expect((await school.get(`/yearbook-jobs/${old.id}`)).body.detail.cover).toBeNull();
+  });
+});
+
 describe('who may make and read books', () => {
   it('refuses branch managers, other schools and other studios; the panel reaches every school of its studio', async () => {
     const school = await kit.as(kit.world.accounts.school);
@@ -262,19 +360,25 @@ describe('who may make and read books', () => {
     expect((await branch.post(`/branches/${kit.world.branch.id}/yearbook`)).status).toBe(403);
     expect((await branch.get(`/yearbook-jobs/${job.id}`)).status).toBe(403);
     expect((await branch.get(`/yearbook-jobs/${job.id}/file`)).status).toBe(403);
+    expect((await branch.get(`/yearbook-jobs/${job.id}/cover`)).status).toBe(403);
     const other = await kit.as(kit.world.accounts.otherSchool);
     expect((await other.get(`/yearbook-jobs/${job.id}`)).status).toBe(404);
     expect((await other.get(`/yearbook-jobs/${job.id}/file`)).status).toBe(404);
+    expect((await other.get(`/yearbook-jobs/${job.id}/cover`)).status).toBe(404);
     expect((await other.post(`/branches/${kit.world.branch.id}/yearbook`)).status).toBe(404);
     expect((await other.post(`/yearbook-jobs/${job.id}/cancel`)).status).toBe(404);
     const foreign = await kit.as(kit.world.accounts.foreignPanel);
     expect((await foreign.get(`/yearbook-jobs/${job.id}`)).status).toBe(404);
+    expect((await foreign.get(`/yearbook-jobs/${job.id}/cover`)).status).toBe(404);
     expect((await foreign.post(`/schools/${kit.world.school.id}/yearbook`)).status).toBe(404);
     expect((await foreign.get(`/schools/${kit.world.school.id}/yearbook`)).status).toBe(404);
     const panel = await kit.as(kit.world.accounts.panel);
     const file = await panel.get(`/yearbook-jobs/${job.id}/file`);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
+    const cover = await panel.get(`/yearbook-jobs/${job.id}/cover`);
+    expect(cover.status).toBe(200);
+    expect(cover.headers['content-type']).toBe('application/pdf');
     expect(await kit.database.db.select({ n: sql<number>`count(*)::int` }).from(jobs)).toEqual([{ n: 1 }]);
   });
 
@@ -284,6 +388,8 @@ describe('who may make and read books', () => {
       await school.post('/branches/abc/yearbook'),
       await school.post('/schools/0/yearbook'),
       await school.get('/yearbook-jobs/-1'),
+      await school.get('/yearbook-jobs/bir/cover'),
+      await school.get('/yearbook-jobs/0/cover'),
       await school.post(`/branches/${kit.world.branch.id}/yearbook/approval`, {}),
       await school.post(`/branches/${kit.world.branch.id}/yearbook/approval`, { jobId: 'bir' }),
     ]) {

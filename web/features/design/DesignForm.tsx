@@ -2,7 +2,16 @@
 import { Alert, Button, ColorInput, Grid, Group, NumberInput, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { DESIGN_TEMPLATES, FONT_PAIRS, PHOTO_SHAPES, designSettings, type DesignResponse, type DesignSettings } from '../../../common/schemas/design';
+import {
+  BINDINGS,
+  DESIGN_TEMPLATES,
+  FONT_PAIRS,
+  PAPERS,
+  PHOTO_SHAPES,
+  designSettings,
+  type DesignResponse,
+  type DesignSettings,
+} from '../../../common/schemas/design';
 import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
@@ -122,6 +131,21 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
               <Switch label={t.showQuote} disabled={readOnly} {...form.getInputProps('showQuote', { type: 'checkbox' })} />
               <Switch label={t.showMessages} disabled={readOnly} {...form.getInputProps('showMessages', { type: 'checkbox' })} />
               <NumberInput label={t.messagesPerPage} min={1} max={12} disabled={readOnly || !v.showMessages} {...form.getInputProps('messagesPerPage')} />
+              <SelectField
+                label={t.binding}
+                data={optionsOf(t.bindings, BINDINGS)}
+                allowDeselect={false}
+                disabled={readOnly}
+                {...form.getInputProps('binding')}
+              />
+              <SelectField
+                label={t.paper}
+                description={t.paperHint}
+                data={optionsOf(t.papers, PAPERS)}
+                allowDeselect={false}
+                disabled={readOnly}
+                {...form.getInputProps('paper')}
+              />
               {readOnly ? null : (
                 <>
                   <ImagePicker

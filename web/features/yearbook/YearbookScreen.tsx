@@ -1,6 +1,7 @@
 /**
  * Yıllık Baskısı: make a branch's proof or the whole school's book in the background, follow its
- * progress in pages, cancel it, download the PDF, page through its proofs in the lightbox, and
+ * progress in pages, cancel it, download the interior's PDF and the cover's, page through its
+ * proofs and see the cover's wraparound in the lightbox, and
  * approve a branch's proof (the school; works on a phone). The studio unlocks an approved branch
  * and marks the book final (no watermark from then on).
  */
@@ -244,7 +245,7 @@ function proofSlides(job: YearbookJobDetail, name: string, spreads: boolean) {
     const right = 2 * i + 1 <= pages ? 2 * i + 1 : null;
     return { src, caption: `${name} · ${t.spreadPages(left, right)}` };
   });
-  return job.coverProof ? [{ src: job.coverProof, caption: `${name} · ${t.preflight.cover}` }, ...slides] : slides;
+  return job.cover ? [{ src: job.cover.proof, caption: `${name} · ${t.coverProof}` }, ...slides] : slides;
 }
 
 /** Approving locks the whole branch: it is said in full, and asked, first. */
@@ -296,6 +297,22 @@ function JobCard({ job }: { job: YearbookJobDetail }) {
             <Button size="xs" variant="light" onClick={() => void downloadBook(job.id)}>
               {t.download}
             </Button>
+            {job.cover ? (
+              <>
+                <Button size="xs" variant="light" onClick={() => void downloadBook(job.id, 'cover')}>
+                  {t.downloadCover}
+                </Button>
+                <Button
+                  component="a"
+                  href={job.cover.proof}
+                  size="xs"
+                  variant="default"
+                  {...lightboxAttributes(`${group}-cover`, { src: job.cover.proof, type: 'image', caption: `${name} · ${t.coverProof}` })}
+                >
+                  {t.showCover}
+                </Button>
+              </>
+            ) : null}
             <SegmentedControl
               size="xs"
               aria-label={t.proofView}

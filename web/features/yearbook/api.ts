@@ -46,9 +46,9 @@ export const useSetFinal = () =>
     [STATE],
   );
 
-/** Saves a finished book's PDF with the session's token. */
-export async function downloadBook(jobId: number): Promise<void> {
-  const file = await api.download(`yearbook-jobs/${jobId}/file`);
+/** Saves a finished book's interior PDF, or its cover's, with the session's token. */
+export async function downloadBook(jobId: number, which: 'file' | 'cover' = 'file'): Promise<void> {
+  const file = await api.download(`yearbook-jobs/${jobId}/${which}`);
   if (!file) return;
   const url = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
