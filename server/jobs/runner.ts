@@ -1,7 +1,8 @@
 /**
- * The job runner of one process: claims a job, hands it to the handler of its kind, renews the
- * lease while the handler works, and records how it ended. One job at a time per process (the
- * handlers' work is heavy and runs in worker threads); more processes run more jobs.
+ * A job runner: claims a job of the kinds it handles, hands it to the handler of its kind, renews
+ * the lease while the handler works, and records how it ended. One job at a time per runner (the
+ * handlers' work is heavy and runs in worker threads); more processes run more jobs. A process
+ * runs one runner for the jobs requests queue and, in the server, one for the recurring rounds.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
