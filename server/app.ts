@@ -24,7 +24,7 @@ import { levelApi } from './http/levelApi';
 import { studentApi } from './http/studentApi';
 import { brandingFiles } from './areas/branding/routes';
 import { installJobs, type JobOptions } from './jobs/app';
-import { jobHandlers, periodicTasks, staffRoutes, studentRoutes } from './areas';
+import { jobHandlers, recurringJobs, staffRoutes, studentRoutes } from './areas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface AppOptions {
@@ -37,7 +37,7 @@ export interface AppOptions {
   storage?: Storage;
   /**
    * Run the background jobs (yearbook PDFs) in this process, on unless told (tests that need no
-   * runner); the periodic tasks (sending due notifications) only when asked (the server process).
+   * runner); the recurring jobs (sending due notifications) only when asked (the server process).
    */
   jobs?: JobOptions;
   /** Told of every route as it is registered (the fuzz suite reaches each one this way). */
@@ -96,7 +96,7 @@ export async function buildApp({
   app.decorate('sessions', sessionCache);
   app.addHook('onClose', () => sessionCache.close());
   bindPhotoUrlsToSessions(app, database.db);
-  installJobs(app, jobs, { handlers: jobHandlers, periodic: periodicTasks });
+  installJobs(app, jobs, { handlers: jobHandlers, recurring: recurringJobs });
   await installSecurityHeaders(app);
   // JSON above 1 kB travels compressed; the web app's assets were compressed at build time.
   await app.register(compress, {

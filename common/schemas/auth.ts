@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEVELS } from '../levels';
+import { itemsAnswer } from './answers';
 
 export const loginBody = z
   .object({
@@ -24,7 +25,7 @@ const sessionItem = z.object({
   /** The session of this call. */
   current: z.boolean(),
 });
-export const sessionsResponse = z.object({ success: z.literal(true), items: z.array(sessionItem) });
+export const sessionsResponse = itemsAnswer(sessionItem);
 
 export const city = z.object({ id: z.number().int(), name: z.string() });
 

@@ -1,5 +1,7 @@
 /** The Home dashboard figures beyond the counts of user info (GET statistics). */
 import { z } from 'zod';
+import { answerWith } from './answers';
+import { statistics } from './auth';
 
 const progressRow = z.object({
   id: z.number().int(),
@@ -34,7 +36,7 @@ const studentToChase = z.object({
 /** The first few of a longer list, and how many there are in all. */
 const firstOf = z.object({ total: z.number().int(), items: z.array(studentToChase) });
 
-export const dashboard = z.object({
+const dashboard = z.object({
   /** 'school' for level panel (one row per school), 'branch' below it. */
   progressBy: z.enum(['school', 'branch']),
   progress: z.array(progressRow),
@@ -47,3 +49,6 @@ export const dashboard = z.object({
   wroteNothing: firstOf,
 });
 export type Dashboard = z.infer<typeof dashboard>;
+
+/** GET statistics: the caller's counts and the dashboard. */
+export const statisticsAnswer = answerWith({ statistics, dashboard });

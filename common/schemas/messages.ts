@@ -1,6 +1,7 @@
 /** Messages and nickname suggestions: request and answer shapes shared by server and web. */
 import { z } from 'zod';
 import { id, requiredText, version } from './fields';
+import { answerWith } from './answers';
 import { listQuery } from './list';
 
 export const MESSAGE_MAX = 1000;
@@ -139,8 +140,10 @@ export const nicknameBulk = bulkModerationOf(nicknameFilter);
 /** Students a from/to select offers (limited to the branch, or the school when allowed). */
 export const studentOption = z.object({ id: z.number(), name: z.string(), schoolNumber: z.string(), branchId: z.number() });
 
-export const scopeChoice = z.object({
+const scopeChoice = z.object({
   id: z.number(),
   name: z.string(),
   branches: z.array(z.object({ id: z.number(), name: z.string() })),
 });
+/** The schools and branches of the caller's scope, and whether messages may cross branches. */
+export const scopeChoicesAnswer = answerWith({ items: z.array(scopeChoice), acrossBranches: z.boolean() });

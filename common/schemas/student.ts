@@ -1,5 +1,6 @@
 /** The student side: sign-in, the students' own pages, and staff's access codes and login cards. */
 import { z } from 'zod';
+import { answerWith, itemAnswer, itemsAnswer } from './answers';
 import { city, studioInfo } from './auth';
 import { id, requiredText } from './fields';
 import { MESSAGE_MAX, NICKNAME_MAX } from './messages';
@@ -33,16 +34,17 @@ export const cardsBody = z.object({ studentIds: studentIds.optional() }).strict(
 
 export const quoteDecisionBody = z.object({ action: z.enum(['approve', 'reject']) }).strict();
 
-export const remindResponse = z.object({ success: z.literal(true), count: z.number().int() });
+export const remindResponse = answerWith({ count: z.number().int() });
 
 /** What "Yazmayanlara bildirim gönder" would do now: its recipients and text, or why it cannot go out. */
-export const reminderPreview = z.object({
+const reminderPreview = z.object({
   title: z.string(),
   body: z.string(),
   recipients: z.array(z.object({ id: z.number().int(), name: z.string(), schoolNumber: z.string() })),
   refusal: z.string().nullable(),
 });
 export type ReminderPreview = z.infer<typeof reminderPreview>;
+export const reminderAnswer = answerWith(reminderPreview.shape);
 
 /** What a student sees of its own writing to a classmate. */
 const writeStatus = z.enum(['none', 'pending', 'approved', 'rejected']);
@@ -71,15 +73,15 @@ const classmate = z.object({
 });
 export type Classmate = z.infer<typeof classmate>;
 
-export const classmatesResponse = z.object({ success: z.literal(true), items: z.array(classmate) });
+export const classmatesResponse = itemsAnswer(classmate);
 
 export const studentMessageInput = z.object({ toStudentId: id, body: requiredText(MESSAGE_MAX) }).strict();
 export const studentMessageEdit = z.object({ body: requiredText(MESSAGE_MAX) }).strict();
-export const messageResponse = z.object({ success: z.literal(true), item: myMessage });
+export const messageResponse = itemAnswer(myMessage);
 
 export const studentNicknameInput = z.object({ toStudentId: id, text: requiredText(NICKNAME_MAX) }).strict();
 export const studentNicknameEdit = z.object({ text: requiredText(NICKNAME_MAX) }).strict();
-export const nicknameResponse = z.object({ success: z.literal(true), item: myNickname });
+export const nicknameResponse = itemAnswer(myNickname);
 
 export const quoteInput = z.object({ text: requiredText(QUOTE_MAX) }).strict();
 export const portraitInput = z.object({ photoId: id }).strict();

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { tr } from '../tr';
 import { apiDate, id, optionalText, requiredText, version } from './fields';
+import { answerWith } from './answers';
 import { listQuery } from './list';
 
 export const QUOTE_MAX = 300;
@@ -57,7 +58,7 @@ export const bulkConsentBody = z
   .object({ studentIds, photoConsent: z.boolean(), photoConsentDate: apiDate.nullable().default(null) })
   .strict()
   .superRefine(consentDated);
-export const bulkResponse = z.object({ success: z.literal(true), count: z.number().int() });
+export const bulkResponse = answerWith({ count: z.number().int() });
 
 export const studentListQuery = listQuery.extend({
   photo: z.enum(['present', 'missing']).optional(),
@@ -166,3 +167,10 @@ export const bulkPhotoResult = z.object({
   unmatched: z.array(z.object({ fileName: z.string(), reason: z.string() })),
 });
 export type BulkPhotoResult = z.infer<typeof bulkPhotoResult>;
+
+/** A branch's siblings in its school, where its students may move. */
+export const siblingsAnswer = answerWith({
+  schoolId: z.number().int(),
+  branchName: z.string(),
+  items: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});

@@ -1,6 +1,8 @@
 /** The studio profile (Stüdyo) and the public white label of the login page. */
 import { z } from 'zod';
 import { tr } from '../tr';
+import { answerWith } from './answers';
+import { studioInfo } from './auth';
 import { email, phone, requiredText, versioned } from './fields';
 
 const website = z
@@ -33,3 +35,6 @@ export type Branding = z.infer<typeof brandingResponse>;
 
 /** Size limits of logos and cover images (a school's logo travels inside its JSON form, so it is smaller). */
 export const IMAGE_MAX_MB = { logo: 2, cover: 5, schoolLogo: 0.5 } as const;
+
+/** The studio profile as GET, PUT and the logo upload answer it. */
+export const studioAnswer = answerWith({ studio: studioInfo });

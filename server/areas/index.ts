@@ -1,11 +1,11 @@
 /**
  * The areas, wired from the top: every area's routes under /api/{level}/ and /api/student/, and
- * the background work they do (job handlers and periodic tasks). The mechanism folders (http, jobs) take these lists from app.ts
+ * the background work they do (job handlers and recurring jobs). The mechanism folders (http, jobs) take these lists from app.ts
  * and never import an area themselves.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Api } from '../http/types';
-import type { PeriodicTask } from '../jobs/periodic';
+import type { RecurringJob } from '../jobs/app';
 import type { JobHandler } from '../jobs/runner';
 import type { WorkerPool } from '../workers/pool';
 import { accountRoutes } from './account/routes';
@@ -28,7 +28,7 @@ import { studentPortalRoutes } from './student-portal/routes';
 import { studentPortalStaffRoutes } from './student-portal/staffRoutes';
 import { yearbookRoutes } from './yearbook/routes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
-import { sendNotificationsTask } from './notifications/sendJob';
+import { sendNotificationsJob } from './notifications/sendJob';
 
 export type AreaRoutes = (app: Api) => Promise<void>;
 
@@ -62,5 +62,7 @@ export function jobHandlers(app: FastifyInstance, pool: WorkerPool): Record<stri
   return { [YEARBOOK_JOB]: yearbookJob(app.db, app.storage, pool) };
 }
 
-/** Repeated on a clock by the server process. */
-export const periodicTasks: PeriodicTask[] = [sendNotificationsTask];
+/** Repeated on a clock for every studio, in the server process. */
+export function recurringJobs(app: FastifyInstance): RecurringJob[] {
+  return [sendNotificationsJob(app.db, app.log)];
+}

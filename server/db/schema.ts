@@ -461,13 +461,19 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Not claimed before this time: a recurring job's next round waits for its turn. */
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // One job of a kind at a time for a school.
     uniqueIndex('jobs_one_active_per_school_uq')
       .on(t.kind, t.schoolId)
       .where(sql`status IN ('queued', 'running')`),
-    index('jobs_claim_idx').on(t.status, t.id),
+    // And for a studio-wide job (no school): one waiting or running round of a recurring kind per studio.
+    uniqueIndex('jobs_one_active_per_studio_uq')
+      .on(t.kind, t.studioId)
+      .where(sql`school_id IS NULL AND status IN ('queued', 'running')`),
+    index('jobs_claim_idx').on(t.status, t.runAfter, t.id),
     index('jobs_school_idx').on(t.schoolId, t.createdAt),
   ],
 );

@@ -1,11 +1,10 @@
 /**
  * The app's background work: the job runner starts with the server and stops with it (a job
  * that is running then goes back to the queue and starts again at the next start), the worker
- * pool the jobs' heavy steps run in, and the periodic tasks (when the server process asks).
+ * pool the jobs' heavy steps run in, and the recurring jobs (when the server process asks).
  */
 import type { FastifyInstance } from 'fastify';
 import { createWorkerPool, type WorkerPool } from '../workers/pool';
-import { startPeriodicTask, type PeriodicTask } from './periodic';
 import { startJobRunner, type JobHandler, type JobRunner, type RunnerOptions } from './runner';
 
 declare module 'fastify' {
@@ -18,32 +17,46 @@ declare module 'fastify' {
 /** The handlers of every kind of job (areas/index.ts lists them), given the app and the pool. */
 type Handlers = (app: FastifyInstance, pool: WorkerPool) => Record<string, JobHandler>;
 
-export interface JobOptions extends RunnerOptions {
+/** Work repeated on a clock for every studio, each round a job of its kind (queue.ts). */
+export interface RecurringJob {
+  kind: string;
+  /** From the end of one round to the start of the next. */
+  everyMs: number;
+  handler: JobHandler;
+}
+
+export interface JobOptions extends Omit<RunnerOptions, 'recurring'> {
   run: boolean;
-  /** Run the periodic tasks too: the server process does; tests and benchmarks leave them out. */
+  /** Run the recurring jobs too: the server process does; tests and benchmarks leave them out. */
   periodic?: boolean;
 }
 
 /** What the areas run in the background (areas/index.ts). */
 export interface BackgroundWork {
   handlers: Handlers;
-  periodic: PeriodicTask[];
+  recurring: (app: FastifyInstance) => RecurringJob[];
 }
 
 export function installJobs(app: FastifyInstance, options: JobOptions, work: BackgroundWork): void {
-  const tasks = options.periodic ? work.periodic.map((task) => startPeriodicTask(app.db, task, app.log)) : [];
-  app.addHook('onClose', async () => {
-    await Promise.all(tasks.map((task) => task.stop()));
-  });
-  if (!options.run) {
-    app.decorate('jobs', { wake() {} });
-    return;
+  let wake = () => {};
+  if (options.run) {
+    const pool = createWorkerPool();
+    const runner = startJobRunner(app.db, work.handlers(app, pool), app.log, options);
+    wake = runner.wake;
+    app.addHook('onClose', async () => {
+      await runner.stop();
+      await pool.close();
+    });
   }
-  const pool = createWorkerPool();
-  const runner = startJobRunner(app.db, work.handlers(app, pool), app.log, options);
-  app.decorate('jobs', runner);
-  app.addHook('onClose', async () => {
-    await runner.stop();
-    await pool.close();
-  });
+  if (options.periodic) {
+    // A runner of their own, on the same table and claim: a yearbook that takes minutes to build
+    // never holds up a round of sending notifications.
+    const rounds = work.recurring(app);
+    const runner = startJobRunner(app.db, Object.fromEntries(rounds.map((r) => [r.kind, r.handler])), app.log, {
+      ...options,
+      recurring: Object.fromEntries(rounds.map((r) => [r.kind, r.everyMs])),
+    });
+    app.addHook('onClose', () => runner.stop());
+  }
+  app.decorate('jobs', { wake });
 }

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { jobs } from '../db/schema';
 import { useApiTestKit } from '../test/api';
-import { cancelJob, enqueueJob, JobAlreadyActive, type NewJob } from './queue';
+import { cancelJob, claimJob, enqueueJob, JobAlreadyActive, type NewJob } from './queue';
 import { startJobRunner, type JobHandler, type JobRunner } from './runner';
 
 const kit = useApiTestKit();
@@ -56,6 +56,20 @@ describe('jobs', () => {
     await expect.poll(async () => (await jobRow(job.id)).status).toBe('done');
     expect(seen).toEqual([1, 2, 3]);
     expect(await jobRow(job.id)).toMatchObject({ done: 3, total: 3, result: { file: 'yearbooks/1.pdf' }, attempts: 1, lockedBy: null });
+  });
+
+  it('are not claimed before their run_after time', async () => {
+    const job = await enqueueJob(kit.database.db, newJob());
+    await kit.database.db
+      .update(jobs)
+      .set({ runAfter: sql`now() + interval '1 minute'` })
+      .where(eq(jobs.id, job.id));
+    expect(await claimJob(kit.database.db, ['test'], 'a-runner', 3_000)).toBeUndefined();
+    await kit.database.db
+      .update(jobs)
+      .set({ runAfter: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, job.id));
+    expect(await claimJob(kit.database.db, ['test'], 'a-runner', 3_000)).toMatchObject({ id: job.id, status: 'running', lockedBy: 'a-runner' });
   });
 
   it('allow one active job of a kind per school', async () => {

@@ -3,11 +3,16 @@
  * runner under a lease it renews while working, and finished as done (with its result), failed
  * or cancelled. A runner that dies leaves its lease to run out; the job is then claimed again and
  * restarted from the beginning, so a job is never reported done unless its work was finished.
+ *
+ * Work repeated on a clock is a recurring kind: each studio has one waiting round of it (a row
+ * with no school, claimed no earlier than its `run_after`), and ending a round queues the next
+ * one. The claim is the same for every kind, so of several processes on one database exactly
+ * one runs a given round.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/faults';
-import { jobs } from '../db/schema';
+import { jobs, studios } from '../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
 type JobStatus = JobRow['status'];
@@ -76,8 +81,8 @@ export async function claimJob(db: Db, kinds: string[], runner: string, leaseMs:
         kinds.map((k) => sql`${k}`),
         sql`, `,
       )})`}
-        AND (status = 'queued' OR (status = 'running' AND locked_until < now()))
-      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        AND ((status = 'queued' AND run_after <= now()) OR (status = 'running' AND locked_until < now()))
+      ORDER BY run_after, id LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING id`);
   const id = result.rows[0]?.id;
   if (id === undefined) return undefined;
@@ -100,7 +105,7 @@ export async function reportProgress(db: Db, id: number, runner: string, leaseMs
   return { cancelRequested: !row || row.cancelRequested, held: Boolean(row) };
 }
 
-/** Ends a job this runner holds. */
+/** Ends a job this runner holds; answers whether it still held it. */
 export async function finishJob(
   db: Db,
   id: number,
@@ -115,7 +120,7 @@ export async function finishJob(
     | { status: 'released' },
 ) {
   const status = outcome.status === 'released' ? 'queued' : outcome.status;
-  await db
+  const held = await db
     .update(jobs)
     .set({
       status,
@@ -127,5 +132,52 @@ export async function finishJob(
       finishedAt: status === 'queued' ? null : sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, runner)));
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, runner)))
+    .returning({ id: jobs.id });
+  return held.length > 0;
+}
+
+/** Studio-wide rows of a kind that wait or run: a recurring kind's current round. */
+const activeRound = (kind: string) =>
+  sql`SELECT 1 FROM ${jobs} j WHERE j.kind = ${kind} AND j.studio_id = s.id AND j.school_id IS NULL AND j.status IN ('queued', 'running')`;
+
+/**
+ * Gives every studio that has none a round of each recurring kind, due now: a new studio, or
+ * the first start on a database. Two processes doing this at once make one round (the unique index).
+ */
+export async function scheduleRounds(db: Db, kinds: string[]): Promise<void> {
+  for (const kind of kinds) {
+    await db.execute(sql`
+      INSERT INTO ${jobs} (kind, studio_id)
+      SELECT ${kind}, s.id FROM ${studios} s WHERE NOT EXISTS (${activeRound(kind)})
+      ON CONFLICT DO NOTHING`);
+  }
+}
+
+/**
+ * Ends a round of a recurring kind and queues the next one `everyMs` later, in one transaction
+ * (the schedule is never lost between the two). A round that failed stays failed with its error;
+ * the next round tries the same work again. A round that found nothing to do (total 0) leaves no
+ * row of its own: it waits again as the next round, so an idle schedule does not fill the table.
+ */
+export async function finishRound(
+  db: Db,
+  job: JobRow,
+  runner: string,
+  outcome: { status: 'done'; result: Record<string, unknown> } | { status: 'failed'; error: string } | { status: 'cancelled' },
+  everyMs: number,
+): Promise<void> {
+  const next = sql`now() + ${`${everyMs} milliseconds`}::interval`;
+  await db.transaction(async (tx) => {
+    if (outcome.status === 'done') {
+      const idle = await tx
+        .update(jobs)
+        .set({ status: 'queued', runAfter: next, attempts: 0, lockedBy: null, lockedUntil: null, updatedAt: sql`now()` })
+        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, runner), eq(jobs.total, 0)))
+        .returning({ id: jobs.id });
+      if (idle.length) return;
+    }
+    if (!(await finishJob(tx, job.id, runner, outcome))) return;
+    await tx.insert(jobs).values({ kind: job.kind, studioId: job.studioId, schoolId: null, branchId: null, runAfter: next }).onConflictDoNothing();
+  });
 }

@@ -1,12 +1,13 @@
 /**
- * The job runner of one process: claims a job, hands it to the handler of its kind, renews the
- * lease while the handler works, and records how it ended. One job at a time per process (the
- * handlers' work is heavy and runs in worker threads); more processes run more jobs.
+ * A job runner: claims a job of the kinds it handles, hands it to the handler of its kind, renews
+ * the lease while the handler works, and records how it ended. One job at a time per runner (the
+ * handlers' work is heavy and runs in worker threads); more processes run more jobs. A process
+ * runs one runner for the jobs requests queue and, in the server, one for the recurring rounds.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { claimJob, finishJob, reportProgress, type JobRow } from './queue';
+import { claimJob, finishJob, finishRound, reportProgress, scheduleRounds, type JobRow } from './queue';
 
 class JobCancelled extends Error {
   constructor() {
@@ -30,6 +31,24 @@ export interface RunnerOptions {
   pollMs?: number;
   /** A job that failed this many times stays failed. */
   maxAttempts?: number;
+  /**
+   * The kinds among the handlers' that recur, with the time from the end of one round to the
+   * next. Every studio always has one round of each waiting (queue.ts); a round that fails is
+   * recorded as failed and its work is tried again by the next round.
+   */
+  recurring?: Record<string, number>;
+}
+
+type Outcome = Parameters<typeof finishJob>[3];
+
+/**
+ * What a failed job's row says went wrong: the first cause's own words. Drizzle wraps a driver's
+ * error in one that repeats the query and its parameters, which may hold a person's data.
+ */
+function failureText(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.message.startsWith('Failed query') && current.cause) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
 }
 
 export function startJobRunner(db: Db, handlers: Record<string, JobHandler>, log: FastifyBaseLogger, options: RunnerOptions = {}) {
@@ -38,14 +57,22 @@ export function startJobRunner(db: Db, handlers: Record<string, JobHandler>, log
   const maxAttempts = options.maxAttempts ?? 3;
   const runner = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const kinds = Object.keys(handlers);
+  const recurring = options.recurring ?? {};
+  const recurringKinds = Object.keys(recurring);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const stopping = new AbortController();
 
+  async function finish(job: JobRow, outcome: Outcome): Promise<void> {
+    const everyMs = recurring[job.kind];
+    if (everyMs === undefined || outcome.status === 'queued' || outcome.status === 'released') await finishJob(db, job.id, runner, outcome);
+    else await finishRound(db, job, runner, outcome, everyMs);
+  }
+
   async function runOne(job: JobRow): Promise<void> {
     // Claimed just as the process began to stop: leave it for the next start.
-    if (stopping.signal.aborted) return finishJob(db, job.id, runner, { status: 'released' });
+    if (stopping.signal.aborted) return finish(job, { status: 'released' });
     const aborted = new AbortController();
     const onStop = () => aborted.abort();
     stopping.signal.addEventListener('abort', onStop);
@@ -70,17 +97,18 @@ export function startJobRunner(db: Db, handlers: Record<string, JobHandler>, log
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
       const result = await handler(job, context);
       if (aborted.signal.aborted) throw new JobCancelled();
-      await finishJob(db, job.id, runner, { status: 'done', result });
+      await finish(job, { status: 'done', result });
     } catch (error) {
       if (stopping.signal.aborted) {
         // The process is going down: the job goes back to the queue for the next start.
-        await finishJob(db, job.id, runner, { status: 'released' });
+        await finish(job, { status: 'released' });
       } else if (aborted.signal.aborted || error instanceof JobCancelled) {
-        await finishJob(db, job.id, runner, { status: 'cancelled' });
+        await finish(job, { status: 'cancelled' });
       } else {
         log.error({ err: error, job: job.id, kind: job.kind }, 'job failed');
-        const again = job.attempts < maxAttempts;
-        await finishJob(db, job.id, runner, again ? { status: 'queued' } : { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+        // A recurring round is not tried again in place: its next round comes soon enough.
+        const again = job.attempts < maxAttempts && !(job.kind in recurring);
+        await finish(job, again ? { status: 'queued' } : { status: 'failed', error: failureText(error) });
       }
     } finally {
       clearInterval(heartbeat);
@@ -91,6 +119,7 @@ export function startJobRunner(db: Db, handlers: Record<string, JobHandler>, log
   async function tick(): Promise<void> {
     if (stopped) return;
     try {
+      if (recurringKinds.length) await scheduleRounds(db, recurringKinds);
       while (!stopped) {
         const job = await claimJob(db, kinds, runner, leaseMs);
         if (!job) break;

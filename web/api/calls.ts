@@ -6,8 +6,9 @@
  */
 import type { z } from 'zod';
 import type { ApiClient, CallOptions } from './client';
-import type { changePasswordBody, loginBody, loginResponse, sessionsResponse, statistics, studioInfo, userResponse } from '../../common/schemas/auth';
-import type { dashboard } from '../../common/schemas/dashboard';
+import type { countAnswer, itemAnswer, itemsAnswer, moderatedAnswer } from '../../common/schemas/answers';
+import type { changePasswordBody, loginBody, loginResponse, sessionsResponse, userResponse } from '../../common/schemas/auth';
+import type { statisticsAnswer } from '../../common/schemas/dashboard';
 import type { designPutBody, designQuery, designResponse, previewStudent } from '../../common/schemas/design';
 import type { listResponse, okResponse } from '../../common/schemas/list';
 import type {
@@ -19,7 +20,7 @@ import type {
   nicknameBody,
   nicknameBulk,
   nicknameUpdate,
-  scopeChoice,
+  scopeChoicesAnswer,
   staffMessageBody,
   studentCount,
   studentMessageBody,
@@ -54,7 +55,7 @@ import type {
   profileResponse,
   quoteDecisionBody,
   quoteInput,
-  reminderPreview,
+  reminderAnswer,
   remindResponse,
   studentLoginBody,
   studentMessageEdit,
@@ -74,11 +75,12 @@ import type {
   importResult,
   moveBody,
   photoItem,
+  siblingsAnswer,
   studentBody,
   studentItem,
   studentUpdateBody,
 } from '../../common/schemas/students';
-import type { brandingResponse, studioUpdateBody } from '../../common/schemas/studio';
+import type { brandingResponse, studioAnswer, studioUpdateBody } from '../../common/schemas/studio';
 import type { approvalBody, finalBody, jobResponse, yearbookState } from '../../common/schemas/yearbook';
 
 /** What a call sends and answers. An upload's body is the FormData it sends. */
@@ -92,10 +94,11 @@ type In<S extends z.ZodType> = z.input<S>;
 type Out<S extends z.ZodType> = z.output<S>;
 type Ok = Out<typeof okResponse>;
 type List<S extends z.ZodType> = Out<ReturnType<typeof listResponse<S>>>;
-/** The answer of a write or a read of one record: `{ success, item }`, as the routes wrap it. */
-type Item<S extends z.ZodType> = { success: true; item: Out<S> };
-/** A moderated record's write answers the record and, for a decision, the token that undoes it. */
-type Moderated<S extends z.ZodType> = Item<S> & { undoToken?: number | null };
+// The routes' answer wrappers (common/schemas/answers.ts), applied to a record's schema.
+type Item<S extends z.ZodType> = Out<ReturnType<typeof itemAnswer<S>>>;
+type Items<S extends z.ZodType> = Out<ReturnType<typeof itemsAnswer<S>>>;
+type Moderated<S extends z.ZodType> = Out<ReturnType<typeof moderatedAnswer<S>>>;
+type Count = Out<typeof countAnswer>;
 /** A list screen's query: the URL's page, sort, search and filters, checked by the route's schema. */
 type ListQuery = Record<string, string | number | undefined>;
 
@@ -108,12 +111,12 @@ export interface StaffCalls {
   'GET sessions': { response: Out<typeof sessionsResponse> };
   'DELETE sessions/:id': { response: Ok };
   'POST password': { body: In<typeof changePasswordBody>; response: Ok };
-  'GET statistics': { response: { success: true; statistics: Out<typeof statistics>; dashboard: Out<typeof dashboard> } };
+  'GET statistics': { response: Out<typeof statisticsAnswer> };
   'GET audit': { query: In<typeof auditListQuery>; response: List<typeof auditEntry> };
 
-  'GET studio': { response: { success: true; studio: Out<typeof studioInfo> } };
-  'PUT studio': { body: In<typeof studioUpdateBody>; response: { success: true; studio: Out<typeof studioInfo> } };
-  'POST studio/logo': { body: FormData; response: { success: true; studio: Out<typeof studioInfo> } };
+  'GET studio': { response: Out<typeof studioAnswer> };
+  'PUT studio': { body: In<typeof studioUpdateBody>; response: Out<typeof studioAnswer> };
+  'POST studio/logo': { body: FormData; response: Out<typeof studioAnswer> };
 
   'GET schools': { query: ListQuery; response: List<typeof school> };
   'POST schools': { body: In<typeof schoolBody>; response: Item<typeof school> };
@@ -143,9 +146,7 @@ export interface StaffCalls {
   'PUT students/:id': { body: In<typeof studentUpdateBody>; response: Item<typeof studentItem> };
   'DELETE students/:id': { response: Ok };
   'POST students/:id/move': { body: In<typeof moveBody>; response: Item<typeof studentItem> };
-  'GET branches/:id/siblings': {
-    response: { success: true; schoolId: number; branchName: string; items: Array<Pick<Out<typeof branch>, 'id' | 'name'>> };
-  };
+  'GET branches/:id/siblings': { response: Out<typeof siblingsAnswer> };
   'POST branches/:id/students/consent': { body: In<typeof bulkConsentBody>; response: Out<typeof bulkResponse> };
   'POST branches/:id/students/move': { body: In<typeof bulkMoveBody>; response: Out<typeof bulkResponse> };
   'POST branches/:id/students/delete': { body: In<typeof bulkStudentsBody>; response: Out<typeof bulkResponse> };
@@ -154,8 +155,8 @@ export interface StaffCalls {
   'POST branches/:id/students/import/preview': { body: FormData; response: Out<typeof importPreview> };
   'POST branches/:id/students/import': { body: FormData; response: Out<typeof importResult> };
 
-  'GET students/:id/photos': { response: { success: true; items: Out<typeof photoItem>[] } };
-  'POST students/:id/photos': { body: FormData; response: { success: true; items: Out<typeof photoItem>[] } };
+  'GET students/:id/photos': { response: Items<typeof photoItem> };
+  'POST students/:id/photos': { body: FormData; response: Items<typeof photoItem> };
   'PUT photos/:id/portrait': { response: Ok };
   'DELETE photos/:id': { response: Ok };
   'POST branches/:id/photos/bulk': { body: FormData; response: Out<typeof bulkPhotoResult> };
@@ -164,7 +165,7 @@ export interface StaffCalls {
   'POST branches/:id/access-codes': { body: In<typeof cardsBody>; response: Out<typeof branchCodesResponse> };
   'POST students/:id/access-code': { response: Out<typeof accessCodeResponse> };
   'POST students/:id/quote': { body: In<typeof quoteDecisionBody>; response: Ok };
-  'GET branches/:id/remind-unwritten': { response: Out<typeof reminderPreview> & { success: true } };
+  'GET branches/:id/remind-unwritten': { response: Out<typeof reminderAnswer> };
   'POST branches/:id/remind-unwritten': { response: Out<typeof remindResponse> };
 
   'GET schools/:id/messages': { query: ListQuery; response: List<typeof message> };
@@ -178,16 +179,16 @@ export interface StaffCalls {
   'PUT messages/:id': { body: In<typeof messageUpdate>; response: Moderated<typeof message> };
   'DELETE messages/:id': { response: Ok };
   'POST messages/moderate': { body: In<typeof bulkModeration>; response: Out<typeof moderationAnswer> };
-  'POST messages/undo': { body: In<typeof undoBody>; response: { success: true; count: number } };
-  'GET message-scopes': { response: { success: true; items: Out<typeof scopeChoice>[]; acrossBranches: boolean } };
-  'GET message-students': { query: { branchId?: number; schoolId?: number }; response: { success: true; items: Out<typeof studentOption>[] } };
+  'POST messages/undo': { body: In<typeof undoBody>; response: Count };
+  'GET message-scopes': { response: Out<typeof scopeChoicesAnswer> };
+  'GET message-students': { query: { branchId?: number; schoolId?: number }; response: Items<typeof studentOption> };
 
   'GET nicknames': { query: ListQuery; response: List<typeof nickname> };
   'POST nicknames': { body: In<typeof nicknameBody>; response: Moderated<typeof nickname> };
   'PUT nicknames/:id': { body: In<typeof nicknameUpdate>; response: Moderated<typeof nickname> };
   'DELETE nicknames/:id': { response: Ok };
   'POST nicknames/moderate': { body: In<typeof nicknameBulk>; response: Out<typeof moderationAnswer> };
-  'POST nicknames/undo': { body: In<typeof undoBody>; response: { success: true; count: number } };
+  'POST nicknames/undo': { body: In<typeof undoBody>; response: Count };
 
   'GET notifications': { query: ListQuery; response: List<typeof notificationItem> };
   'GET notifications/targets': { query: In<typeof targetsQuery>; response: Out<typeof targetsResponse> };

@@ -2,9 +2,9 @@
  * Branches: schools/{id}/branches (list, create, range, export), branches/{id}
  * (read, edit, delete). Panel and that school's managers write; a branch manager reads its own.
  */
-import { z } from 'zod';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
+import { itemAnswer } from '../../../common/schemas/answers';
 import {
   branch,
   branchBody,
@@ -28,7 +28,7 @@ const docs = routeDocs('branches');
 const t = tr.organisation.branch;
 const writers = ['panel', 'school'] as const;
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const itemResponse = z.object({ success: z.literal(true), item: branch });
+const itemResponse = itemAnswer(branch);
 
 const exportColumns: ExportColumn<Branch>[] = [
   { header: t.name, value: (r) => r.name },

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { id } from '../../../common/schemas/fields';
 import { listQuery, listResponse, okResponse } from '../../../common/schemas/list';
+import { countAnswer, itemsAnswer, moderatedAnswer } from '../../../common/schemas/answers';
 import {
   bulkModeration,
   message,
@@ -10,7 +11,7 @@ import {
   messageListType,
   messageUpdate,
   moderationAnswer,
-  scopeChoice,
+  scopeChoicesAnswer,
   staffMessageBody,
   studentCount,
   studentMessageBody,
@@ -30,7 +31,7 @@ const docs = routeDocs('messages');
 
 // Not strict: the path's {level} is a parameter too.
 const idParams = z.object({ id });
-const oneMessage = z.object({ success: z.literal(true), item: message, undoToken: z.number().nullable().optional() });
+const oneMessage = moderatedAnswer(message);
 const staffListQuery = listQuery.extend({ sort: z.enum(['date']).optional(), order: z.enum(['asc', 'desc']).default('desc') });
 
 export async function messagesRoutes(app: Api) {
@@ -103,11 +104,10 @@ export async function messagesRoutes(app: Api) {
     docs('Toplu onay / ret (seçilenler veya filtreye uyanların tümü)', { body: bulkModeration, response: { 200: moderationAnswer } }),
     async (request) => ({ success: true as const, ...(await moderateMessages(app.db, callerOf(request), request.body)) }),
   );
-  app.post(
-    '/messages/undo',
-    docs('Son onay / ret işlemini geri al', { body: undoBody, response: { 200: z.object({ success: z.literal(true), count: z.number() }) } }),
-    async (request) => ({ success: true as const, count: await undoMessageModeration(app.db, callerOf(request), request.body.token) }),
-  );
+  app.post('/messages/undo', docs('Son onay / ret işlemini geri al', { body: undoBody, response: { 200: countAnswer } }), async (request) => ({
+    success: true as const,
+    count: await undoMessageModeration(app.db, callerOf(request), request.body.token),
+  }));
 
   for (const direction of ['from', 'to'] as const) {
     app.get(
@@ -126,14 +126,14 @@ export async function messagesRoutes(app: Api) {
     '/message-students',
     docs('Mesaj ve lakap formları için öğrenci seçenekleri', {
       querystring: z.object({ branchId: id.optional(), schoolId: id.optional(), q: z.string().trim().max(100).default('') }).strict(),
-      response: { 200: z.object({ success: z.literal(true), items: z.array(studentOption) }) },
+      response: { 200: itemsAnswer(studentOption) },
     }),
     async (request) => ({ success: true as const, items: await studentOptions(app.db, callerOf(request), request.query) }),
   );
   app.get(
     '/message-scopes',
     docs('Filtreler için kapsamdaki okullar ve şubeler', {
-      response: { 200: z.object({ success: z.literal(true), items: z.array(scopeChoice), acrossBranches: z.boolean() }) },
+      response: { 200: scopeChoicesAnswer },
     }),
     async (request) => ({ success: true as const, items: await scopeChoices(app.db, callerOf(request)), acrossBranches: app.config.messagesAcrossBranches }),
   );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { id } from '../../../common/schemas/fields';
 import { listResponse, okResponse } from '../../../common/schemas/list';
 import { moderationAnswer, nickname, nicknameBody, nicknameBulk, nicknameListQuery, nicknameUpdate, undoBody } from '../../../common/schemas/messages';
+import { countAnswer, moderatedAnswer } from '../../../common/schemas/answers';
 import { tr } from '../../../common/tr';
 import { nicknameInScope } from '../../auth/access';
 import { listAnswer } from '../../http/list';
@@ -15,7 +16,7 @@ const docs = routeDocs('nicknames');
 
 // Not strict: the path's {level} is a parameter too.
 const idParams = z.object({ id });
-const oneNickname = z.object({ success: z.literal(true), item: nickname, undoToken: z.number().nullable().optional() });
+const oneNickname = moderatedAnswer(nickname);
 
 export async function nicknamesRoutes(app: Api) {
   app.get('/nicknames', docs('Lakap önerileri', { querystring: nicknameListQuery, response: { 200: listResponse(nickname) } }), async (request) => {
@@ -47,9 +48,8 @@ export async function nicknamesRoutes(app: Api) {
     success: true as const,
     ...(await moderateNicknames(app.db, callerOf(request), request.body)),
   }));
-  app.post(
-    '/nicknames/undo',
-    docs('Son onay / ret işlemini geri al', { body: undoBody, response: { 200: z.object({ success: z.literal(true), count: z.number() }) } }),
-    async (request) => ({ success: true as const, count: await undoNicknameModeration(app.db, callerOf(request), request.body.token) }),
-  );
+  app.post('/nicknames/undo', docs('Son onay / ret işlemini geri al', { body: undoBody, response: { 200: countAnswer } }), async (request) => ({
+    success: true as const,
+    count: await undoNicknameModeration(app.db, callerOf(request), request.body.token),
+  }));
 }

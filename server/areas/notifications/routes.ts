@@ -1,7 +1,7 @@
 /** Notifications: GET POST notifications, GET PUT DELETE notifications/{id}, and the targets a form offers. */
-import { z } from 'zod';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
+import { itemAnswer } from '../../../common/schemas/answers';
 import {
   notificationBody,
   notificationItem,
@@ -17,7 +17,7 @@ import { createNotification, deleteNotification, sendNow, updateNotification } f
 
 const docs = routeDocs('notifications');
 
-const itemAnswer = z.object({ success: z.literal(true), item: notificationItem });
+const oneNotification = itemAnswer(notificationItem);
 
 export async function notificationsRoutes(app: Api) {
   app.get(
@@ -43,7 +43,7 @@ export async function notificationsRoutes(app: Api) {
 
   app.post(
     '/notifications',
-    docs('Yeni bildirim (taslak veya zamanlanmış)', { body: notificationBody, response: { 200: itemAnswer, 400: errorResponse, 404: errorResponse } }),
+    docs('Yeni bildirim (taslak veya zamanlanmış)', { body: notificationBody, response: { 200: oneNotification, 400: errorResponse, 404: errorResponse } }),
     async (request) => {
       const caller = callerOf(request);
       const id = await createNotification(app.db, caller, request.body);
@@ -51,7 +51,7 @@ export async function notificationsRoutes(app: Api) {
     },
   );
 
-  app.get('/notifications/:id', docs('Bir bildirim', { params: idParams, response: { 200: itemAnswer, 404: errorResponse } }), async (request) => ({
+  app.get('/notifications/:id', docs('Bir bildirim', { params: idParams, response: { 200: oneNotification, 404: errorResponse } }), async (request) => ({
     success: true as const,
     item: await findNotification(app.db, callerOf(request), request.params.id),
   }));
@@ -61,7 +61,7 @@ export async function notificationsRoutes(app: Api) {
     docs('Bildirimi günceller, zamanlar veya zamanlamayı iptal eder (gönderilmiş olan değişmez)', {
       params: idParams,
       body: notificationUpdateBody,
-      response: { 200: itemAnswer, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      response: { 200: oneNotification, 400: errorResponse, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {
       const caller = callerOf(request);
@@ -75,7 +75,7 @@ export async function notificationsRoutes(app: Api) {
     '/notifications/:id/send',
     docs('Gönderilmemiş bildirimi hemen gönderir (gönderim tarihi bugün olur); gönderilmiş olan ikinci kez gönderilmez', {
       params: idParams,
-      response: { 200: itemAnswer, 404: errorResponse, 409: errorResponse },
+      response: { 200: oneNotification, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {
       const caller = callerOf(request);

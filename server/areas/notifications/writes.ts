@@ -136,14 +136,23 @@ async function deliver(tx: Tx, n: Claimed, now: Date): Promise<number> {
   return reached.length;
 }
 
-/** Sends every scheduled notification whose date has come (Türkiye's calendar); answers what it sent. */
-export async function sendDueNotifications(db: Db, now: Date = new Date()): Promise<SendResult[]> {
+/**
+ * Sends every scheduled notification whose date has come (Türkiye's calendar), of one studio when
+ * given (the send job's round); answers what it sent.
+ */
+export async function sendDueNotifications(db: Db, now: Date = new Date(), studioId?: number): Promise<SendResult[]> {
   const today = todayInTurkey(now);
   return db.transaction(async (tx) => {
     const claimed = await tx
       .update(notifications)
       .set({ status: 'sent', sentAt: now, updatedAt: now })
-      .where(and(eq(notifications.status, 'scheduled'), lte(notifications.sendDate, today)))
+      .where(
+        and(
+          eq(notifications.status, 'scheduled'),
+          lte(notifications.sendDate, today),
+          studioId === undefined ? undefined : eq(notifications.studioId, studioId),
+        ),
+      )
       .returning(claimedColumns);
     const sent: SendResult[] = [];
     for (const n of claimed) {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { idParams } from '../../../common/schemas/fields';
 import { okResponse } from '../../../common/schemas/list';
 import { bulkPhotoResult, photoItem, photoSizes, type PhotoSize } from '../../../common/schemas/students';
+import { itemsAnswer } from '../../../common/schemas/answers';
 import { tr } from '../../../common/tr';
 import { branchInScope, photoInScope, schoolInScope, studentInScope, type PhotoRow } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
@@ -20,7 +21,7 @@ import { addPhotos, addShootPhotos, deletePhoto, setPortrait } from './writes';
 
 const docs = routeDocs('photos');
 
-const photoList = z.object({ success: z.literal(true), items: z.array(photoItem) });
+const photoList = itemsAnswer(photoItem);
 const sizeParams = idParams.extend({ size: z.enum(photoSizes) });
 
 export async function photosRoutes(app: Api) {

@@ -1,8 +1,8 @@
 /** Schools of the studio: list, export, create, read, edit, archive/restore, delete. Panel only (a school manager reads its own). */
-import { z } from 'zod';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
 import { school, schoolExportQuery, schoolBody, schoolListQuery, schoolUpdateBody, type School } from '../../../common/schemas/organisation';
+import { itemAnswer } from '../../../common/schemas/answers';
 import { tr } from '../../../common/tr';
 import { displayDate } from '../../../common/dates';
 import { notFound } from '../../core/errors';
@@ -17,7 +17,7 @@ const docs = routeDocs('schools');
 
 const t = tr.organisation.school;
 const panelOnly = ['panel'] as const;
-const itemResponse = z.object({ success: z.literal(true), item: school });
+const itemResponse = itemAnswer(school);
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse };
 
 const exportColumns: ExportColumn<School>[] = [

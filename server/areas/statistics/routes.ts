@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { statistics } from '../../../common/schemas/auth';
-import { dashboard } from '../../../common/schemas/dashboard';
+import { statisticsAnswer } from '../../../common/schemas/dashboard';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { dashboardFor } from './dashboard';
 import { statisticsFor } from './queries';
@@ -8,13 +6,9 @@ import { statisticsFor } from './queries';
 const docs = routeDocs('statistics');
 
 export async function statisticsRoutes(app: Api) {
-  app.get(
-    '/statistics',
-    docs('Ana sayfa sayıları ve panosu (çağıranın kapsamı)', { response: { 200: z.object({ success: z.literal(true), statistics, dashboard }) } }),
-    async (request) => {
-      const caller = callerOf(request);
-      const [counts, board] = await Promise.all([statisticsFor(app.db, caller), dashboardFor(app.db, caller)]);
-      return { success: true as const, statistics: counts, dashboard: board };
-    },
-  );
+  app.get('/statistics', docs('Ana sayfa sayıları ve panosu (çağıranın kapsamı)', { response: { 200: statisticsAnswer } }), async (request) => {
+    const caller = callerOf(request);
+    const [counts, board] = await Promise.all([statisticsFor(app.db, caller), dashboardFor(app.db, caller)]);
+    return { success: true as const, statistics: counts, dashboard: board };
+  });
 }

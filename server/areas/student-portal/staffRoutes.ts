@@ -3,10 +3,9 @@
  * cards as a page or PDF), approving a student's own quote, and reminding those who have not
  * written. Every id is checked against the caller's scope (404 outside it).
  */
-import { z } from 'zod';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
-import { accessCodeResponse, branchCodesResponse, cardsBody, quoteDecisionBody, reminderPreview, remindResponse } from '../../../common/schemas/student';
+import { accessCodeResponse, branchCodesResponse, cardsBody, quoteDecisionBody, reminderAnswer, remindResponse } from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
@@ -97,7 +96,7 @@ export async function studentPortalStaffRoutes(app: Api) {
     '/branches/:id/remind-unwritten',
     docs('Yazmayanlara gidecek bildirim: alıcıları, metni ve şu an gönderilemiyorsa nedeni (onay sorusu için)', {
       params: idParams,
-      response: { 200: reminderPreview.extend({ success: z.literal(true) }), 404: errorResponse },
+      response: { 200: reminderAnswer, 404: errorResponse },
     }),
     async (request) => {
       const branch = await branchInScope(app.db, callerOf(request), request.params.id);

@@ -1,6 +1,5 @@
 /** Students of a branch: branches/{id}/students, students/{id}, move, export. */
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { displayDate } from '../../../common/dates';
 import { idParams } from '../../../common/schemas/fields';
 import { listResponse, okResponse } from '../../../common/schemas/list';
@@ -10,6 +9,7 @@ import {
   bulkResponse,
   bulkStudentsBody,
   moveBody,
+  siblingsAnswer,
   studentBody,
   studentItem,
   studentListQuery,
@@ -21,13 +21,14 @@ import { branchInScope, studentInScope, type StudentRow } from '../../auth/acces
 import { EXPORT_MAX_ROWS, exportFormat, sendExport } from '../../http/export';
 import { listAnswer } from '../../http/list';
 import { errorResponse } from '../../../common/schemas/list';
+import { itemAnswer } from '../../../common/schemas/answers';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { listStudents, reachableSiblings, selectedStudents, studentItemFor, studentItems } from './queries';
 import { createStudent, deleteInBulk, deleteStudent, moveInBulk, moveStudent, setConsentInBulk, updateStudent } from './writes';
 
 const docs = routeDocs('students');
 
-const oneStudent = z.object({ success: z.literal(true), item: studentItem });
+const oneStudent = itemAnswer(studentItem);
 
 export async function studentsRoutes(app: Api) {
   const signer = app.photoUrls;
@@ -53,12 +54,7 @@ export async function studentsRoutes(app: Api) {
     docs('Aynı okulun görülebilen şubeleri (öğrenci taşıma için)', {
       params: idParams,
       response: {
-        200: z.object({
-          success: z.literal(true),
-          schoolId: z.number().int(),
-          branchName: z.string(),
-          items: z.array(z.object({ id: z.number().int(), name: z.string() })),
-        }),
+        200: siblingsAnswer,
       },
     }),
     async (request) => {

@@ -1,8 +1,6 @@
 /** GET/PUT {level}/studio and POST {level}/studio/logo (level panel): the studio profile. */
-import { z } from 'zod';
-import { studioInfo as studioInfoSchema } from '../../../common/schemas/auth';
 import { errorResponse } from '../../../common/schemas/list';
-import { IMAGE_MAX_MB, studioUpdateBody } from '../../../common/schemas/studio';
+import { IMAGE_MAX_MB, studioAnswer, studioUpdateBody } from '../../../common/schemas/studio';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { imageUpload } from '../../images/branding';
 import { readOneFile } from '../../storage/uploads';
@@ -11,7 +9,6 @@ import { setStudioLogo, updateStudio } from './writes';
 
 const docs = routeDocs('studio');
 
-const studioAnswer = z.object({ success: z.literal(true), studio: studioInfoSchema });
 const panelOnly = ['panel'] as const;
 
 export async function studioRoutes(app: Api) {
