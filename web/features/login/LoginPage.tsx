@@ -1,4 +1,5 @@
 import { Anchor, Avatar, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LEVELS, type Level } from '../../../common/levels';
@@ -18,40 +19,28 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const branding = useBranding();
-  // Two fields held plainly rather than with the form library, whose weight would take the first
-  // load past its budget; they are checked by the shared schema like every other form.
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const field = (name: 'email' | 'password') => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((old) => ({ ...old, [name]: value }));
-      setErrors((old) => ({ ...old, [name]: undefined }));
-    },
-  });
+  // Checked by the shared schema at submit (below), not by the form's own validate, so that zod
+  // loads with the first submit rather than with the page.
+  const form = useForm({ mode: 'controlled', initialValues: { email: '', password: '' } });
 
   useEffect(() => {
     document.title = `${tr.pages.login} · ${tr.appName}`;
   }, []);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async (values) => {
     setBusy(true);
-    // The schema, and zod with it, load with the first submit rather than with the page.
     const { loginBody } = await import('../../../common/schemas/auth');
     const checked = loginBody.safeParse(values);
-    setErrors(zodValidate(loginBody)(values));
+    form.setErrors(zodValidate(loginBody)(values));
     const ok = checked.success && (await signIn(level, checked.data.email, checked.data.password));
     setBusy(false);
     if (ok) navigate('/');
-  };
+  });
 
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={submit} noValidate>
           <Stack>
             <Group gap="sm" wrap="nowrap">
               {branding?.logoUrl ? <Avatar src={branding.logoUrl} alt={tr.studio.logoAlt(branding.name)} size={56} radius="md" /> : null}
@@ -69,9 +58,9 @@ export function LoginPage() {
               placeholder={tr.login.emailPlaceholder}
               required
               autoFocus
-              {...field('email')}
+              {...form.getInputProps('email')}
             />
-            <PasswordInput label={tr.words.password} autoComplete="current-password" required {...field('password')} />
+            <PasswordInput label={tr.words.password} autoComplete="current-password" required {...form.getInputProps('password')} />
             <Button type="submit" loading={busy} fullWidth>
               {tr.login.submit}
             </Button>
