@@ -197,11 +197,14 @@ test.describe('yearbook', () => {
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`)).toEqual([]);
 
-    // The spreads as printed: page 1 alone on the right, then 2–3, each twice as wide as a page.
+    // The book as it is held: the wraparound cover first, then the spreads as printed, page 1 alone
+    // on the right, then 2–3, each twice as wide as a page.
     await job.getByText('Çift sayfa').click();
     await job.getByRole('link', { name: 'Sayfaları göster' }).click();
     const lightbox = page.locator('.fancybox__container');
-    await expect(lightbox.locator('.fancybox__infobar')).toHaveText(new RegExp(`^1\\s*/\\s*${answer.detail.spreads.length}$`));
+    await expect(lightbox.locator('.fancybox__infobar')).toHaveText(new RegExp(`^1\\s*/\\s*${answer.detail.spreads.length + 1}$`));
+    await expect(lightbox.locator('.fancybox__slide.is-selected .fancybox__caption')).toHaveText(`${branchName} · Kapak (arka kapak, sırt, ön kapak)`);
+    await page.keyboard.press('ArrowRight');
     await expect(lightbox.locator('.fancybox__slide.is-selected .fancybox__caption')).toHaveText(`${branchName} · Sayfa 1`);
     const spread = lightbox.locator('.fancybox__slide.is-selected img');
     await expect(spread).toBeVisible();
@@ -224,6 +227,10 @@ test.describe('yearbook', () => {
     const item = await errorList.getByRole('listitem').first().boundingBox();
     expect(item!.x + item!.width).toBeLessThanOrEqual(390);
     await job.getByRole('link', { name: 'Sayfaları göster' }).click();
+    await expect(
+      lightbox.locator('.fancybox__slide.is-selected').getByRole('img', { name: `${branchName} · Kapak (arka kapak, sırt, ön kapak)` }),
+    ).toBeVisible();
+    await page.keyboard.press('ArrowRight');
     // Compact on a phone: the caption moves below the slide; the image keeps it as its name.
     const phoneSpread = lightbox.locator('.fancybox__slide.is-selected').getByRole('img', { name: `${branchName} · Sayfa 1` });
     await expect(phoneSpread).toBeVisible();
