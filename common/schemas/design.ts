@@ -5,6 +5,8 @@ import { id, version } from './fields';
 export const DESIGN_TEMPLATES = ['klasik', 'modern', 'pastel'] as const;
 export const PHOTO_SHAPES = ['square', 'rounded', 'circle'] as const;
 export const FONT_PAIRS = ['inter-merriweather', 'poppins-lora', 'nunito-playfair'] as const;
+/** A printer binds sheets folded in 4, 8 or 16 pages: the book's page count is padded to one of these. */
+export const PAGE_MULTIPLES = [4, 8, 16] as const;
 
 const COVER_URL = /^\/api\/files\/design-cover\/\d+(\?v=\d+)?$/;
 
@@ -23,6 +25,9 @@ export const designSettings = z
     showQuote: z.boolean(),
     showMessages: z.boolean(),
     messagesPerPage: z.number().int().min(1).max(12),
+    pageMultiple: z.union([z.literal(4), z.literal(8), z.literal(16)]),
+    /** Portraits per row on a branch's class panel page. */
+    panelColumns: z.number().int().min(4).max(6),
   })
   .strict();
 export type DesignSettings = z.infer<typeof designSettings>;
@@ -38,6 +43,8 @@ export const DEFAULT_DESIGN: DesignSettings = {
   showQuote: true,
   showMessages: true,
   messagesPerPage: 6,
+  pageMultiple: 4,
+  panelColumns: 5,
 };
 
 /** GET design?schoolId= : the studio's design, or the design a school sees. */

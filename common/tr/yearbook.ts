@@ -5,8 +5,12 @@ export const yearbook = {
     yearbook: 'Mezuniyet Yıllığı',
     schoolMessages: 'Okul Yönetiminin Mesajı',
     classList: 'Sınıf listesi',
-    continued: 'Anılar (devamı)',
+    continued: 'devam',
     index: 'Öğrenci Dizini',
+    notes: 'Anı / Notlar',
+    /** Staff messages are signed by the person with the title of their place in the school. */
+    schoolTitle: 'Okul Yönetimi',
+    teacherTitle: 'Sınıf Öğretmeni',
   },
   coverPreview: 'Kapak önizlemesi',
   title: 'Yıllık Baskısı',

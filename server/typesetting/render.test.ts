@@ -30,6 +30,7 @@ function student(id: number, first: string, last: string, portrait: string | nul
     nickname: 'Kaptan',
     quote: `Yıllık sözü ${TURKISH}`,
     portrait,
+    panelPortrait: portrait,
     messages: Array.from({ length: messages }, (_, i) => ({ body: `Mesaj ${i + 1} ${first} için: <b>kalın</b> #set text(red)`, author: `Yazan ${i + 1}` })),
   };
 }

@@ -21,7 +21,7 @@ import { tempFolder } from '../../storage/tempFolder';
 import type { WorkerPool } from '../../workers/pool';
 import { bookWriter } from '../../typesetting/assemble';
 import { failingItem, substitutions, type Trial } from '../../typesetting/items';
-import { MIN_PPI, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../typesetting/model';
+import { MIN_PPI, MEDIA_MM, PORTRAIT_MM, panelFrameMm, type BookModel, type BookPart } from '../../typesetting/model';
 import { planParts } from '../../typesetting/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
 
@@ -54,10 +54,15 @@ export interface YearbookResult extends Record<string, unknown> {
   substitutions?: Substitution[];
 }
 
-/** The images a part places: its students' portraits, and the cover and logo in the part with the cover. */
-function imagesOfPart(model: BookModel, part: Pick<BookPart, 'cover'>, images: BookImage[]): BookImage[] {
+/**
+ * The images a part places: its students' portraits, the small copies on its branch's class panel
+ * (in the part with the divider), and the cover and logo in the part with the cover.
+ */
+function imagesOfPart(model: BookModel, part: Pick<BookPart, 'cover' | 'divider'>, images: BookImage[]): BookImage[] {
   const portraits = new Set(model.branches.flatMap((b) => b.students.map((s) => s.portrait)));
-  return images.filter((image) => (image.use === 'portrait' ? portraits.has(image.path) : part.cover !== null));
+  const panel = new Set(part.divider?.panel.map((entry) => entry.portrait));
+  const placed = { portrait: portraits, panel };
+  return images.filter((image) => (image.use === 'portrait' || image.use === 'panel' ? placed[image.use].has(image.path) : part.cover !== null));
 }
 
 /** Runs `work` on every item, at most `parallel` at a time. */
@@ -141,7 +146,8 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         proof.set(image.path, logo);
         return;
       }
-      const made = await pool.run('printImage', { source, frameMm: image.use === 'cover' ? MEDIA_MM : frameMm }, limits);
+      const frame = image.use === 'cover' ? MEDIA_MM : image.use === 'panel' ? panelFrameMm(model.design) : frameMm;
+      const made = await pool.run('printImage', { source, frameMm: frame }, limits);
       print.set(image.path, made.jpeg);
       proof.set(image.path, made.proof);
       if (image.use === 'portrait') {
@@ -175,6 +181,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           // An image whose file is gone is left out of the book rather than failing it.
           for (const branch of plan.model.branches) for (const s of branch.students) if (s.portrait && !print.has(s.portrait)) s.portrait = null;
           if (plan.model.cover && !print.has(plan.model.cover)) plan.model.cover = null;
+          for (const entry of plan.divider?.panel ?? []) if (entry.portrait && !print.has(entry.portrait)) entry.portrait = null;
           if (plan.model.school.logo && !print.has(plan.model.school.logo)) plan.model.school = { ...plan.model.school, logo: null };
 
           const part: BookPart = {

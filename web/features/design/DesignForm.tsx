@@ -2,7 +2,15 @@
 import { Alert, Button, ColorInput, Grid, Group, NumberInput, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { DESIGN_TEMPLATES, FONT_PAIRS, PHOTO_SHAPES, designSettings, type DesignResponse, type DesignSettings } from '../../../common/schemas/design';
+import {
+  DESIGN_TEMPLATES,
+  FONT_PAIRS,
+  PAGE_MULTIPLES,
+  PHOTO_SHAPES,
+  designSettings,
+  type DesignResponse,
+  type DesignSettings,
+} from '../../../common/schemas/design';
 import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
@@ -37,7 +45,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
     mode: 'controlled',
     initialValues: design.settings,
     validate: zodValidate(designSettings),
-    validateInputOnChange: ['messagesPerPage'],
+    validateInputOnChange: ['messagesPerPage', 'panelColumns'],
   });
   const [cover, setCover] = useState<PickedImage | null>(null);
   // Settings changed elsewhere come in only while there is nothing unsaved to lose.
@@ -122,6 +130,18 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
               <Switch label={t.showQuote} disabled={readOnly} {...form.getInputProps('showQuote', { type: 'checkbox' })} />
               <Switch label={t.showMessages} disabled={readOnly} {...form.getInputProps('showMessages', { type: 'checkbox' })} />
               <NumberInput label={t.messagesPerPage} min={1} max={12} disabled={readOnly || !v.showMessages} {...form.getInputProps('messagesPerPage')} />
+              <NumberInput label={t.panelColumns} min={4} max={6} disabled={readOnly} {...form.getInputProps('panelColumns')} />
+              <Labelled label={t.pageMultiple}>
+                <SegmentedControl
+                  data={PAGE_MULTIPLES.map((n) => String(n))}
+                  disabled={readOnly}
+                  value={String(v.pageMultiple)}
+                  onChange={(value) => form.setFieldValue('pageMultiple', Number(value) as DesignSettings['pageMultiple'])}
+                />
+                <Text size="xs" c="dimmed">
+                  {t.pageMultipleHint}
+                </Text>
+              </Labelled>
               {readOnly ? null : (
                 <>
                   <ImagePicker
