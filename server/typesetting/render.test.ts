@@ -343,52 +343,56 @@ describe('a book set as a designer would', () => {
   const SAFE = 5 * MM;
   const LONG = 'okuzunkelimeler'.repeat(6);
 
-  it('keeps a 90-character word and a 1000-character message inside their boxes and 5 mm inside the trim', async () => {
-    expect(LONG).toHaveLength(90);
-    const long = (id: number, first: string): BookStudent => ({
-      ...student(id, first, 'Uzun', '/img/p1.jpg', 0),
-      quote: `Sözüm: ${LONG} bitti`,
-      messages: [
-        { body: `Bak: ${LONG} ve https://ornek.com.tr/yillik/2026/${LONG}`, author: 'Ada' },
-        { body: 'Yanındaki mesaj, sözcük sözcük, satır satır yazılmış kısa bir anı.', author: 'Bora' },
-        { body: 'Bin karakterlik bir anı. '.repeat(40), author: 'Cem' },
-        { body: 'Son söz.', author: 'Defne' },
-      ],
-    });
-    const { model } = await book();
-    const { pdf, pages } = await book({
-      draft: false,
-      branches: [{ ...model.branches[0]!, students: [long(1, 'Ümit'), { ...long(2, 'Şule'), portrait: null }] }],
-    });
-    const report = await inspectPdf(pdf);
-    const trim = report.boxes[0]!.trim;
-    const words = await wordsOf(pdf);
-    expect(words.length).toBeGreaterThan(100);
-    for (const word of words) {
-      const where = `"${word.text}" on page ${word.page}`;
-      expect(word.x0, where).toBeGreaterThanOrEqual(trim.x + SAFE);
-      expect(word.x1, where).toBeLessThanOrEqual(trim.x + trim.width - SAFE);
-      expect(word.y0, where).toBeGreaterThanOrEqual(trim.y + SAFE);
-      expect(word.y1, where).toBeLessThanOrEqual(trim.y + trim.height - SAFE);
-    }
-    // No word prints over another on its line: the long word wraps inside its note instead of running into the next.
-    for (let page = 1; page <= pages; page++) {
-      const on = words.filter((word) => word.page === page);
-      for (const [i, a] of on.entries())
-        for (const b of on.slice(i + 1)) {
-          if (Math.abs(a.y1 - b.y1) > 2) continue;
-          expect(Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), `"${a.text}" and "${b.text}" on page ${page}`).toBeLessThan(0.5);
-        }
-    }
-    const all = words
-      .map((word) => word.text)
-      .join('')
-      .replace(/[\u200B\u00AD]/g, '');
-    expect(all).toContain(LONG);
-    // Every word of the two students' long messages is printed (pdftotext: pdf.js loses a letter beside a break opportunity).
-    expect(words.filter((word) => word.text === 'Bin')).toHaveLength(2 * 40);
-    expect(words.filter((word) => word.text === 'anı.')).toHaveLength(2 * (40 + 1));
-  });
+  it.each(['klasik', 'modern'] as const)(
+    'keeps a 90-character word and a 1000-character message inside their boxes and 5 mm inside the trim (%s)',
+    async (template) => {
+      expect(LONG).toHaveLength(90);
+      const long = (id: number, first: string): BookStudent => ({
+        ...student(id, first, 'Uzun', '/img/p1.jpg', 0),
+        quote: `Sözüm: ${LONG} bitti`,
+        messages: [
+          { body: `Bak: ${LONG} ve https://ornek.com.tr/yillik/2026/${LONG}`, author: 'Ada' },
+          { body: 'Yanındaki mesaj, sözcük sözcük, satır satır yazılmış kısa bir anı.', author: 'Bora' },
+          { body: 'Bin karakterlik bir anı. '.repeat(40), author: 'Cem' },
+          { body: 'Son söz.', author: 'Defne' },
+        ],
+      });
+      const { model } = await book();
+      const { pdf, pages } = await book({
+        draft: false,
+        design: { ...DEFAULT_DESIGN, template, messagesPerPage: 4 },
+        branches: [{ ...model.branches[0]!, students: [long(1, 'Ümit'), { ...long(2, 'Şule'), portrait: null }] }],
+      });
+      const report = await inspectPdf(pdf);
+      const trim = report.boxes[0]!.trim;
+      const words = await wordsOf(pdf);
+      expect(words.length).toBeGreaterThan(100);
+      for (const word of words) {
+        const where = `"${word.text}" on page ${word.page}`;
+        expect(word.x0, where).toBeGreaterThanOrEqual(trim.x + SAFE);
+        expect(word.x1, where).toBeLessThanOrEqual(trim.x + trim.width - SAFE);
+        expect(word.y0, where).toBeGreaterThanOrEqual(trim.y + SAFE);
+        expect(word.y1, where).toBeLessThanOrEqual(trim.y + trim.height - SAFE);
+      }
+      // No word prints over another on its line: the long word wraps inside its note instead of running into the next.
+      for (let page = 1; page <= pages; page++) {
+        const on = words.filter((word) => word.page === page);
+        for (const [i, a] of on.entries())
+          for (const b of on.slice(i + 1)) {
+            if (Math.abs(a.y1 - b.y1) > 2) continue;
+            expect(Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), `"${a.text}" and "${b.text}" on page ${page}`).toBeLessThan(0.5);
+          }
+      }
+      const all = words
+        .map((word) => word.text)
+        .join('')
+        .replace(/[\u200B\u00AD]/g, '');
+      expect(all).toContain(LONG);
+      // Every word of the two students' long messages is printed (pdftotext: pdf.js loses a letter beside a break opportunity).
+      expect(words.filter((word) => word.text === 'Bin')).toHaveLength(2 * 40);
+      expect(words.filter((word) => word.text === 'anı.')).toHaveLength(2 * (40 + 1));
+    },
+  );
 
   it('carries a running head with the name on a student’s continuation pages, and none on the first', async () => {
     const { pdf } = await book({ draft: false });
