@@ -56,7 +56,7 @@ async function book(overrides: Partial<BookModel> = {}) {
     branches: [
       {
         name: '12/İ',
-        teacherMessages: [{ body: 'Sevgili 12/İ', author: 'Sınıf Öğretmeni' }],
+        teacherMessages: [{ body: 'Sevgili 12/İ', author: 'Ayten Kurt', title: 'Sınıf Öğretmeni' }],
         // Three students, one without a portrait; the second has messages for three pages.
         students: [student(1, 'Ümit', 'Çelik', '/img/p1.jpg', 2), student(2, 'Şule', 'Işık', '/img/p2.jpg', 9), student(3, 'Ilgaz', 'Ağaoğlu', null, 0)],
       },
@@ -99,6 +99,7 @@ describe('the yearbook PDF', () => {
       '<b>kalın</b> #set text(red)',
       'Yazan 9',
       'Okul Müdürü',
+      '— Ayten Kurt Sınıf Öğretmeni',
     ]) {
       expect(all).toContain(expected.replace(/\s+/g, ''));
     }

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Piscina } from 'piscina';
 import { describe, expect, it, vi } from 'vitest';
 import { insertOne } from '../../db/rows';
-import { jobs, messages, photos, schools, students } from '../../db/schema';
+import { jobs, messages, photos, schools, students, users } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { inspectPdf } from '../../test/pdf';
 import { MIN_PPI } from '../../typesetting/model';
@@ -116,9 +116,10 @@ describe('the yearbook PDF of a branch', () => {
     const pdf = (await kit.app.inject({ method: 'GET', url: `/api/school/yearbook-jobs/${job.id}/file`, headers: { authorization: `Bearer ${school.token}` } }))
       .rawPayload;
     const report = await inspectPdf(pdf);
-    // cover, branch divider, three students (one page each), index
-    expect(report.pages).toBe(6);
-    expect(job.total).toBe(6);
+    // cover and its blank back, branch divider, class panel, three students (one page each, each
+    // from a right-hand page), index, two notes pages to make a multiple of 4
+    expect(report.pages).toBe(12);
+    expect(job.total).toBe(12);
     for (const { media, trim } of report.boxes) {
       expect(media.width).toBeCloseTo(216 * MM, 1);
       expect(media.height).toBeCloseTo(303 * MM, 1);
@@ -135,10 +136,11 @@ describe('the yearbook PDF of a branch', () => {
     expect(text).not.toContain('Bekleyen anı');
     expect(text).not.toContain('Ilgaz Yılmaz'); // another branch
     expect(report.text.every((page) => page.includes('TASLAK'))).toBe(true);
-    expect(report.images).toHaveLength(2);
+    // two portraits on their pages, and their small copies on the class panel
+    expect(report.images).toHaveLength(4);
     for (const image of report.images) expect(image.ppi).toBeGreaterThanOrEqual(MIN_PPI);
     // The index in Turkish order: Çelik, Işık, Ünal.
-    const index = report.text.at(-1)!;
+    const index = report.text.find((page) => page.includes('Öğrenci Dizini'))!;
     expect(index.indexOf('Çelik, Ömer')).toBeLessThan(index.indexOf('Işık, Şule'));
     expect(index.indexOf('Işık, Şule')).toBeLessThan(index.indexOf('Ünal, İpek'));
 
@@ -412,5 +414,31 @@ describe('the portrait a student’s page shows', () => {
     // Without a pick, staff's choice.
     await kit.database.db.update(students).set({ portraitPickPhotoId: null }).where(eq(students.id, kit.world.students[0].id));
     expect(await bookPortrait(0)).toBe(fileKey(first.storageKey, 'original'));
+  });
+});
+
+describe('the staff messages in the book', () => {
+  it('are signed by the manager who wrote them, by the name they have now, with their place in the school; the studio’s by the place alone', async () => {
+    const { school, branch } = kit.world;
+    for (const [account, path, body] of [
+      [kit.world.accounts.school, `/schools/${school.id}/messages`, 'Okuldan'],
+      [kit.world.accounts.panel, `/schools/${school.id}/messages`, 'Stüdyodan'],
+      [kit.world.accounts.branch, `/branches/${branch.id}/messages`, 'Öğretmenden'],
+      [kit.world.accounts.school, `/branches/${branch.id}/messages`, 'Müdürden'],
+    ] as const) {
+      const res = await (await kit.as(account)).post(path, { body });
+      expect(res.status, res.raw).toBe(200);
+    }
+    await kit.database.db.update(users).set({ name: 'Ayşe Demir' }).where(eq(users.id, kit.world.accounts.school.id));
+    await kit.database.db.update(users).set({ name: 'Mehmet Kaya' }).where(eq(users.id, kit.world.accounts.branch.id));
+    const { model } = await bookSources(kit.database.db, kit.world.studio.id, school.id, branch.id);
+    expect(model.schoolMessages).toEqual([
+      { body: 'Okuldan', author: 'Ayşe Demir', title: 'Okul Yönetimi' },
+      { body: 'Stüdyodan', author: 'Okul Yönetimi' },
+    ]);
+    expect(model.branches[0]!.teacherMessages).toEqual([
+      { body: 'Öğretmenden', author: 'Mehmet Kaya', title: 'Sınıf Öğretmeni' },
+      { body: 'Müdürden', author: 'Ayşe Demir', title: 'Okul Yönetimi' },
+    ]);
   });
 });
