@@ -37,7 +37,7 @@ export const design = {
   previewNoMessages: 'Henüz onaylanmış mesaj yok.',
   previewPages: 'Yıllık sayfaları',
   previewPage: (page: number, total: number) => `Sayfa ${page} / ${total}`,
-  memoriesContinued: 'Anılar (devamı)',
+  memoriesContinued: 'devam',
   previewChooseSchool: 'Önizleme için bir okul seçiniz.',
   coverUrlInvalid: 'Kapak görseli yalnızca yükleme ile değiştirilebilir.',
   branchCannotEdit: 'Şube yöneticileri tasarımı değiştiremez.',
