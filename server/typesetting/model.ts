@@ -49,7 +49,7 @@ export interface IndexEntry {
 }
 
 /** One portrait of a class panel. */
-export interface PanelEntry {
+interface PanelEntry {
   name: string;
   portrait: string | null;
 }
