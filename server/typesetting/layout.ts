@@ -75,9 +75,10 @@ export const LAYOUT = String.raw`
 #counter(page).update(part.firstPage)
 
 // A heading's own paragraph at its own size, so that a line that wraps keeps a leading to match.
+// Names are not hyphenated.
 #let display(size, body, fill: primary) = {
-  set text(font: headingFont, size: size, weight: "bold", fill: fill)
-  set par(leading: 0.35em)
+  set text(font: headingFont, size: size, weight: "bold", fill: fill, hyphenate: false)
+  set par(leading: 0.6em)
   body
 }
 
@@ -162,7 +163,7 @@ export const LAYOUT = String.raw`
   title(b.name)
   grid(columns: (1fr,) * cols, column-gutter: data.panelGutterMm * 1mm, row-gutter: rowGap, align: center + top,
     ..entries.map(e => stack(spacing: 1.5mm, panelPhoto(e, w * scale, h * scale),
-      block(width: 100%, height: nameSpace - 1.5mm, { set par(leading: 0.4em); text(size: 8pt, e.name) }))))
+      block(width: 100%, height: nameSpace - 1.5mm, { set par(leading: 0.4em); text(size: 8pt, hyphenate: false, e.name) }))))
 }
 
 // "Anı / Notlar": a page of lines for what friends write in the printed book.
@@ -206,7 +207,7 @@ export const LAYOUT = String.raw`
       let perColumn = calc.ceil(names.len() / 3)
       grid(columns: (1fr, 1fr, 1fr), column-gutter: 6mm, row-gutter: 1.8mm, ..range(perColumn * 3).map(i => {
         let k = calc.rem(i, 3) * perColumn + calc.quo(i, 3)
-        if k < names.len() { text(size: 9.5pt, names.at(k)) }
+        if k < names.len() { text(size: 9.5pt, hyphenate: false, names.at(k)) }
       }))
     }
     if part.divider.panel.len() > 0 {

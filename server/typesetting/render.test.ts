@@ -395,6 +395,27 @@ describe('a book set as a designer would', () => {
     },
   );
 
+  it.each(['inter-merriweather', 'nunito-playfair'] as const)('keeps a name that wraps on its page clear of its own next line (%s)', async (fontPair) => {
+    const { model } = await book();
+    const long = { ...student(1, 'Abdurrahman Muhammed Şahinoğlu', 'Çelikkanat Ünaldıoğlu', '/img/p1.jpg', 0), nickname: null, quote: null };
+    const { pdf } = await book({
+      draft: false,
+      design: { ...DEFAULT_DESIGN, template: 'modern', fontPair },
+      branches: [{ ...model.branches[0]!, students: [long] }],
+    });
+    const words = await wordsOf(pdf);
+    // The student's page: the name is the only text set large on it.
+    const page = words.find((word) => word.text === 'Abdurrahman' && word.y1 - word.y0 > 18)!.page;
+    const name = words.filter((word) => word.page === page && word.y1 - word.y0 > 18);
+    expect(name.map((word) => word.text).join(' ')).toBe(long.name);
+    const lines = [...new Set(name.map((word) => Math.round(word.y0)))].sort((a, b) => a - b);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < lines.length; i++) {
+      const above = Math.max(...name.filter((word) => Math.round(word.y0) === lines[i - 1]).map((word) => word.y1));
+      expect(lines[i]!, `line ${i + 1} of the name`).toBeGreaterThanOrEqual(above - 0.5);
+    }
+  });
+
   it('carries a running head with the name on a student’s continuation pages, and none on the first', async () => {
     const { pdf } = await book({ draft: false });
     const words = await wordsOf(pdf);
