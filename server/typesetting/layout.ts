@@ -5,7 +5,8 @@
  * the safe area inside the trim. Pages face each other: the margins and the template's band follow
  * the side a page is on, and sections (the school's messages, each branch, each student) start on
  * a right-hand, odd page. Typst reckons odd and even by the page's place in the layout, not by its
- * number, so every part of a book ends on an even page count (parts.ts) and starts on an odd number.
+ * number, so every part of a book (parts.ts) but the last ends on an even page count, and each
+ * starts on an odd number. The last ends with notes pages to the printer's multiple.
  */
 export const LAYOUT = String.raw`
 #let data = json("/book.json")
@@ -147,7 +148,7 @@ export const LAYOUT = String.raw`
   } else {
     let initials = e.name.split(" ").filter(x => x != "").slice(0, 2).map(x => x.clusters().first()).join()
     box(width: w, height: h, radius: radius, fill: luma(232), stroke: 1pt + accent,
-      align(center + horizon, text(font: headingFont, size: 14pt, fill: luma(140), initials)))
+      align(center + horizon, text(font: headingFont, size: 14pt, fill: luma(140), [#initials])))
   }
 }
 
@@ -159,7 +160,8 @@ export const LAYOUT = String.raw`
   let w = data.panelMm.width * 1mm
   let h = data.panelMm.height * 1mm
   let room = (textHeight - 22mm) / rows - nameSpace - rowGap
-  let scale = calc.min(1, room / h)
+  // A class too large for one page at a readable size goes on to a second.
+  let scale = calc.max(0.3, calc.min(1, room / h))
   title(b.name)
   grid(columns: (1fr,) * cols, column-gutter: data.panelGutterMm * 1mm, row-gutter: rowGap, align: center + top,
     ..entries.map(e => stack(spacing: 1.5mm, panelPhoto(e, w * scale, h * scale),
