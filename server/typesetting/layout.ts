@@ -26,7 +26,6 @@ export const LAYOUT = String.raw`
 #let part = data.part
 #let margins = data.marginsMm
 #let textHeight = (data.mediaMm.height - 2 * data.bleedMm - margins.top - margins.bottom) * 1mm
-#let textWidth = (data.mediaMm.width - 2 * data.bleedMm - margins.inside - if modern { margins.outsideBanded } else { margins.outside }) * 1mm
 // A right-hand page carries an odd number.
 #let rightHand() = calc.odd(counter(page).get().first())
 
@@ -44,16 +43,14 @@ export const LAYOUT = String.raw`
   place(left + top, rect(width: 100%, height: bleed + 7mm, fill: primary))
 }
 
-// On a student's continuation pages, whose pages these are: the student whose section began on
-// an earlier page and has not ended before this one.
+// On a student's continuation pages, whose pages these are: the student whose section is open at
+// the top of the page (it opens below the top of its first page, and closes when it ends). A state
+// rather than a query of marks: a query on every page's header cost a third of the layout's time.
+#let openSection = state("yb-section", none)
 #let runningHead = context {
-  let p = here().page()
-  let started = query(<yb-page>).filter(mark => mark.location().page() < p)
-  if started.len() > 0 {
-    let s = started.last().value
-    if query(<yb-end>).any(mark => mark.value == s.id and mark.location().page() >= p) {
-      align(if rightHand() { right } else { left }, text(font: headingFont, size: 9pt, weight: "bold", fill: primary, [#s.name · #t.continued]))
-    }
+  let name = openSection.get()
+  if name != none {
+    align(if rightHand() { right } else { left }, text(font: headingFont, size: 9pt, weight: "bold", fill: primary, [#name · #t.continued]))
   }
 }
 
@@ -125,16 +122,18 @@ export const LAYOUT = String.raw`
 }
 
 // Two columns, each note going to the shorter one, so a long note leaves no hole beside it; a
-// column that outgrows the page goes on at the top of the next.
-#let messages(list) = context {
+// column that outgrows the page goes on at the top of the next. A note's height is reckoned in
+// lines of about 42 characters (the column's measure) plus its inset and signature: measuring
+// every note with Typst would cost most of the layout's time.
+#let noteLines(m) = m.body.split("\n").map(p => calc.max(1, calc.ceil(p.clusters().len() / 42))).sum() + 2.5
+#let messages(list) = {
   let gap = 3.5mm
-  let width = (textWidth - 5mm) / 2
   let cols = ((), ())
-  let heights = (0pt, 0pt)
+  let heights = (0, 0)
   for item in list {
     let i = if heights.at(0) <= heights.at(1) { 0 } else { 1 }
     cols.at(i).push(note(item))
-    heights.at(i) += measure(note(item), width: width).height + gap
+    heights.at(i) += noteLines(item)
   }
   grid(columns: (1fr, 1fr), column-gutter: 5mm, ..cols.map(notes => notes.map(n => block(below: gap, n)).join()))
 }
@@ -221,7 +220,8 @@ export const LAYOUT = String.raw`
   for s in b.students {
     pagebreak(weak: true, to: "odd")
     // Where the student's pages begin, for the index (here or in a later part) and the running head.
-    context [#metadata((id: s.id, name: s.name, page: counter(page).get().first())) <yb-page>]
+    context [#metadata((id: s.id, page: counter(page).get().first())) <yb-page>]
+    openSection.update(s.name)
     studentHeader(s)
     if d.showMessages and s.messages.len() > 0 {
       let per = d.messagesPerPage
@@ -231,7 +231,7 @@ export const LAYOUT = String.raw`
         messages(chunk)
       }
     }
-    [#metadata(s.id) <yb-end>]
+    openSection.update(none)
   }
 }
 
