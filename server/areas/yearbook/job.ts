@@ -55,14 +55,16 @@ export interface YearbookResult extends Record<string, unknown> {
 }
 
 /**
- * The images a part places: its students' portraits, the small copies on its branch's class panel
- * (in the part with the divider), and the cover and logo in the part with the cover.
+ * The images a part places: the small copies on its branch's class panel (in the part with the
+ * divider; first, as each brings its student's portrait with it), its students' portraits, and
+ * the cover and logo in the part with the cover.
  */
 function imagesOfPart(model: BookModel, part: Pick<BookPart, 'cover' | 'divider'>, images: BookImage[]): BookImage[] {
   const portraits = new Set(model.branches.flatMap((b) => b.students.map((s) => s.portrait)));
   const panel = new Set(part.divider?.panel.map((entry) => entry.portrait));
   const placed = { portrait: portraits, panel };
-  return images.filter((image) => (image.use === 'portrait' || image.use === 'panel' ? placed[image.use].has(image.path) : part.cover !== null));
+  const used = images.filter((image) => (image.use === 'portrait' || image.use === 'panel' ? placed[image.use].has(image.path) : part.cover !== null));
+  return [...used.filter((image) => image.use === 'panel'), ...used.filter((image) => image.use !== 'panel')];
 }
 
 /** Runs `work` on every item, at most `parallel` at a time. */
@@ -136,8 +138,44 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
 
     let minPortraitPpi: number | null = null;
     const lowResolution: number[] = [];
+    /**
+     * A student's portrait made with its class panel copy (one decode for both), kept until the
+     * student's own part: a few hundred kilobytes of JPEG each, for the branch's later parts. A
+     * portrait whose panel copy is still being made waits for it rather than decoding again.
+     */
+    const madeEarly = new Map<string, Promise<{ jpeg: Uint8Array; proof: Uint8Array; ppi: number } | null>>();
+    const notePpi = (image: BookImage, ppi: number) => {
+      minPortraitPpi = Math.min(minPortraitPpi ?? Infinity, ppi);
+      if (ppi < MIN_PPI) lowResolution.push(Number(image.path.replace(/\D/g, '')));
+    };
     /** Prepares an image into the part's print and proof images; a missing file is left out. */
     const prepare = async (image: BookImage, print: Map<string, Uint8Array>, proof: Map<string, Uint8Array>, frameMm: { width: number; height: number }) => {
+      const coming = madeEarly.get(image.path);
+      madeEarly.delete(image.path);
+      const early = await coming;
+      if (early) {
+        print.set(image.path, early.jpeg);
+        proof.set(image.path, early.proof);
+        notePpi(image, early.ppi);
+        return;
+      }
+      if (image.use === 'panel') {
+        const making = storage[image.store]
+          .get(image.key)
+          .then((source) => (source ? pool.run('printImage', { source, frameMm, smallMm: panelFrameMm(model.design) }, limits) : null));
+        const portrait = images.find((other) => other.use === 'portrait' && other.store === image.store && other.key === image.key);
+        // Should the panel copy fail, the portrait is made on its own (and fails the book there if it must).
+        if (portrait)
+          madeEarly.set(
+            portrait.path,
+            making.catch(() => null),
+          );
+        const made = await making;
+        if (!made?.small) return;
+        print.set(image.path, made.small.jpeg);
+        proof.set(image.path, made.small.proof);
+        return;
+      }
       const source = await storage[image.store].get(image.key);
       if (!source) return;
       if (image.use === 'logo') {
@@ -146,14 +184,10 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         proof.set(image.path, logo);
         return;
       }
-      const frame = image.use === 'cover' ? MEDIA_MM : image.use === 'panel' ? panelFrameMm(model.design) : frameMm;
-      const made = await pool.run('printImage', { source, frameMm: frame }, limits);
+      const made = await pool.run('printImage', { source, frameMm: image.use === 'cover' ? MEDIA_MM : frameMm }, limits);
       print.set(image.path, made.jpeg);
       proof.set(image.path, made.proof);
-      if (image.use === 'portrait') {
-        minPortraitPpi = Math.min(minPortraitPpi ?? Infinity, made.ppi);
-        if (made.ppi < MIN_PPI) lowResolution.push(Number(image.path.replace(/\D/g, '')));
-      }
+      if (image.use === 'portrait') notePpi(image, made.ppi);
     };
 
     // The book's file is written beside the store's and moved in when complete.

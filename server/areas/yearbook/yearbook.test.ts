@@ -105,9 +105,15 @@ describe('the yearbook PDF of a branch', () => {
     await message(0, 'Bekleyen anı bu', 'pending');
     await portrait(0);
     await portrait(1);
+    const reads = vi.spyOn(kit.app.storage.photos, 'get');
     const school = await kit.as(kit.world.accounts.school);
     const { job, detail } = await branchBook(school);
     expect(job.done).toBe(job.total);
+    // Each original is read once: its class panel copy and its page's portrait come from one decode.
+    const originals = reads.mock.calls.map(([key]) => String(key)).filter((key) => key.endsWith('/original.jpg'));
+    expect(originals.sort()).toEqual([...new Set(originals)].sort());
+    expect(originals).toHaveLength(2);
+    reads.mockRestore();
     expect(detail.proofs).toHaveLength(job.total);
 
     const file = await school.raw('GET', `/api/school/yearbook-jobs/${job.id}/file`);
