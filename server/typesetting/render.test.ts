@@ -232,6 +232,9 @@ describe('images for print', () => {
     expect(large.ppi).toBe(330);
     const meta = await sharp(large.jpeg).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', space: 'srgb', width: Math.round((60 / 25.4) * 330), height: Math.round((80 / 25.4) * 330) });
+    // A small copy for a frame of the same proportions, from the same decode.
+    const panel = await imageForPrint(await photo(4000, 3000), frame, { width: 30, height: 40 });
+    expect(await sharp(panel.small!.jpeg).metadata()).toMatchObject({ width: Math.round((30 / 25.4) * 330), height: Math.round((40 / 25.4) * 330) });
     const small = await imageForPrint(await photo(300, 400), frame);
     expect(small.ppi).toBe(127);
     expect((await sharp(small.jpeg).metadata()).width).toBeLessThanOrEqual(300);
