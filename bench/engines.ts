@@ -47,6 +47,7 @@ async function main() {
       nickname: 'Kaptan',
       quote: 'Hayat bir yolculuktur; önemli olan yol arkadaşlarıdır.',
       portrait: `/img/s${i}.jpg`,
+      panelPortrait: null,
       messages: Array.from({ length: MESSAGES }, (_, m) => ({ body: `${BODY} (${m + 1})`, author: `${nth(FIRST, m + 1)} ${nth(LAST, m)}` })),
     });
   }

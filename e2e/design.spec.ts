@@ -119,7 +119,7 @@ test.describe('yearbook design', () => {
     await expect(dots).not.toHaveClass(/is-dynamic/);
     await dots.getByLabel('2. sayfaya git').click();
     await expect(pages.getByRole('group', { name: 'Sayfa 2 / 2' })).toHaveClass(/is-selected/);
-    await expect(pages.getByRole('group', { name: 'Sayfa 2 / 2' })).toContainText(`${name} · Anılar (devamı)`);
+    await expect(pages.getByRole('group', { name: 'Sayfa 2 / 2' })).toContainText(`${name} · devam`);
     // Each message is signed by the classmate who wrote it, not by the staff who typed it in.
     await expect(pages.getByRole('group', { name: 'Sayfa 2 / 2' })).not.toContainText('Stüdyo Yöneticisi');
 

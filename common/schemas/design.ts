@@ -22,6 +22,8 @@ export const PAPER_CALIPER_UM = {
   'uncoated-120': 150,
 } as const;
 export const PAPERS = Object.keys(PAPER_CALIPER_UM) as [keyof typeof PAPER_CALIPER_UM, ...Array<keyof typeof PAPER_CALIPER_UM>];
+/** A printer binds sheets folded in 4, 8 or 16 pages: the book's page count is padded to one of these. */
+export const PAGE_MULTIPLES = [4, 8, 16] as const;
 
 const COVER_URL = /^\/api\/files\/design-cover\/\d+(\?v=\d+)?$/;
 
@@ -42,6 +44,9 @@ export const designSettings = z
     messagesPerPage: z.number().int().min(1).max(12),
     binding: z.enum(BINDINGS, { error: tr.design.bindingInvalid }),
     paper: z.enum(PAPERS, { error: tr.design.paperInvalid }),
+    pageMultiple: z.union([z.literal(4), z.literal(8), z.literal(16)]),
+    /** Portraits per row on a branch's class panel page. */
+    panelColumns: z.number().int().min(4).max(6),
   })
   .strict();
 export type DesignSettings = z.infer<typeof designSettings>;
@@ -59,6 +64,8 @@ export const DEFAULT_DESIGN: DesignSettings = {
   messagesPerPage: 6,
   binding: 'softcover',
   paper: 'coated-130',
+  pageMultiple: 4,
+  panelColumns: 5,
 };
 
 /** GET design?schoolId= : the studio's design, or the design a school sees. */

@@ -16,9 +16,17 @@ export interface PrintImage {
   proof: Buffer;
   /** Pixels per inch at the printed size (the lower of the two directions). */
   ppi: number;
+  /** The same cut small for a frame of the same proportions (the class panel), when one was asked for. */
+  small?: { jpeg: Buffer; proof: Buffer };
 }
 
-export async function imageForPrint(source: Buffer, frameMm: { width: number; height: number }): Promise<PrintImage> {
+type Frame = { width: number; height: number };
+
+/**
+ * The image cut for its frame; with `smallMm` (a frame of the same proportions, smaller) also a
+ * small copy from the same decoded pixels, so that an original is read and decoded once for both.
+ */
+export async function imageForPrint(source: Buffer, frameMm: Frame, smallMm?: Frame): Promise<PrintImage> {
   const image = sharp(source, { failOn: 'none' }).rotate();
   const meta = await image.metadata();
   const rotated = (meta.orientation ?? 1) >= 5;
@@ -39,11 +47,24 @@ export async function imageForPrint(source: Buffer, frameMm: { width: number; he
     .toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const jpeg = await pixels().jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer();
-  const proof = await pixels()
-    .resize({ width: Math.max(1, Math.round(frameWidthIn * PROOF_PPI)), withoutEnlargement: true })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  return { jpeg, proof, ppi: Math.floor(ppi + 1e-6) };
+  const proofOf = (widthIn: number) =>
+    pixels()
+      .resize({ width: Math.max(1, Math.round(widthIn * PROOF_PPI)), withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  const proof = await proofOf(frameWidthIn);
+  const made: PrintImage = { jpeg, proof, ppi: Math.floor(ppi + 1e-6) };
+  if (smallMm) {
+    const smallWidthIn = smallMm.width / MM_PER_INCH;
+    const small = pixels().resize({
+      width: Math.max(1, Math.round(smallWidthIn * TARGET_PPI)),
+      height: Math.max(1, Math.round((smallMm.height / MM_PER_INCH) * TARGET_PPI)),
+      fit: 'cover',
+      withoutEnlargement: true,
+    });
+    made.small = { jpeg: await small.jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer(), proof: await proofOf(smallWidthIn) };
+  }
+  return made;
 }
 
 /** A logo for the cover: PNG (its transparency kept), sRGB, at the size it was stored. */

@@ -48,7 +48,7 @@ function itemGroups(model: BookModel): ItemGroup[] {
   for (const branch of model.branches) {
     const divider = (teacherMessages: BookModel['schoolMessages']): Trial => ({
       model: { ...bare, branches: [{ name: branch.name, teacherMessages, students: [] }] },
-      part: { ...NO_PART, divider: { classList: [] } },
+      part: { ...NO_PART, divider: { classList: [], panel: [] } },
     });
     groups.push({
       whole: divider(branch.teacherMessages),
@@ -60,10 +60,14 @@ function itemGroups(model: BookModel): ItemGroup[] {
     for (const s of branch.students) {
       // The name shows on the student's page, in the class list and in the index.
       const page = (changes: Partial<BookStudent>): Trial => {
-        const student: BookStudent = { ...s, nickname: null, quote: null, messages: [], portrait: null, ...changes };
+        const student: BookStudent = { ...s, nickname: null, quote: null, messages: [], portrait: null, panelPortrait: null, ...changes };
         return {
           model: { ...bare, branches: [{ name: branch.name, teacherMessages: [], students: [student] }] },
-          part: { ...NO_PART, divider: { classList: [s.name] }, index: { entries: [{ id: s.id, name: s.indexName }], knownPages: {} } },
+          part: {
+            ...NO_PART,
+            divider: { classList: [s.name], panel: [{ name: s.name, portrait: null }] },
+            index: { entries: [{ id: s.id, name: s.indexName }], knownPages: {} },
+          },
         };
       };
       const studentId = s.id;

@@ -2,7 +2,11 @@
  * The yearbook's page layout in Typst. It reads the book from /book.json (written by render.ts)
  * and never interprets user text as markup: names, quotes and messages are Typst strings, shown
  * as they are. Page size is the trim plus bleed; backgrounds run into the bleed, text keeps to
- * the safe area inside the trim.
+ * the safe area inside the trim. Pages face each other: the margins and the template's band follow
+ * the side a page is on, and sections (the school's messages, each branch, each student) start on
+ * a right-hand, odd page. Typst reckons odd and even by the page's place in the layout, not by its
+ * number, so every part of a book (parts.ts) but the last ends on an even page count, and each
+ * starts on an odd number. The last ends with notes pages to the printer's multiple.
  */
 export const LAYOUT = String.raw`
 #let data = json("/book.json")
@@ -24,6 +28,10 @@ export const LAYOUT = String.raw`
 #let paper = if pastel { accent.lighten(88%) } else { white }
 #let t = data.texts
 #let part = data.part
+#let margins = data.marginsMm
+#let textHeight = (data.mediaMm.height - 2 * data.bleedMm - margins.top - margins.bottom) * 1mm
+// A right-hand page carries an odd number.
+#let rightHand() = calc.odd(counter(page).get().first())
 
 // A string as text, its line breaks kept.
 #let lines(s) = s.split("\n").map(x => [#x]).join(linebreak())
@@ -32,34 +40,56 @@ export const LAYOUT = String.raw`
   place(center + horizon, rotate(-40deg, text(font: headingFont, size: 110pt, weight: "bold", fill: rgb(200, 30, 30, 40), t.draft)))
 }
 
+// The modern band runs down the outside edge, into the bleed; never into the binding.
 #let band = if modern {
-  place(left + top, rect(width: bleed + 9mm, height: 100%, fill: primary))
+  context place(if rightHand() { right + top } else { left + top }, rect(width: bleed + 9mm, height: 100%, fill: primary))
 } else {
   place(left + top, rect(width: 100%, height: bleed + 7mm, fill: primary))
 }
 
+// On a student's continuation pages, whose pages these are: the student whose section is open at
+// the top of the page (it opens below the top of its first page, and closes when it ends). A state
+// rather than a query of marks: a query on every page's header cost a third of the layout's time.
+#let openSection = state("yb-section", none)
+#let runningHead = context {
+  let name = openSection.get()
+  if name != none {
+    align(if rightHand() { right } else { left }, text(font: headingFont, size: 9pt, weight: "bold", fill: primary, [#name · #t.continued]))
+  }
+}
+
 #set document(title: data.title)
-#set text(font: bodyFont, size: 10.5pt, lang: "tr", region: "TR", fill: ink)
+#set text(font: bodyFont, size: 10.5pt, lang: "tr", region: "TR", hyphenate: true, fill: ink)
 #set par(leading: 0.62em)
 #set page(
   width: data.mediaMm.width * 1mm,
   height: data.mediaMm.height * 1mm,
-  margin: (top: bleed + 24mm, bottom: bleed + 20mm, left: bleed + if modern { 26mm } else { 18mm }, right: bleed + 18mm),
+  margin: (top: bleed + margins.top * 1mm, bottom: bleed + margins.bottom * 1mm, inside: bleed + margins.inside * 1mm, outside: bleed + if modern { margins.outsideBanded * 1mm } else { margins.outside * 1mm }),
   fill: paper,
   background: band,
   foreground: watermark,
-  footer: context align(center, text(font: headingFont, size: 9pt, fill: grey(57%), counter(page).display())),
+  header: runningHead,
+  footer: context align(center, text(font: headingFont, size: 9pt, fill: grey(57%), number-type: "lining", counter(page).display())),
   footer-descent: 40%,
 )
 
 // A part of a longer book starts at its own page number.
 #counter(page).update(part.firstPage)
 
-#let title(body) = block(below: 8mm, text(font: headingFont, size: 22pt, weight: "bold", fill: primary, body))
+// A heading's own paragraph at its own size, so that a line that wraps keeps a leading to match.
+// Names are not hyphenated.
+#let display(size, body, fill: primary) = {
+  set text(font: headingFont, size: size, weight: "bold", fill: fill, hyphenate: false)
+  set par(leading: 0.6em)
+  body
+}
 
+#let title(body) = block(below: 8mm, display(22pt, body))
+
+// A note may run on to the next page or column: a long one must not leave a hole beside it.
 #let note(m) = block(
   width: 100%,
-  breakable: false,
+  breakable: true,
   inset: (x: 4mm, y: 3mm),
   radius: 2mm,
   fill: white.transparentize(25%),
@@ -67,6 +97,7 @@ export const LAYOUT = String.raw`
 )[
   #lines(m.body)
   #if m.author != "" { align(right, text(font: headingFont, size: 8.5pt, fill: grey(65%), [— #m.author])) }
+  #if m.at("title", default: none) != none { align(right, text(font: headingFont, size: 8pt, style: "italic", fill: grey(65%), m.title)) }
 ]
 
 #let portrait(s) = {
@@ -82,22 +113,72 @@ export const LAYOUT = String.raw`
 }
 
 #let studentHeader(s) = {
-  let name = text(font: headingFont, size: 20pt, weight: "bold", fill: primary, s.name)
+  let name = block(display(20pt, s.name))
   let extra = {
     if d.showNickname and s.nickname != none { text(font: headingFont, size: 12pt, weight: "bold", fill: accent, ["#s.nickname"]) }
     if d.showQuote and s.quote != none { block(above: 4mm, text(style: "italic", lines(s.quote))) }
   }
   if modern {
-    grid(columns: (auto, 1fr), column-gutter: 8mm, portrait(s), align(horizon, [#name \ #extra]))
+    grid(columns: (auto, 1fr), column-gutter: 8mm, portrait(s), align(horizon, stack(spacing: 2mm, name, extra)))
   } else {
     align(center, stack(spacing: 4mm, portrait(s), name, extra))
   }
 }
 
-#let messages(list) = grid(columns: (1fr, 1fr), column-gutter: 5mm, row-gutter: 3.5mm, ..list.map(note))
+// Two columns, each note going to the shorter one, so a long note leaves no hole beside it; a
+// column that outgrows the page goes on at the top of the next. A note's height is reckoned in
+// lines of about 42 characters (the column's measure) plus its inset and signature: measuring
+// every note with Typst would cost most of the layout's time.
+#let noteLines(m) = m.body.split("\n").map(p => calc.max(1, calc.ceil(p.clusters().len() / 42))).sum() + 2.5
+#let messages(list) = {
+  let gap = 3.5mm
+  let cols = ((), ())
+  let heights = (0, 0)
+  for item in list {
+    let i = if heights.at(0) <= heights.at(1) { 0 } else { 1 }
+    cols.at(i).push(note(item))
+    heights.at(i) += noteLines(item)
+  }
+  grid(columns: (1fr, 1fr), column-gutter: 5mm, ..cols.map(notes => notes.map(n => block(below: gap, n)).join()))
+}
+
+// A branch's class panel: every student's portrait with the name under it, the page fitting the
+// whole class (a large class prints smaller). The photos are small copies made for this size.
+#let panelPhoto(e, w, h) = {
+  let radius = if d.photoShape == "circle" { 50% } else if d.photoShape == "rounded" { 2mm } else { 0pt }
+  if e.portrait != none {
+    box(width: w, height: h, radius: radius, clip: true, stroke: 1pt + accent, image(e.portrait, width: w, height: h, fit: "cover"))
+  } else {
+    let initials = e.name.split(" ").filter(x => x != "").slice(0, 2).map(x => x.clusters().first()).join()
+    box(width: w, height: h, radius: radius, fill: grey(9%), stroke: 1pt + accent,
+      align(center + horizon, text(font: headingFont, size: 14pt, fill: grey(45%), [#initials])))
+  }
+}
+
+#let panel(b, entries) = {
+  let cols = d.panelColumns
+  let rows = calc.ceil(entries.len() / cols)
+  let nameSpace = 10mm
+  let rowGap = 3mm
+  let w = data.panelMm.width * 1mm
+  let h = data.panelMm.height * 1mm
+  let room = (textHeight - 22mm) / rows - nameSpace - rowGap
+  // A class too large for one page at a readable size goes on to a second.
+  let scale = calc.max(0.3, calc.min(1, room / h))
+  title(b.name)
+  grid(columns: (1fr,) * cols, column-gutter: data.panelGutterMm * 1mm, row-gutter: rowGap, align: center + top,
+    ..entries.map(e => stack(spacing: 1.5mm, panelPhoto(e, w * scale, h * scale),
+      block(width: 100%, height: nameSpace - 1.5mm, { set par(leading: 0.4em); text(size: 8pt, hyphenate: false, e.name) }))))
+}
+
+// "Anı / Notlar": a page of lines for what friends write in the printed book.
+#let notesPage() = {
+  title(t.notes)
+  for i in range(20) { block(above: 0pt, below: 0pt, height: 10mm, width: 100%, align(bottom, line(length: 100%, stroke: 0.5pt + grey(33%)))) }
+}
 
 #if part.cover != none and data.schoolMessages.len() > 0 {
-  pagebreak(weak: true)
+  pagebreak(weak: true, to: "odd")
   title(t.schoolMessages)
   for m in data.schoolMessages { block(below: 6mm, note(m)) }
 }
@@ -105,31 +186,40 @@ export const LAYOUT = String.raw`
 #for b in data.branches {
   // The branch's divider: its name, the teacher's message and the class list.
   if part.divider != none {
-    pagebreak(weak: true)
-    align(center, block(above: 20mm, below: 12mm, text(font: headingFont, size: 44pt, weight: "bold", fill: primary, b.name)))
+    pagebreak(weak: true, to: "odd")
+    align(center, block(above: 20mm, below: 12mm, display(44pt, b.name)))
     for m in b.teacherMessages { block(below: 6mm, note(m)) }
     if part.divider.classList.len() > 0 {
       block(above: 8mm, below: 4mm, text(font: headingFont, size: 13pt, weight: "bold", fill: primary, t.classList))
-      grid(columns: (1fr, 1fr, 1fr), column-gutter: 6mm, row-gutter: 1.8mm, ..part.divider.classList.map(name => text(size: 9.5pt, name)))
+      // Down the columns, as a list is read: the first third in the first column.
+      let names = part.divider.classList
+      let perColumn = calc.ceil(names.len() / 3)
+      grid(columns: (1fr, 1fr, 1fr), column-gutter: 6mm, row-gutter: 1.8mm, ..range(perColumn * 3).map(i => {
+        let k = calc.rem(i, 3) * perColumn + calc.quo(i, 3)
+        if k < names.len() { text(size: 9.5pt, hyphenate: false, names.at(k)) }
+      }))
+    }
+    if part.divider.panel.len() > 0 {
+      pagebreak(weak: true)
+      panel(b, part.divider.panel)
     }
   }
 
   for s in b.students {
-    pagebreak(weak: true)
-    // Where the student's pages begin, for the index (here or in a later part).
+    pagebreak(weak: true, to: "odd")
+    // Where the student's pages begin, for the index (here or in a later part) and the running head.
     context [#metadata((id: s.id, page: counter(page).get().first())) <yb-page>]
+    openSection.update(s.name)
     studentHeader(s)
     if d.showMessages and s.messages.len() > 0 {
       let per = d.messagesPerPage
       let chunks = range(0, s.messages.len(), step: per).map(i => s.messages.slice(i, calc.min(i + per, s.messages.len())))
       for (i, chunk) in chunks.enumerate() {
-        if i == 0 { v(8mm) } else {
-          pagebreak()
-          block(below: 6mm, text(font: headingFont, size: 13pt, weight: "bold", fill: primary, [#s.name · #t.continued]))
-        }
+        if i == 0 { v(8mm) } else { pagebreak() }
         messages(chunk)
       }
     }
+    openSection.update(none)
   }
 }
 
@@ -143,8 +233,21 @@ export const LAYOUT = String.raw`
     columns(2, gutter: 8mm, for s in part.index.entries {
       block(below: 1.8mm, grid(columns: (1fr, auto), column-gutter: 2mm,
         [#s.name #box(width: 1fr, repeat(text(fill: grey(37%), ".")))],
-        text(font: headingFont, str(pages.at(str(s.id), default: "")))))
+        text(font: headingFont, number-type: "lining", str(pages.at(str(s.id), default: "")))))
     })
   }
+  // The book ends on a whole number of the printer's folded sheets: the pages short of it are for notes.
+  // (Counted from a mark before them: the notes' own context would sit on the first page it adds.)
+  [#metadata(none) <yb-body-end>]
+  context {
+    let last = counter(page).at(query(<yb-body-end>).first().location()).first()
+    for i in range(calc.rem(d.pageMultiple - calc.rem(last, d.pageMultiple), d.pageMultiple)) {
+      pagebreak()
+      notesPage()
+    }
+  }
+} else {
+  // An even number of pages, so that the next part starts on a right-hand page.
+  pagebreak(weak: true, to: "odd")
 }
 `;

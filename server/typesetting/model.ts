@@ -7,6 +7,8 @@ import type { DesignSettings } from '../../common/schemas/design';
 interface BookMessage {
   body: string;
   author: string;
+  /** The signer's place in the school under the name (staff messages). */
+  title?: string;
 }
 
 export interface BookStudent {
@@ -18,6 +20,8 @@ export interface BookStudent {
   nickname: string | null;
   quote: string | null;
   portrait: string | null;
+  /** The same photo cut small for the branch's class panel. */
+  panelPortrait: string | null;
   messages: BookMessage[];
 }
 
@@ -44,6 +48,12 @@ export interface IndexEntry {
   name: string;
 }
 
+/** One portrait of a class panel. */
+interface PanelEntry {
+  name: string;
+  portrait: string | null;
+}
+
 /**
  * What one layout makes of the book, with the model's branch and students it covers: a book is laid
  * out a few students at a time, the school's messages in the first part and the index in the last.
@@ -53,14 +63,22 @@ export interface BookPart {
   firstPage: number;
   /** The book's first part: the school's messages open it (the cover is a file of its own, cover.ts, whose subtitle names a one-branch book). */
   cover: { subtitle: string | null } | null;
-  /** The part opens its branch with a divider listing the whole class; null when it goes on with the branch of the part before. */
-  divider: { classList: string[] } | null;
+  /**
+   * The part opens its branch with a divider listing the whole class and its class panel (every
+   * student's small portrait); null when it goes on with the branch of the part before.
+   */
+  divider: { classList: string[]; panel: PanelEntry[] } | null;
   /** The index closes this part: every student of the book, with the pages of those laid out in earlier parts. */
   index: { entries: IndexEntry[]; knownPages: Record<string, number> } | null;
 }
 
 /** Print geometry: A4 trim with 3 mm bleed on every side. */
 export const TRIM_MM = { width: 210, height: 297 };
+/**
+ * Margins inside the trim: the binding edge (inside) takes more, so that nothing disappears into
+ * the fold; the modern template's colour band runs down the outside edge, and its margin makes room.
+ */
+export const MARGINS_MM = { top: 24, bottom: 20, inside: 22, outside: 16, outsideBanded: 26 };
 export const BLEED_MM = 3;
 export const MEDIA_MM = { width: TRIM_MM.width + 2 * BLEED_MM, height: TRIM_MM.height + 2 * BLEED_MM };
 
@@ -74,6 +92,20 @@ export const PORTRAIT_MM: Record<DesignSettings['photoShape'], { width: number; 
 export const LOGO_HEIGHT_MM = 28;
 /** The studio's logo on the back cover is smaller. */
 export const STUDIO_LOGO_HEIGHT_MM = 12;
+/** Space between the portraits of a class panel. */
+export const PANEL_GUTTER_MM = 4;
+
+/**
+ * The largest a portrait prints on the class panel (its cell at the design's columns; a large class
+ * prints smaller to fit the page), the size its small copy is prepared at.
+ */
+export function panelFrameMm(design: DesignSettings): { width: number; height: number } {
+  const text = TRIM_MM.width - MARGINS_MM.inside - (design.template === 'modern' ? MARGINS_MM.outsideBanded : MARGINS_MM.outside);
+  const width = (text - (design.panelColumns - 1) * PANEL_GUTTER_MM) / design.panelColumns;
+  const { width: w, height: h } = PORTRAIT_MM[design.photoShape];
+  return { width: Math.floor(width * 10) / 10, height: Math.floor(((width * h) / w) * 10) / 10 };
+}
+
 /** Printers ask for 300 ppi at the printed size; a little more leaves room for trimming. */
 export const TARGET_PPI = 330;
 export const MIN_PPI = 300;

@@ -1,8 +1,10 @@
 /**
  * A book in parts of a few students each, so a whole school (or a large branch) is laid out, and
  * its images held, a few portraits at a time: Typst keeps every image of a layout decoded. A
- * branch's first part opens with its divider; the book's first part with the school's messages, the
- * last ends with the index.
+ * branch's first part opens with its divider and class panel; the book's first part with the
+ * school's messages (the cover is a file of its own), the last ends with the index and the notes
+ * pages that pad the book for binding. Every part has an even number of pages (layout.ts), so each
+ * starts on a right-hand page.
  */
 import type { BookModel, BookPart, IndexEntry } from './model';
 
@@ -29,7 +31,9 @@ export function planParts(model: BookModel): PartPlan[] {
   const groups: Array<{ branches: BookModel['branches']; divider: BookPart['divider'] }> = [];
   for (const branch of model.branches) {
     for (let from = 0; from === 0 || from < branch.students.length; from += PART_STUDENTS) {
-      const divider = from === 0 ? { classList: branch.students.map((s) => s.name) } : null;
+      // The class panel's portraits are small copies: a whole class of them is what one part can hold.
+      const panel = branch.students.map((s) => ({ name: s.name, portrait: s.panelPortrait }));
+      const divider = from === 0 ? { classList: branch.students.map((s) => s.name), panel } : null;
       groups.push({ branches: [{ ...branch, students: branch.students.slice(from, from + PART_STUDENTS) }], divider });
     }
   }

@@ -2,6 +2,11 @@
  * The book engine on its own: a small school's book rendered and read back as a printer would
  * (boxes, fonts, text, image resolution), for every font pair the design offers.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DESIGN, FONT_PAIRS as PAIR_NAMES } from '../../common/schemas/design';
@@ -30,6 +35,7 @@ function student(id: number, first: string, last: string, portrait: string | nul
     nickname: 'Kaptan',
     quote: `Yıllık sözü ${TURKISH}`,
     portrait,
+    panelPortrait: portrait,
     messages: Array.from({ length: messages }, (_, i) => ({ body: `Mesaj ${i + 1} ${first} için: <b>kalın</b> #set text(red)`, author: `Yazan ${i + 1}` })),
   };
 }
@@ -50,7 +56,7 @@ async function book(overrides: Partial<BookModel> = {}) {
     branches: [
       {
         name: '12/İ',
-        teacherMessages: [{ body: 'Sevgili 12/İ', author: 'Sınıf Öğretmeni' }],
+        teacherMessages: [{ body: 'Sevgili 12/İ', author: 'Ayten Kurt', title: 'Sınıf Öğretmeni' }],
         // Three students, one without a portrait; the second has messages for three pages.
         students: [student(1, 'Ümit', 'Çelik', '/img/p1.jpg', 2), student(2, 'Şule', 'Işık', '/img/p2.jpg', 9), student(3, 'Ilgaz', 'Ağaoğlu', null, 0)],
       },
@@ -64,9 +70,10 @@ describe('the yearbook PDF', () => {
   it('is A4 with 3 mm bleed: media 216 × 303 mm, trim 210 × 297 mm inside it', async () => {
     const { pdf, pages } = await book();
     const report = await inspectPdf(pdf);
-    // school message, branch divider, 1 + 3 + 1 student pages, index (the cover is a file of its own)
-    expect(pages).toBe(8);
-    expect(report.pages).toBe(8);
+    // school message and its blank back, divider, class panel, 1 + blank, 3 + blank, 1 student pages,
+    // index: 12, a multiple of 4 already (the cover is a file of its own)
+    expect(pages).toBe(12);
+    expect(report.pages).toBe(12);
     for (const { media, trim, bleed } of report.boxes) {
       expect(media.width).toBeCloseTo(216 * MM, 1);
       expect(media.height).toBeCloseTo(303 * MM, 1);
@@ -80,9 +87,20 @@ describe('the yearbook PDF', () => {
 
   it('shows every text as written, markup included, with the Turkish letters, and a draft watermark until final', async () => {
     const draft = await inspectPdf((await book()).pdf);
-    const all = draft.text.join('\n');
-    for (const expected of ['12/İ', 'Ümit Çelik', 'Şule Işık', 'Ilgaz Ağaoğlu', TURKISH, '<b>kalın</b> #set text(red)', 'Yazan 9', 'Okul Müdürü']) {
-      expect(all).toContain(expected);
+    // Spaces compared away: a word hyphenated at a line's end reads back as two.
+    const all = draft.text.join('\n').replace(/\s+/g, '');
+    for (const expected of [
+      '12/İ',
+      'Ümit Çelik',
+      'Şule Işık',
+      'Ilgaz Ağaoğlu',
+      TURKISH,
+      '<b>kalın</b> #set text(red)',
+      'Yazan 9',
+      'Okul Müdürü',
+      '— Ayten Kurt Sınıf Öğretmeni',
+    ]) {
+      expect(all).toContain(expected.replace(/\s+/g, ''));
     }
     expect(draft.text.every((page) => page.includes('TASLAK'))).toBe(true);
     // The school's messages open the interior: the cover is not its first page.
@@ -94,12 +112,13 @@ describe('the yearbook PDF', () => {
 
   it('lists the students in Turkish alphabetical order with the page of their portrait', async () => {
     const report = await inspectPdf((await book()).pdf);
-    const index = report.text.at(-1)!;
+    const index = report.text.find((page) => page.includes('Öğrenci Dizini'))!;
     const order = ['Ağaoğlu, Ilgaz', 'Çelik, Ümit', 'Işık, Şule'].map((name) => index.indexOf(name));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    // Past the school's message and the divider's class list.
-    const pageOf = (name: string) => report.text.findIndex((page, i) => i > 1 && page.includes(name)) + 1;
+    // A student's own page: past the divider's class list and the class panel after it.
+    const panel = report.text.findIndex((page) => page.includes('Sınıf listesi')) + 1;
+    const pageOf = (name: string) => report.text.findIndex((page, i) => i > panel && page.includes(name)) + 1;
     for (const [entry, name] of [
       ['Çelik, Ümit', 'Ümit Çelik'],
       ['Işık, Şule', 'Şule Işık'],
@@ -124,22 +143,30 @@ describe('the yearbook PDF', () => {
     const { model, pdf, pages } = await book();
     const school = await book({ branches: [...model.branches, second] });
     const report = await inspectPdf(school.pdf);
-    // the branch's pages (without its index), then the second branch: divider, 2 + 1 + 9 student pages; the index
-    expect(school.pages).toBe(pages - 1 + 1 + 12 + 1);
+    // the first branch's 11 pages (as in its own book, up to its index), then the second branch from a
+    // right-hand page: blank, divider, class panel, 2 + (1 + blank) + 8 × (1 + blank) + 1 student pages;
+    // the index: 36, a multiple of 4
+    expect(school.pages).toBe(11 + 1 + 2 + 2 + 2 + 16 + 1 + 1);
     expect(report.pages).toBe(school.pages);
     // One printing condition for the whole book, however many parts it was laid out in.
     expect(report.outputIntents.map((intent) => intent.condition)).toEqual(['FOGRA39']);
     expect(report.boxes.every(({ trim }) => trim.width > 0)).toBe(true);
-    expect(report.images).toHaveLength(3);
+    // three portraits on their pages, and the same on the two class panels
+    expect(report.images).toHaveLength(6);
     // The first branch's pages are as in its own book.
-    expect((await inspectPdf(pdf)).text.slice(0, -1)).toEqual(report.text.slice(0, pages - 1));
+    const ownIndex = (await inspectPdf(pdf)).text.findIndex((text) => text.includes('Öğrenci Dizini'));
+    expect(ownIndex).toBe(11);
+    expect(pages).toBe(12);
+    expect((await inspectPdf(pdf)).text.slice(0, ownIndex)).toEqual(report.text.slice(0, ownIndex));
     const dividers = report.text.filter((text) => text.includes('Sınıf listesi'));
     expect(dividers).toHaveLength(2);
     expect(dividers[1]).toContain('Irmak Kaya');
     // Each page's footer shows its place in the whole book.
     for (let page = 1; page <= school.pages; page++) expect(report.text[page - 1]).toMatch(new RegExp(`(^| )${page}( |$)`));
-    const index = report.text.at(-1)!;
-    const studentPage = (name: string) => report.text.findIndex((text) => text.includes(name) && !text.includes('Sınıf listesi')) + 1;
+    const index = report.text.find((text) => text.includes('Öğrenci Dizini'))!;
+    // A student's page: not the divider's class list, nor the class panel after it.
+    const panels = report.text.flatMap((text, i) => (text.includes('Sınıf listesi') ? [i + 1] : []));
+    const studentPage = (name: string) => report.text.findIndex((text, i) => text.includes(name) && !text.includes('Sınıf listesi') && !panels.includes(i)) + 1;
     for (const [entry, name] of [
       ['Ağaoğlu, Ilgaz', 'Ilgaz Ağaoğlu'],
       ['Çelik, Ümit', 'Ümit Çelik'],
@@ -155,9 +182,9 @@ describe('the yearbook PDF', () => {
     );
   });
 
-  it('places every portrait at 300 ppi or more', async () => {
+  it('places every portrait at 300 ppi or more, on its page and on the class panel', async () => {
     const report = await inspectPdf((await book()).pdf);
-    expect(report.images).toHaveLength(2);
+    expect(report.images).toHaveLength(4);
     for (const image of report.images) expect(image.ppi).toBeGreaterThanOrEqual(MIN_PPI);
   });
 
@@ -207,8 +234,235 @@ describe('images for print', () => {
     expect(large.ppi).toBe(330);
     const meta = await sharp(large.jpeg).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', space: 'srgb', width: Math.round((60 / 25.4) * 330), height: Math.round((80 / 25.4) * 330) });
+    // A small copy for a frame of the same proportions, from the same decode.
+    const panel = await imageForPrint(await photo(4000, 3000), frame, { width: 30, height: 40 });
+    expect(await sharp(panel.small!.jpeg).metadata()).toMatchObject({ width: Math.round((30 / 25.4) * 330), height: Math.round((40 / 25.4) * 330) });
     const small = await imageForPrint(await photo(300, 400), frame);
     expect(small.ppi).toBe(127);
     expect((await sharp(small.jpeg).metadata()).width).toBeLessThanOrEqual(300);
+  });
+});
+
+interface Word {
+  page: number;
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Runs a poppler tool on the PDF in a folder of its own; answers the folder's files' contents by name. */
+async function poppler(pdf: Buffer, tool: string, args: string[], outputs: string[]): Promise<Map<string, Buffer>> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'book-'));
+  try {
+    const file = path.join(folder, 'book.pdf');
+    await writeFile(file, pdf);
+    await promisify(execFile)(tool, [...args, file, path.join(folder, 'out')], { maxBuffer: 64 << 20 });
+    return new Map(await Promise.all(outputs.map(async (name) => [name, await readFile(path.join(folder, name))] as const)));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Every word as pdftotext -bbox places it: page number and box in points from the media box's top left. */
+async function wordsOf(pdf: Buffer): Promise<Word[]> {
+  const html = (await poppler(pdf, 'pdftotext', ['-bbox'], ['out'])).get('out')!.toString('utf8');
+  const words: Word[] = [];
+  let page = 0;
+  for (const match of html.matchAll(/<page |<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+    if (match[0] === '<page ') page++;
+    else words.push({ page, text: match[5]!, x0: Number(match[1]), y0: Number(match[2]), x1: Number(match[3]), y1: Number(match[4]) });
+  }
+  return words;
+}
+
+/** A page drawn at 20 dpi, as raw RGB pixels. */
+async function pageImage(pdf: Buffer, page: number) {
+  const png = (await poppler(pdf, 'pdftoppm', ['-r', '20', '-f', String(page), '-l', String(page), '-png', '-singlefile'], ['out.png'])).get('out.png')!;
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { at: (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)], width: info.width, height: info.height };
+}
+
+const indexPages = (index: string) => [...index.matchAll(/[.] (\d+)/g)].map((match) => Number(match[1]));
+
+describe('a book a printer can bind', () => {
+  it('has a page count padded to the design’s multiple with "Anı / Notlar" pages', async () => {
+    const padded = async (pageMultiple: 4 | 8 | 16, students?: number) => {
+      const { model } = await book();
+      const branches = students ? [{ ...model.branches[0]!, students: model.branches[0]!.students.slice(0, students) }] : model.branches;
+      const made = await book({ draft: false, design: { ...DEFAULT_DESIGN, messagesPerPage: 4, pageMultiple }, branches });
+      const text = (await inspectPdf(made.pdf)).text;
+      const content = text.findIndex((page) => page.includes('Öğrenci Dizini')) + 1;
+      const notes = text.filter((page) => page.includes('Anı / Notlar')).length;
+      // Only notes pages after the content, and fewer than a whole multiple of them.
+      expect(made.pages % pageMultiple).toBe(0);
+      expect(notes).toBe(made.pages - content);
+      expect(notes).toBeLessThan(pageMultiple);
+      if (notes) expect(text.at(-1)).toContain('Anı / Notlar');
+      return { content, notes };
+    };
+    // The whole book is 12 pages of content; without its last student, 10.
+    expect(await padded(4)).toEqual({ content: 12, notes: 0 });
+    expect(await padded(8)).toEqual({ content: 12, notes: 4 });
+    expect(await padded(16)).toEqual({ content: 12, notes: 4 });
+    expect(await padded(4, 2)).toEqual({ content: 10, notes: 2 });
+  });
+
+  it('starts the school’s messages, each branch and each student on a right-hand (odd) page, across parts', async () => {
+    const { model } = await book();
+    const second = {
+      name: '12/B',
+      teacherMessages: [],
+      students: ['Ada', 'Bora', 'Cem', 'Defne', 'Ece', 'Fırat', 'Gizem', 'Hakan', 'Irmak', 'Jale', 'Kerem'].map((first, i) =>
+        student(10 + i, first, 'Kaya', null, i % 3),
+      ),
+    };
+    const { pdf, pages } = await book({ draft: false, branches: [...model.branches, second] });
+    const text = (await inspectPdf(pdf)).text;
+    const pageOf = (predicate: (page: string) => boolean) => text.flatMap((page, i) => (predicate(page) ? [i + 1] : []));
+    expect(pageOf((page) => page.includes('Okul Yönetiminin Mesajı'))).toEqual([1]);
+    const dividers = pageOf((page) => page.includes('Sınıf listesi'));
+    expect(dividers).toHaveLength(2);
+    for (const page of dividers) expect(page % 2).toBe(1);
+    const starts = indexPages(text.find((page) => page.includes('Öğrenci Dizini'))!);
+    expect(starts).toHaveLength(14);
+    for (const page of starts) expect(page % 2, `a student starts on page ${page}`).toBe(1);
+    expect(pages % 4).toBe(0);
+  });
+
+  it('runs the modern band down the outside edge: right on right-hand pages, left on left-hand ones', async () => {
+    const { pdf } = await book({ draft: false, design: { ...DEFAULT_DESIGN, template: 'modern', messagesPerPage: 4 } });
+    // Pages 9 (right-hand) and 10 (left-hand); the band is the primary colour.
+    for (const [page, outside, inside] of [
+      [9, 'right', 'left'],
+      [10, 'left', 'right'],
+    ] as const) {
+      const image = await pageImage(pdf, page);
+      const edge = (side: 'left' | 'right') => image.at(side === 'left' ? 1 : image.width - 2, Math.round(image.height / 2));
+      const [r, , b] = edge(outside);
+      expect(b! - r!, `page ${page}: the band on the ${outside}`).toBeGreaterThan(100);
+      const [r2, g2, b2] = edge(inside);
+      expect(Math.min(r2!, g2!, b2!), `page ${page}: paper on the ${inside}`).toBeGreaterThan(230);
+    }
+  });
+});
+
+describe('a book set as a designer would', () => {
+  const SAFE = 5 * MM;
+  const LONG = 'okuzunkelimeler'.repeat(6);
+
+  it.each(['klasik', 'modern'] as const)(
+    'keeps a 90-character word and a 1000-character message inside their boxes and 5 mm inside the trim (%s)',
+    async (template) => {
+      expect(LONG).toHaveLength(90);
+      const long = (id: number, first: string): BookStudent => ({
+        ...student(id, first, 'Uzun', '/img/p1.jpg', 0),
+        quote: `Sözüm: ${LONG} bitti`,
+        messages: [
+          { body: `Bak: ${LONG} ve https://ornek.com.tr/yillik/2026/${LONG}`, author: 'Ada' },
+          { body: 'Yanındaki mesaj, sözcük sözcük, satır satır yazılmış kısa bir anı.', author: 'Bora' },
+          { body: 'Bin karakterlik bir anı. '.repeat(40), author: 'Cem' },
+          { body: 'Son söz.', author: 'Defne' },
+        ],
+      });
+      const { model } = await book();
+      const { pdf, pages } = await book({
+        draft: false,
+        design: { ...DEFAULT_DESIGN, template, messagesPerPage: 4 },
+        branches: [{ ...model.branches[0]!, students: [long(1, 'Ümit'), { ...long(2, 'Şule'), portrait: null }] }],
+      });
+      const report = await inspectPdf(pdf);
+      const trim = report.boxes[0]!.trim;
+      const words = await wordsOf(pdf);
+      expect(words.length).toBeGreaterThan(100);
+      for (const word of words) {
+        const where = `"${word.text}" on page ${word.page}`;
+        expect(word.x0, where).toBeGreaterThanOrEqual(trim.x + SAFE);
+        expect(word.x1, where).toBeLessThanOrEqual(trim.x + trim.width - SAFE);
+        expect(word.y0, where).toBeGreaterThanOrEqual(trim.y + SAFE);
+        expect(word.y1, where).toBeLessThanOrEqual(trim.y + trim.height - SAFE);
+      }
+      // No word prints over another on its line: the long word wraps inside its note instead of running into the next.
+      for (let page = 1; page <= pages; page++) {
+        const on = words.filter((word) => word.page === page);
+        for (const [i, a] of on.entries())
+          for (const b of on.slice(i + 1)) {
+            if (Math.abs(a.y1 - b.y1) > 2) continue;
+            expect(Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), `"${a.text}" and "${b.text}" on page ${page}`).toBeLessThan(0.5);
+          }
+      }
+      const all = words
+        .map((word) => word.text)
+        .join('')
+        .replace(/[\u200B\u00AD]/g, '');
+      expect(all).toContain(LONG);
+      // Every word of the two students' long messages is printed (pdftotext: pdf.js loses a letter beside a break opportunity).
+      expect(words.filter((word) => word.text === 'Bin')).toHaveLength(2 * 40);
+      expect(words.filter((word) => word.text === 'anı.')).toHaveLength(2 * (40 + 1));
+    },
+  );
+
+  it.each(['inter-merriweather', 'nunito-playfair'] as const)('keeps a name that wraps on its page clear of its own next line (%s)', async (fontPair) => {
+    const { model } = await book();
+    const long = { ...student(1, 'Abdurrahman Muhammed Şahinoğlu', 'Çelikkanat Ünaldıoğlu', '/img/p1.jpg', 0), nickname: null, quote: null };
+    const { pdf } = await book({
+      draft: false,
+      design: { ...DEFAULT_DESIGN, template: 'modern', fontPair },
+      branches: [{ ...model.branches[0]!, students: [long] }],
+    });
+    const words = await wordsOf(pdf);
+    // The student's page: the name is the only text set large on it.
+    const page = words.find((word) => word.text === 'Abdurrahman' && word.y1 - word.y0 > 18)!.page;
+    const name = words.filter((word) => word.page === page && word.y1 - word.y0 > 18);
+    expect(name.map((word) => word.text).join(' ')).toBe(long.name);
+    const lines = [...new Set(name.map((word) => Math.round(word.y0)))].sort((a, b) => a - b);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < lines.length; i++) {
+      const above = Math.max(...name.filter((word) => Math.round(word.y0) === lines[i - 1]).map((word) => word.y1));
+      expect(lines[i]!, `line ${i + 1} of the name`).toBeGreaterThanOrEqual(above - 0.5);
+    }
+  });
+
+  it('carries a running head with the name on a student’s continuation pages, and none on the first', async () => {
+    const { pdf } = await book({ draft: false });
+    const words = await wordsOf(pdf);
+    const text = (await inspectPdf(pdf)).text;
+    // Şule Işık has nine messages, four a page: pages 7, 8 and 9.
+    expect(text[6]).toContain('Şule Işık');
+    for (const page of [8, 9]) {
+      expect(text[page - 1]).toContain('Şule Işık · devam');
+      const head = words.find((word) => word.page === page && word.text === 'devam')!;
+      // in the top margin, above the text
+      expect(head.y1).toBeLessThan((3 + 24) * MM);
+    }
+    expect(text[6]).not.toContain('devam');
+    expect(text[9]).not.toContain('devam');
+  });
+
+  it('gives each branch a class panel page of its students’ portraits and names before their pages, the class list down the columns', async () => {
+    const { model } = await book();
+    const names = ['Ada', 'Bora', 'Cem', 'Defne', 'Ece', 'Fırat', 'Gizem'];
+    const branch = { ...model.branches[0]!, students: [...model.branches[0]!.students, ...names.map((first, i) => student(10 + i, first, 'Kaya', null, 0))] };
+    const { pdf } = await book({ draft: false, branches: [branch], design: { ...DEFAULT_DESIGN, messagesPerPage: 4, panelColumns: 4 } });
+    const report = await inspectPdf(pdf);
+    const divider = report.text.findIndex((page) => page.includes('Sınıf listesi')) + 1;
+    const panel = divider + 1;
+    for (const s of branch.students) expect(report.text[panel - 1]).toContain(s.name);
+    expect(report.images.filter((image) => image.page === panel)).toHaveLength(2);
+    // Four to a row: the fifth portrait (Bora) starts a second row.
+    const words = await wordsOf(pdf);
+    const first = (name: string, page: number) => words.find((word) => word.page === page && word.text === name.split(' ')[0])!;
+    expect(first('Ada', panel).y0).toBeCloseTo(first('Ümit', panel).y0, 0);
+    expect(first('Ada', panel).x0).toBeGreaterThan(first('Ilgaz', panel).x0);
+    expect(first('Bora', panel).y0).toBeGreaterThan(first('Ümit', panel).y0 + 20 * MM);
+    // The first student's own page comes after the panel.
+    expect(report.text.findIndex((page, i) => i >= panel && page.includes('Ümit Çelik')) + 1).toBeGreaterThan(panel);
+    // Ten names in three columns read down: four in the first, the fifth at the top of the second.
+    const listed = branch.students.map((s) => first(s.name, divider));
+    expect(listed[1]!.x0).toBeCloseTo(listed[0]!.x0, 0);
+    expect(listed[3]!.x0).toBeCloseTo(listed[0]!.x0, 0);
+    expect(listed[4]!.x0).toBeGreaterThan(listed[0]!.x0 + 20);
+    expect(listed[4]!.y0).toBeCloseTo(listed[0]!.y0, 0);
   });
 });

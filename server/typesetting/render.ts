@@ -9,16 +9,36 @@
 import { tr } from '../../common/tr';
 import { FALLBACK_FACES, FONT_PAIRS } from './fonts';
 import { LAYOUT } from './layout';
-import { BLEED_MM, MEDIA_MM, PORTRAIT_MM, type BookModel, type BookPart } from './model';
+import { BLEED_MM, MARGINS_MM, MEDIA_MM, PANEL_GUTTER_MM, PORTRAIT_MM, panelFrameMm, type BookModel, type BookPart } from './model';
 import { printable } from './printable';
 import { compileTypst } from './typst';
 
 class BookLayoutError extends Error {}
 
+/** A run of characters this long without a space is a URL or a made-up word, not Turkish prose. */
+const LONG_WORD = 24;
+/** Such a run may break after every so many characters (no hyphen: a URL must not gain one). */
+const BREAK_EVERY = 8;
+const graphemes = new Intl.Segmenter('tr', { granularity: 'grapheme' });
+
+/**
+ * The text with a zero-width break opportunity inside each overlong word, so that it wraps in its
+ * box instead of running out of it; shorter words are left to Turkish hyphenation.
+ */
+function breakableWords(text: string): string {
+  return text.replace(new RegExp(`\\S{${LONG_WORD},}`, 'gu'), (word) => {
+    const clusters = Array.from(graphemes.segment(word), (part) => part.segment);
+    const pieces: string[] = [];
+    for (let i = 0; i < clusters.length; i += BREAK_EVERY) pieces.push(clusters.slice(i, i + BREAK_EVERY).join(''));
+    return pieces.join('\u200B');
+  });
+}
+
 /**
  * The data the layout reads: the model, the part, and what the layout needs to know about the
  * page. Every string in it goes through printable(): a character no font has would fail the
- * whole layout, so it is replaced here, whatever it is part of.
+ * whole layout, so it is replaced here, whatever it is part of; overlong words get places to break.
+ * Image paths are names, not text.
  */
 function bookJson(model: BookModel, part: BookPart): string {
   const { heading, body } = FONT_PAIRS[model.design.fontPair];
@@ -31,9 +51,12 @@ function bookJson(model: BookModel, part: BookPart): string {
       mediaMm: MEDIA_MM,
       bleedMm: BLEED_MM,
       portraitMm: PORTRAIT_MM[model.design.photoShape],
+      panelMm: panelFrameMm(model.design),
+      panelGutterMm: PANEL_GUTTER_MM,
+      marginsMm: MARGINS_MM,
       texts: tr.yearbook.book,
     },
-    (_key, value: unknown) => (typeof value === 'string' ? printable(value).text : value),
+    (_key, value: unknown) => (typeof value !== 'string' ? value : value.startsWith('/img/') ? value : breakableWords(printable(value).text)),
   );
 }
 

@@ -21,19 +21,19 @@ const model: BookModel = {
   branches: [{ name: '12/A', teacherMessages: [], students: [] }],
 };
 
-const part: BookPart = { firstPage: 1, cover: { subtitle: null }, divider: { classList: [] }, index: { entries: [], knownPages: {} } };
+const part: BookPart = { firstPage: 1, cover: { subtitle: null }, divider: { classList: [], panel: [] }, index: { entries: [], knownPages: {} } };
 const book = { model, part, images: new Map(), firstObject: FIRST_PART_OBJECT };
 
 it('lays out a book in a worker thread and hands back its PDF objects', async () => {
   const result = await pool.run('bookPart', book, { timeoutMs: 60_000 });
   expect(Buffer.from(result.piece.bytes).subarray(0, 10).toString()).toBe(`${FIRST_PART_OBJECT} 0 obj\n<<`);
-  // The branch divider and the index: the cover is a file of its own.
-  expect(result.pages).toBe(2);
+  // The branch divider, its class panel and the index, on a right-hand page: the cover is a file of its own.
+  expect(result.pages).toBe(4);
 });
 
 it('ends a task over its time with TaskTimedOut, and serves the next one', async () => {
   await expect(pool.run('bookPart', book, { timeoutMs: 1 })).rejects.toBeInstanceOf(TaskTimedOut);
-  await expect(pool.run('bookPart', book, { timeoutMs: 60_000 })).resolves.toMatchObject({ pages: 2 });
+  await expect(pool.run('bookPart', book, { timeoutMs: 60_000 })).resolves.toMatchObject({ pages: 4 });
 });
 
 it('stops a task when its caller cancels it', async () => {
@@ -41,5 +41,5 @@ it('stops a task when its caller cancels it', async () => {
   const task = pool.run('bookPart', book, { timeoutMs: 60_000, signal: cancel.signal });
   cancel.abort();
   await expect(task).rejects.toThrow();
-  await expect(pool.run('bookPart', book, { timeoutMs: 60_000 })).resolves.toMatchObject({ pages: 2 });
+  await expect(pool.run('bookPart', book, { timeoutMs: 60_000 })).resolves.toMatchObject({ pages: 4 });
 });

@@ -18,8 +18,8 @@ sharp.cache(false);
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-function printImage(input: { source: Uint8Array; frameMm: { width: number; height: number } }) {
-  return imageForPrint(asBuffer(input.source), input.frameMm);
+function printImage(input: { source: Uint8Array; frameMm: { width: number; height: number }; smallMm?: { width: number; height: number } }) {
+  return imageForPrint(asBuffer(input.source), input.frameMm, input.smallMm);
 }
 
 type PartInput = { model: BookModel; part: BookPart; images: Map<string, Uint8Array> };

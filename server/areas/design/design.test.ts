@@ -21,7 +21,15 @@ async function designVersion(schoolId: number | null): Promise<number> {
   return rows.find((r) => r.schoolId === schoolId && (schoolId !== null || r.studioId === kit.world.studio.id))?.version ?? 0;
 }
 
-const changed = { ...DEFAULT_DESIGN, template: 'modern' as const, primaryColor: '#2f9e44', photoShape: 'circle' as const, messagesPerPage: 4 };
+const changed = {
+  ...DEFAULT_DESIGN,
+  template: 'modern' as const,
+  primaryColor: '#2f9e44',
+  photoShape: 'circle' as const,
+  messagesPerPage: 4,
+  pageMultiple: 16 as const,
+  panelColumns: 6,
+};
 
 async function uploadCover(token: string, level: string, file: Buffer, query = '') {
   const form = uploadForm(file, 'kapak.jpg', 'image/jpeg');
@@ -47,12 +55,21 @@ describe('GET/PUT design (studio)', () => {
     expect(await kit.database.db.select().from(auditLog).where(eq(auditLog.entity, 'design'))).toHaveLength(1);
   });
 
+  it('reads a design saved before the page multiple and the class panel existed with their defaults', async () => {
+    const { pageMultiple: _multiple, panelColumns: _columns, ...older } = changed;
+    await insertOne(kit.database.db, designs, { studioId: kit.world.studio.id, schoolId: null, settings: older });
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.get('design')).body.settings).toEqual({ ...changed, pageMultiple: 4, panelColumns: 5 });
+  });
+
   it('refuses bad settings with Turkish messages and changes nothing', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
     const bad = [
       { ...changed, primaryColor: 'red' },
       { ...changed, template: 'gotik' },
       { ...changed, messagesPerPage: 40 },
+      { ...changed, pageMultiple: 12 },
+      { ...changed, panelColumns: 9 },
       { ...changed, coverImageUrl: 'https://kotu.example/x.png' },
       { ...changed, extra: true },
     ];

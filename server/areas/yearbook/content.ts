@@ -6,8 +6,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { branchName, orderKey } from '../../../common/text';
+import { tr } from '../../../common/tr';
 import type { Db } from '../../db/client';
-import { branches, messages, photos, schools, students, studios, yearbookFinals } from '../../db/schema';
+import { branches, messages, photos, schools, students, studios, users, yearbookFinals } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
 import { imageKey, masterKey, type ImageKind } from '../../images/branding';
 import { fileKey } from '../photos/queries';
@@ -21,8 +22,8 @@ export interface BookImage {
   key: string;
   /** Read when `key` has no file: the web's copy of a logo or cover uploaded before print masters were kept. */
   fallbackKey?: string;
-  /** Portraits go on the interior's pages; the cover image and the logos on the cover. */
-  use: 'portrait' | 'cover' | 'logo';
+  /** Portraits go on the interior's pages (at their page's size, or small on the class panel); the cover image and the logos on the cover. */
+  use: 'portrait' | 'panel' | 'cover' | 'logo';
 }
 
 export interface BookSources {
@@ -71,6 +72,34 @@ async function approvedMessages(db: Db, where: ReturnType<typeof and>) {
     .orderBy(asc(messages.createdAt), asc(messages.id));
 }
 
+type Signed = BookModel['schoolMessages'][number];
+
+/**
+ * Staff messages approved, each signed as a book signs it: the person who wrote it (by their name
+ * today) and their place in the school (the school's managers speak for the school, a branch's for
+ * its class). Studio staff only type a message in for the school, so theirs are signed by the
+ * place alone; a message whose writer's account is gone keeps the name it was written under.
+ */
+async function staffMessages(db: Db, where: ReturnType<typeof and>) {
+  const rows = await db
+    .select({ body: messages.body, kind: messages.kind, branchId: messages.branchId, writtenAs: messages.authorName, name: users.name, level: users.level })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorUserId))
+    .where(and(where, eq(messages.status, 'approved')))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  const { schoolTitle, teacherTitle } = tr.yearbook.book;
+  return rows.map((row) => {
+    const place = row.kind === 'school' ? schoolTitle : teacherTitle;
+    const signed: Signed =
+      row.level === 'panel'
+        ? { body: row.body, author: place }
+        : row.level === null
+          ? { body: row.body, author: row.writtenAs, title: place }
+          : { body: row.body, author: row.name ?? '', title: row.level === 'school' ? schoolTitle : teacherTitle };
+    return { ...signed, branchId: row.branchId };
+  });
+}
+
 /** The book of one branch (branchId) or of the whole school (branchId null). */
 export async function bookSources(db: Db, studioId: number, schoolId: number, branchId: number | null): Promise<BookSources> {
   const [school] = await db
@@ -107,8 +136,8 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
   const studentIds = studentRows.map((s) => s.id);
   const portraits = await portraitOf(db, studentIds);
   const received = studentIds.length ? await approvedMessages(db, and(eq(messages.kind, 'student'), inArray(messages.toStudentId, studentIds))) : [];
-  const teacher = branchIds.length ? await approvedMessages(db, and(eq(messages.kind, 'branch'), inArray(messages.branchId, branchIds))) : [];
-  const management = await approvedMessages(db, and(eq(messages.kind, 'school'), eq(messages.schoolId, schoolId)));
+  const teacher = branchIds.length ? await staffMessages(db, and(eq(messages.kind, 'branch'), inArray(messages.branchId, branchIds))) : [];
+  const management = await staffMessages(db, and(eq(messages.kind, 'school'), eq(messages.schoolId, schoolId)));
 
   const toStudent = new Map<number, BookStudent['messages']>();
   for (const m of received) {
@@ -124,16 +153,20 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
     design,
     school: { name: school.name, academicYear: school.academicYear, logo },
     cover,
-    schoolMessages: management.map(({ body, author }) => ({ body, author })),
+    schoolMessages: management.map(({ branchId: _branch, ...signed }) => signed),
     branches: branchRows.map((branch) => ({
       name: branchName(branch),
-      teacherMessages: teacher.filter((m) => m.branchId === branch.id).map(({ body, author }) => ({ body, author })),
+      teacherMessages: teacher.filter((m) => m.branchId === branch.id).map(({ branchId: _branch, ...signed }) => signed),
       students: studentRows
         .filter((s) => s.branchId === branch.id)
         .map((s): BookStudent => {
           const key = portraits.get(s.id);
           const portrait = key ? `/img/s${s.id}.jpg` : null;
-          if (key && portrait) images.push({ path: portrait, store: 'photos', key: fileKey(key, 'original'), use: 'portrait' });
+          const panelPortrait = key ? `/img/panel-s${s.id}.jpg` : null;
+          if (key && portrait && panelPortrait) {
+            images.push({ path: portrait, store: 'photos', key: fileKey(key, 'original'), use: 'portrait' });
+            images.push({ path: panelPortrait, store: 'photos', key: fileKey(key, 'original'), use: 'panel' });
+          }
           return {
             id: s.id,
             name: `${s.firstName} ${s.lastName}`,
@@ -142,6 +175,7 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
             nickname: s.nickname || null,
             quote: s.quote || null,
             portrait,
+            panelPortrait,
             messages: toStudent.get(s.id) ?? [],
           };
         }),
@@ -150,14 +184,21 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
   return { model: book, images, studio: { name: studio?.name ?? '', logo: studioLogo } };
 }
 
-/** The pages the book will have, before its layout is made (the progress bar's first total). */
+/**
+ * The pages the book will have, before its layout is made (the progress bar's first total): each
+ * section taken to a right-hand page, a branch's divider and class panel, the index, and the notes
+ * pages that make up the printer's multiple.
+ */
 export function estimatePages(model: BookModel): number {
   const per = model.design.showMessages ? model.design.messagesPerPage : Infinity;
-  // The school's messages, then each branch, then the index (the cover is a file of its own).
-  let pages = (model.schoolMessages.length ? 1 : 0) + 1;
+  const even = (n: number) => n + (n % 2);
+  // The school's messages (on a right-hand page with its back), then each branch, then the index (the cover is a file of its own).
+  let pages = model.schoolMessages.length ? 2 : 0;
   for (const branch of model.branches) {
-    pages += 1;
-    for (const student of branch.students) pages += Math.max(1, Math.ceil(student.messages.length / per));
+    pages += 2;
+    for (const student of branch.students) pages += even(Math.max(1, Math.ceil(student.messages.length / per)));
   }
-  return pages;
+  pages += 1;
+  const multiple = model.design.pageMultiple;
+  return Math.ceil(pages / multiple) * multiple;
 }

@@ -23,7 +23,7 @@ import type { WorkerPool } from '../../workers/pool';
 import { bookWriter } from '../../typesetting/assemble';
 import { coverGeometry, frontImageMm, type CoverModel } from '../../typesetting/cover';
 import { failingItem, substitutions, type Trial } from '../../typesetting/items';
-import { LOGO_HEIGHT_MM, MIN_PPI, STUDIO_LOGO_HEIGHT_MM, PORTRAIT_MM, type BookModel, type BookPart } from '../../typesetting/model';
+import { LOGO_HEIGHT_MM, MIN_PPI, PORTRAIT_MM, STUDIO_LOGO_HEIGHT_MM, panelFrameMm, type BookModel, type BookPart } from '../../typesetting/model';
 import { planParts } from '../../typesetting/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
 import { photoConsents, pngSize, ppiAt, preflight, type CheckedStudent, type PlacedImage } from './preflight';
@@ -71,10 +71,17 @@ export interface YearbookResult extends Record<string, unknown> {
   };
 }
 
-/** The images a part places: its students' portraits (the cover and the logos are the cover's). */
-function imagesOfPart(model: BookModel, images: BookImage[]): BookImage[] {
+/**
+ * The images a part places: the small copies on its branch's class panel (in the part with the
+ * divider; first, as each brings its student's portrait with it) and its students' portraits (the
+ * cover and the logos are the cover's).
+ */
+function imagesOfPart(model: BookModel, part: Pick<BookPart, 'divider'>, images: BookImage[]): BookImage[] {
   const portraits = new Set(model.branches.flatMap((b) => b.students.map((s) => s.portrait)));
-  return images.filter((image) => image.use === 'portrait' && portraits.has(image.path));
+  const panel = new Set(part.divider?.panel.map((entry) => entry.portrait));
+  const placed = { portrait: portraits, panel };
+  const used = images.filter((image) => (image.use === 'portrait' || image.use === 'panel') && placed[image.use].has(image.path));
+  return [...used.filter((image) => image.use === 'panel'), ...used.filter((image) => image.use !== 'panel')];
 }
 
 /** Runs `work` on every item, at most `parallel` at a time. */
@@ -148,11 +155,21 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
 
     let minPortraitPpi: number | null = null;
     const lowResolution: number[] = [];
+    /**
+     * A student's portrait made with its class panel copy (one decode for both), kept until the
+     * student's own part: a few hundred kilobytes of JPEG each, for the branch's later parts. A
+     * portrait whose panel copy is still being made waits for it rather than decoding again.
+     */
+    const madeEarly = new Map<string, Promise<{ jpeg: Uint8Array; proof: Uint8Array; ppi: number } | null>>();
+    const notePpi = (image: BookImage, ppi: number) => {
+      minPortraitPpi = Math.min(minPortraitPpi ?? Infinity, ppi);
+      if (ppi < MIN_PPI) lowResolution.push(Number(image.path.replace(/\D/g, '')));
+    };
     let coverPpi: number | null = null;
     /**
      * Prepares an image into the part's print and proof images, cut to the frame it fills; answers
-     * its resolution as printed (null: its file is missing, or not known). A cover or logo without a
-     * print master (uploaded before masters were kept) is prepared from its web copy.
+     * its resolution as printed (null: its file is missing, or a panel's small copy). A cover or logo
+     * without a print master (uploaded before masters were kept) is prepared from its web copy.
      */
     const prepare = async (
       image: BookImage,
@@ -160,6 +177,32 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
       proof: Map<string, Uint8Array>,
       frameMm: { width: number; height: number },
     ): Promise<number | null> => {
+      const coming = madeEarly.get(image.path);
+      madeEarly.delete(image.path);
+      const early = await coming;
+      if (early) {
+        print.set(image.path, early.jpeg);
+        proof.set(image.path, early.proof);
+        notePpi(image, early.ppi);
+        return early.ppi;
+      }
+      if (image.use === 'panel') {
+        const making = storage[image.store]
+          .get(image.key)
+          .then((source) => (source ? pool.run('printImage', { source, frameMm, smallMm: panelFrameMm(model.design) }, limits) : null));
+        const portrait = images.find((other) => other.use === 'portrait' && other.store === image.store && other.key === image.key);
+        // Should the panel copy fail, the portrait is made on its own (and fails the book there if it must).
+        if (portrait)
+          madeEarly.set(
+            portrait.path,
+            making.catch(() => null),
+          );
+        const made = await making;
+        if (!made?.small) return null;
+        print.set(image.path, made.small.jpeg);
+        proof.set(image.path, made.small.proof);
+        return null;
+      }
       const store = storage[image.store];
       const source = (await store.get(image.key)) ?? (image.fallbackKey ? await store.get(image.fallbackKey) : null);
       if (!source) return null;
@@ -174,10 +217,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
       print.set(image.path, made.jpeg);
       proof.set(image.path, made.proof);
       if (image.use === 'cover') coverPpi = made.ppi;
-      if (image.use === 'portrait') {
-        minPortraitPpi = Math.min(minPortraitPpi ?? Infinity, made.ppi);
-        if (made.ppi < MIN_PPI) lowResolution.push(Number(image.path.replace(/\D/g, '')));
-      }
+      if (image.use === 'portrait') notePpi(image, made.ppi);
       return made.ppi;
     };
     // What the check before print reads: every image placed, and every student with or without a portrait.
@@ -196,7 +236,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
       const print = new Map<string, Uint8Array>();
       const proof = new Map<string, Uint8Array>();
       for (const image of images) {
-        if (image.use === 'portrait') continue;
+        if (image.use !== 'cover' && image.use !== 'logo') continue;
         const ppi = await prepare(image, print, proof, frontImageMm(geometry));
         // The cover and the logos print on the cover's sheet, not on a page of the interior.
         if (ppi !== null) placed.push({ use: image.use, ppi, page: null, ...(image.path === studio.logo ? { label: tr.yearbook.preflight.studioLogo } : {}) });
@@ -249,7 +289,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           const print = new Map<string, Uint8Array>();
           const proof = new Map<string, Uint8Array>();
           await timed('imagesMs', () =>
-            eachInParallel(imagesOfPart(plan.model, images), PARALLEL_IMAGES, async (image) => {
+            eachInParallel(imagesOfPart(plan.model, plan, images), PARALLEL_IMAGES, async (image) => {
               const ppi = await prepare(image, print, proof, PORTRAIT_MM[model.design.photoShape]);
               const student = image.use === 'portrait' ? plan.model.branches.flatMap((b) => b.students).find((s) => s.portrait === image.path) : null;
               // The cover and the logo are on the part's first page; a portrait on its student's first page (known after the layout).
@@ -261,6 +301,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           );
           // An image whose file is gone is left out of the book rather than failing it.
           for (const branch of plan.model.branches) for (const s of branch.students) if (s.portrait && !print.has(s.portrait)) s.portrait = null;
+          for (const entry of plan.divider?.panel ?? []) if (entry.portrait && !print.has(entry.portrait)) entry.portrait = null;
           for (const branch of plan.model.branches)
             for (const s of branch.students) checked.set(s.id, { id: s.id, name: s.name, portrait: s.portrait !== null });
 

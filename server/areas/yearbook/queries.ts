@@ -75,7 +75,9 @@ export function jobDetail(row: JobRow, branch: { grade: number; section: string 
     substitutions: (result?.substitutions ?? []).map(({ item, characters }) => ({ item, characters })),
     preflight: preflightOf(row),
     spreads: result ? Array.from({ length: spreadCount(result.pages) }, (_, i) => proofUrl('spreads', i + 1)) : [],
-    cover: cover ? { binding: cover.binding, widthMm: cover.widthMm, heightMm: cover.heightMm, spineMm: cover.spineMm, proof: proofUrl('cover-proof', 0) } : null,
+    cover: cover
+      ? { binding: cover.binding, widthMm: cover.widthMm, heightMm: cover.heightMm, spineMm: cover.spineMm, proof: proofUrl('cover-proof', 0) }
+      : null,
   };
 }
 

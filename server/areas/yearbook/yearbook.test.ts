@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Piscina } from 'piscina';
 import { describe, expect, it, vi } from 'vitest';
 import { insertOne } from '../../db/rows';
-import { auditLog, jobs, messages, photos, schools, students, yearbookFinals } from '../../db/schema';
+import { auditLog, jobs, messages, photos, schools, students, users, yearbookFinals } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { uploadForm } from '../../test/multipart';
 import { inspectPdf } from '../../test/pdf';
@@ -113,9 +113,15 @@ describe('the yearbook PDF of a branch', () => {
     await message(0, 'Bekleyen anı bu', 'pending');
     await portrait(0);
     await portrait(1);
+    const reads = vi.spyOn(kit.app.storage.photos, 'get');
     const school = await kit.as(kit.world.accounts.school);
     const { job, detail } = await branchBook(school);
     expect(job.done).toBe(job.total);
+    // Each original is read once: its class panel copy and its page's portrait come from one decode.
+    const originals = reads.mock.calls.map(([key]) => String(key)).filter((key) => key.endsWith('/original.jpg'));
+    expect(originals.sort()).toEqual([...new Set(originals)].sort());
+    expect(originals).toHaveLength(2);
+    reads.mockRestore();
     expect(detail.proofs).toHaveLength(job.total);
 
     const file = await school.raw('GET', `/api/school/yearbook-jobs/${job.id}/file`);
@@ -124,9 +130,10 @@ describe('the yearbook PDF of a branch', () => {
     const pdf = (await kit.app.inject({ method: 'GET', url: `/api/school/yearbook-jobs/${job.id}/file`, headers: { authorization: `Bearer ${school.token}` } }))
       .rawPayload;
     const report = await inspectPdf(pdf);
-    // branch divider, three students (one page each), index; the cover is a file of its own
-    expect(report.pages).toBe(5);
-    expect(job.total).toBe(5);
+    // branch divider, class panel, three students (one page each, each from a right-hand page),
+    // index (the cover is a file of its own)
+    expect(report.pages).toBe(8);
+    expect(job.total).toBe(8);
     for (const { media, trim } of report.boxes) {
       expect(media.width).toBeCloseTo(216 * MM, 1);
       expect(media.height).toBeCloseTo(303 * MM, 1);
@@ -142,10 +149,11 @@ describe('the yearbook PDF of a branch', () => {
     expect(text).not.toContain('Bekleyen anı');
     expect(text).not.toContain('Ilgaz Yılmaz'); // another branch
     expect(report.text.every((page) => page.includes('TASLAK'))).toBe(true);
-    expect(report.images).toHaveLength(2);
+    // two portraits on their pages, and their small copies on the class panel
+    expect(report.images).toHaveLength(4);
     for (const image of report.images) expect(image.ppi).toBeGreaterThanOrEqual(MIN_PPI);
     // The index in Turkish order: Çelik, Işık, Ünal.
-    const index = report.text.at(-1)!;
+    const index = report.text.find((page) => page.includes('Öğrenci Dizini'))!;
     expect(index.indexOf('Çelik, Ömer')).toBeLessThan(index.indexOf('Işık, Şule'));
     expect(index.indexOf('Işık, Şule')).toBeLessThan(index.indexOf('Ünal, İpek'));
 
@@ -672,8 +680,8 @@ describe('the print file', () => {
     const report = await inspectPdf(pdf);
     // The printing condition's profile is a CMYK output (printer) profile, embedded.
     expect(report.outputIntents).toEqual([{ subtype: 'GTS_PDFX', condition: 'FOGRA39', profile: { deviceClass: 'prtr', colourSpace: 'CMYK' } }]);
-    // The portrait stays RGB, tagged with its profile: the printer's RIP converts it for the press.
-    expect(report.imageColourSpaces).toEqual(['ICCBased']);
+    // The portrait and its class panel copy stay RGB, tagged with their profile: the printer's RIP converts them for the press.
+    expect(report.imageColourSpaces).toEqual(['ICCBased', 'ICCBased']);
     expect(report.info).toMatchObject({
       Trapped: 'False',
       GTS_PDFXVersion: 'PDF/X-4',
@@ -712,5 +720,31 @@ describe('the print file', () => {
       for (const ink of ['Cyan', 'Magenta', 'Yellow'] as const) expect(plates[ink].maxIn(word), `${ink} in ${word.text}`).toBe(0);
     }
     expect(plates.Cyan.maxIn(name) + plates.Magenta.maxIn(name), name.text).toBeGreaterThan(0.3);
+  });
+});
+
+describe('the staff messages in the book', () => {
+  it('are signed by the manager who wrote them, by the name they have now, with their place in the school; the studio’s by the place alone', async () => {
+    const { school, branch } = kit.world;
+    for (const [account, path, body] of [
+      [kit.world.accounts.school, `/schools/${school.id}/messages`, 'Okuldan'],
+      [kit.world.accounts.panel, `/schools/${school.id}/messages`, 'Stüdyodan'],
+      [kit.world.accounts.branch, `/branches/${branch.id}/messages`, 'Öğretmenden'],
+      [kit.world.accounts.school, `/branches/${branch.id}/messages`, 'Müdürden'],
+    ] as const) {
+      const res = await (await kit.as(account)).post(path, { body });
+      expect(res.status, res.raw).toBe(200);
+    }
+    await kit.database.db.update(users).set({ name: 'Ayşe Demir' }).where(eq(users.id, kit.world.accounts.school.id));
+    await kit.database.db.update(users).set({ name: 'Mehmet Kaya' }).where(eq(users.id, kit.world.accounts.branch.id));
+    const { model } = await bookSources(kit.database.db, kit.world.studio.id, school.id, branch.id);
+    expect(model.schoolMessages).toEqual([
+      { body: 'Okuldan', author: 'Ayşe Demir', title: 'Okul Yönetimi' },
+      { body: 'Stüdyodan', author: 'Okul Yönetimi' },
+    ]);
+    expect(model.branches[0]!.teacherMessages).toEqual([
+      { body: 'Öğretmenden', author: 'Mehmet Kaya', title: 'Sınıf Öğretmeni' },
+      { body: 'Müdürden', author: 'Ayşe Demir', title: 'Okul Yönetimi' },
+    ]);
   });
 });

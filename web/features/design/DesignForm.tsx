@@ -6,6 +6,7 @@ import {
   BINDINGS,
   DESIGN_TEMPLATES,
   FONT_PAIRS,
+  PAGE_MULTIPLES,
   PAPERS,
   PHOTO_SHAPES,
   designSettings,
@@ -46,7 +47,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
     mode: 'controlled',
     initialValues: design.settings,
     validate: zodValidate(designSettings),
-    validateInputOnChange: ['messagesPerPage'],
+    validateInputOnChange: ['messagesPerPage', 'panelColumns'],
   });
   const [cover, setCover] = useState<PickedImage | null>(null);
   // Settings changed elsewhere come in only while there is nothing unsaved to lose.
@@ -146,6 +147,18 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
                 disabled={readOnly}
                 {...form.getInputProps('paper')}
               />
+              <NumberInput label={t.panelColumns} min={4} max={6} disabled={readOnly} {...form.getInputProps('panelColumns')} />
+              <Labelled label={t.pageMultiple}>
+                <SegmentedControl
+                  data={PAGE_MULTIPLES.map((n) => String(n))}
+                  disabled={readOnly}
+                  value={String(v.pageMultiple)}
+                  onChange={(value) => form.setFieldValue('pageMultiple', Number(value) as DesignSettings['pageMultiple'])}
+                />
+                <Text size="xs" c="dimmed">
+                  {t.pageMultipleHint}
+                </Text>
+              </Labelled>
               {readOnly ? null : (
                 <>
                   <ImagePicker
