@@ -29,6 +29,10 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
  * and a write names the version it was based on, so a stale edit is refused instead of lost.
  */
 const version = () => integer('version').notNull().default(1);
+/** When an editable row was made and last changed, and its version. */
+const editableStamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt(), version: version() });
+/** The keys a searched, alphabetically listed name is found and ordered by (see common/text.ts). */
+const nameKeys = () => ({ searchKey: text('search_key').notNull().default(''), sortKey: text('sort_key').notNull().default('') });
 const trgm = (column: { name: string }) => sql`${sql.identifier(column.name)} gin_trgm_ops`;
 const cSorted = (column: { name: string }) => sql`${sql.identifier(column.name)} COLLATE "C"`;
 
@@ -76,9 +80,7 @@ export const studios = pgTable('studios', {
   address: text('address').notNull().default(''),
   cityId: smallint('city_id').references(() => cities.id),
   website: text('website').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  version: version(),
+  ...editableStamps(),
 });
 
 export const schools = pgTable(
@@ -102,11 +104,8 @@ export const schools = pgTable(
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),
-    searchKey: text('search_key').notNull().default(''),
-    sortKey: text('sort_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...nameKeys(),
+    ...editableStamps(),
   },
   (t) => [
     index('schools_studio_sort_idx').on(t.studioId, cSorted(t.sortKey), t.id),
@@ -127,9 +126,7 @@ export const branches = pgTable(
     /** Order key of the section (Turkish letters: I before İ). */
     sectionKey: text('section_key').notNull(),
     programme: text('programme').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...editableStamps(),
   },
   (t) => [
     uniqueIndex('branches_school_grade_section_uq').on(t.schoolId, t.grade, t.section),
@@ -152,11 +149,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    searchKey: text('search_key').notNull().default(''),
-    sortKey: text('sort_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...nameKeys(),
+    ...editableStamps(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
@@ -246,11 +240,8 @@ export const students = pgTable(
     status: text('status', { enum: ['active', 'passive'] })
       .notNull()
       .default('active'),
-    searchKey: text('search_key').notNull().default(''),
-    sortKey: text('sort_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...nameKeys(),
+    ...editableStamps(),
   },
   (t) => [
     uniqueIndex('students_school_number_uq').on(t.schoolId, t.schoolNumber),
@@ -306,9 +297,7 @@ export const messages = pgTable(
     originalBody: text('original_body'),
     ...moderation(),
     searchKey: text('search_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...editableStamps(),
   },
   (t) => [
     index('messages_school_kind_status_idx').on(t.schoolId, t.kind, t.status, t.createdAt),
@@ -340,9 +329,7 @@ export const nicknames = pgTable(
     authorStudentId: integer('author_student_id').references(() => students.id, { onDelete: 'set null' }),
     ...moderation(),
     searchKey: text('search_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...editableStamps(),
   },
   (t) => [
     index('nicknames_school_status_idx').on(t.schoolId, t.status, t.createdAt),
@@ -373,9 +360,7 @@ export const notifications = pgTable(
     recipientCount: integer('recipient_count').notNull().default(0),
     /** Folded title and text (common/text.ts searchKey), for the list's search. */
     searchKey: text('search_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...editableStamps(),
   },
   (t) => [
     index('notifications_studio_idx').on(t.studioId, t.status, t.sendDate),
