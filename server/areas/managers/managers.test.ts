@@ -3,12 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { sessions, users } from '../../db/schema';
 import { countWhere, single } from '../../db/rows';
-import { itemOf, expectRefused, useApiTestKit } from '../../test/api';
+import { itemOf, expectRefused, useApiTestKit, type Caller } from '../../test/api';
 import { PASSWORD } from '../../test/fixtures';
 
 const kit = useApiTestKit();
 const t = tr.organisation.manager;
 const userCount = async () => countWhere(kit.database.db, users, undefined);
+
+/** The panel's edit of the school's manager at its current version: as it is (active) but for `change`. */
+async function editSchoolManager(panel: Caller, change: Record<string, unknown>) {
+  const id = kit.world.accounts.school.id;
+  return panel.put(`school-managers/${id}`, {
+    name: 'Okul Yöneticisi',
+    email: 'okul@test.test',
+    active: true,
+    ...change,
+    version: await kit.versionOf(users, id),
+  });
+}
 
 describe('school managers', () => {
   it('lists the school’s managers for the panel', async () => {
@@ -66,18 +78,12 @@ describe('school managers', () => {
     const manager = await kit.as(kit.world.accounts.school);
     expect((await manager.get('user')).status).toBe(200);
     const panel = await kit.as(kit.world.accounts.panel);
-    const id = kit.world.accounts.school.id;
-    const res = await panel.put(`school-managers/${id}`, {
-      name: 'Okul Yöneticisi',
-      email: 'okul@test.test',
-      active: false,
-      version: await kit.versionOf(users, id),
-    });
+    const res = await editSchoolManager(panel, { active: false });
     expect(res.status).toBe(200);
     expect(res.body.item.active).toBe(false);
     expect((await manager.get('user')).status).toBe(401);
     expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD })).status).toBe(400);
-    await panel.put(`school-managers/${id}`, { name: 'Okul Yöneticisi', email: 'okul@test.test', active: true, version: await kit.versionOf(users, id) });
+    await editSchoolManager(panel, { active: true });
     expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD })).status).toBe(200);
   });
 
@@ -85,13 +91,7 @@ describe('school managers', () => {
     const manager = await kit.as(kit.world.accounts.school);
     const panel = await kit.as(kit.world.accounts.panel);
     const id = kit.world.accounts.school.id;
-    const res = await panel.put(`school-managers/${id}`, {
-      name: 'Okul Yöneticisi',
-      email: 'okul@test.test',
-      active: true,
-      resetPassword: true,
-      version: await kit.versionOf(users, id),
-    });
+    const res = await editSchoolManager(panel, { resetPassword: true });
     expect(res.body.generatedPassword).toMatch(/^[A-Za-z0-9]{12}$/);
     expect((await manager.get('user')).status).toBe(401);
     expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD })).status).toBe(400);
@@ -103,15 +103,9 @@ describe('school managers', () => {
 
   it('edits name and e-mail; refuses an e-mail of another account', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
-    const id = kit.world.accounts.school.id;
-    const ok = await panel.put(`school-managers/${id}`, { name: 'Yeni Ad', email: 'yeni@test.test', active: true, version: await kit.versionOf(users, id) });
+    const ok = await editSchoolManager(panel, { name: 'Yeni Ad', email: 'yeni@test.test' });
     expect(ok.body.item).toMatchObject({ name: 'Yeni Ad', email: 'yeni@test.test' });
-    const taken = await panel.put(`school-managers/${id}`, {
-      name: 'Yeni Ad',
-      email: 'panel@test.test',
-      active: true,
-      version: await kit.versionOf(users, id),
-    });
+    const taken = await editSchoolManager(panel, { name: 'Yeni Ad', email: 'panel@test.test' });
     expect(taken.status).toBe(409);
     expect(taken.body.errors.email).toBe(t.emailTaken);
   });
