@@ -46,6 +46,12 @@ const schoolRef = () =>
     .notNull()
     .references(() => schools.id);
 
+/** A student the row is about (or from, or to); the row goes when the student does. */
+const studentRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => students.id, { onDelete: 'cascade' });
+
 /** The studio, school and branch a row of a branch belongs to: what every scope check compares. */
 const branchPlace = () => ({
   studioId: studioRef(),
@@ -186,9 +192,7 @@ export const studentSessions = pgTable(
   'student_sessions',
   {
     id: serial('id').primaryKey(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: studentRef('student_id'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -257,9 +261,7 @@ export const photos = pgTable(
   {
     id: serial('id').primaryKey(),
     ...branchPlace(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: studentRef('student_id'),
     isPortrait: boolean('is_portrait').notNull().default(false),
     /** Key in the file store; derived sizes live beside it. */
     storageKey: text('storage_key').notNull(),
@@ -318,12 +320,8 @@ export const nicknames = pgTable(
   {
     id: serial('id').primaryKey(),
     ...branchPlace(),
-    fromStudentId: integer('from_student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    toStudentId: integer('to_student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    fromStudentId: studentRef('from_student_id'),
+    toStudentId: studentRef('to_student_id'),
     text: text('text').notNull(),
     /** Set when the student suggested it themself rather than staff entering it. */
     authorStudentId: integer('author_student_id').references(() => students.id, { onDelete: 'set null' }),
@@ -376,9 +374,7 @@ export const notificationRecipients = pgTable(
     notificationId: integer('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: studentRef('student_id'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.studentId] }), index('notification_recipients_student_idx').on(t.studentId)],
