@@ -4,7 +4,7 @@
  */
 import { expect, test } from './fixtures';
 import { listDrawMs, stampListDraw } from './drawTiming';
-import { signIn } from './helpers';
+import { apiJson, signIn } from './helpers';
 
 // A trace's screenshots and DOM snapshots are taken in the page while it draws and made the
 // figure two to three times what the app alone takes; this file's single test records none.
@@ -12,9 +12,7 @@ test.use({ trace: 'off' });
 
 test('a 100-row students list draws quickly: one tooltip for the screen, none per row button', async ({ page }) => {
   await signIn(page, 'branch');
-  const user = await (
-    await page.request.get('/api/branch/user', { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` } })
-  ).json();
+  const user = await apiJson(page, 'GET', 'user');
   // Each load of the list is timed from the moment its answer has been read to the paint of the
   // frame that shows the hundredth row; the figure printed is the median of three loads.
   await stampListDraw(page, /\/students\?/, 100);

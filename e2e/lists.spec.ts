@@ -4,9 +4,16 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn, toast } from './helpers';
+import { apiJson, signIn, toast } from './helpers';
 import { withLongTurkishData } from './longData';
 import { routesOf } from './routes';
+
+/** The branch manager's messages waiting for moderation, signed in as the branch manager. */
+async function openPendingMessages(page: Page) {
+  await signIn(page, 'branch');
+  const user = await apiJson(page, 'GET', 'user');
+  await page.goto(`/messages/branch/${user.branch.id}?status=pending`);
+}
 
 /** Waits until the screen has drawn its list (rows, cards or its empty state). */
 async function listShown(page: Page) {
@@ -53,11 +60,7 @@ test.describe('at 390 px', () => {
   }
 
   test('moderation: each card has large approve and reject buttons within reach', async ({ page }) => {
-    await signIn(page, 'branch');
-    const user = await (
-      await page.request.get('/api/branch/user', { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` } })
-    ).json();
-    await page.goto(`/messages/branch/${user.branch.id}?status=pending`);
+    await openPendingMessages(page);
     const card = page.getByTestId('record-card').first();
     await expect(card).toBeVisible();
     const approve = card.getByRole('button', { name: /^Onayla: .+ mesajı$/ });
@@ -79,11 +82,7 @@ test.describe('at 390 px', () => {
 });
 
 test('moderation by keyboard: j/k move, a approves, r rejects, ? lists the keys', async ({ page }) => {
-  await signIn(page, 'branch');
-  const user = await (
-    await page.request.get('/api/branch/user', { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` } })
-  ).json();
-  await page.goto(`/messages/branch/${user.branch.id}?status=pending`);
+  await openPendingMessages(page);
   const rows = page.locator('main table tbody tr');
   await expect(rows.nth(2)).toBeVisible();
   // Each row's buttons name their row.

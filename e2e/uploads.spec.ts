@@ -92,14 +92,23 @@ test.describe('photo upload', () => {
   });
 });
 
+/** Opens the students' import wizard and asks for the preview of the CSV `text` as file `name`; answers the wizard. */
+async function previewImport(page: Page, name: string, text: string) {
+  await page.getByRole('button', { name: 'İçe aktar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Öğrenci listesini içe aktar' });
+  await dialog.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
+  return dialog;
+}
+
 test.describe('import wizard', () => {
   test('imports the valid rows and lists the skipped ones when the person chooses so', async ({ page }) => {
     await openStudents(page);
-    await page.getByRole('button', { name: 'İçe aktar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Öğrenci listesini içe aktar' });
-    const csv = '\uFEFFOkul No;Adı;Soyadı;Cinsiyet\r\n8001;Gül;Ekinci;Kız\r\n8002;Barış;Önal;Erkek\r\n8003;;Adsız;Erkek\r\n';
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
+    const dialog = await previewImport(
+      page,
+      'liste.csv',
+      '\uFEFFOkul No;Adı;Soyadı;Cinsiyet\r\n8001;Gül;Ekinci;Kız\r\n8002;Barış;Önal;Erkek\r\n8003;;Adsız;Erkek\r\n',
+    );
     await expect(dialog.getByText('1 satırda hata var')).toBeVisible();
     const commit = dialog.getByRole('button', { name: 'İçe aktar' });
     await expect(commit).toBeDisabled();
@@ -125,11 +134,7 @@ test.describe('import wizard', () => {
       answered = route.continue().catch(() => undefined);
     });
     const aborted = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/students/import/preview'));
-    await page.getByRole('button', { name: 'İçe aktar' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Öğrenci listesini içe aktar' });
-    const csv = '\uFEFFOkul No;Adı;Soyadı\r\n8101;Geç;Yanıt\r\n';
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'gec.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
+    const dialog = await previewImport(page, 'gec.csv', '\uFEFFOkul No;Adı;Soyadı\r\n8101;Geç;Yanıt\r\n');
     await expect(dialog.getByRole('progressbar')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);

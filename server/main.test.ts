@@ -3,48 +3,13 @@
  * data and sessions survive a restart; SIGTERM lets an in-flight request finish and exits cleanly;
  * production mode seeds nothing unasked and refuses to start without its secrets.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from './test/database';
+import { describe, expect, it } from 'vitest';
+import { serverHome, spawnMain } from './test/serverProcess';
 
-const root = path.resolve(import.meta.dirname, '..');
-let dataDir: string;
-let pgDatabase: { url: string; drop(): Promise<void> } | undefined;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-main-'));
-  if (process.env.DATABASE_URL) pgDatabase = await createPostgresDatabase(process.env.DATABASE_URL, 'yp_main');
-});
-afterAll(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await pgDatabase?.drop();
-});
-
-function start(extraEnv: NodeJS.ProcessEnv = { SEED_DEMO: '1' }): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
-  if (pgDatabase) env.DATABASE_URL = pgDatabase.url;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 60_000);
-    child.stdout!.on('data', () => {
-      // The address is the last line a start prints.
-      const [, url] = /Yıllık Paneli: (http:\/\/\S+).*\n/.exec(output) ?? [];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ child, url: url.replace('localhost', '127.0.0.1'), output: () => output });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
-  });
-}
+const home = serverHome('main');
+const start = (extraEnv: NodeJS.ProcessEnv = { SEED_DEMO: '1' }) => home.start(extraEnv);
 
 function stop(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
@@ -100,16 +65,8 @@ describe('server/main.ts', () => {
   }, 120_000);
 
   it('in production: no demo data unless asked for, and no start without FILE_URL_SECRET or PUBLIC_URL', async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.mkdirSync(dataDir);
-    if (pgDatabase) {
-      await pgDatabase.drop();
-      pgDatabase = await createPostgresDatabase(process.env.DATABASE_URL!, 'yp_main');
-    }
-    const refused = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir },
-    });
+    await home.reset();
+    const refused = spawnMain({ ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: home.dataDir });
     let refusal = '';
     refused.stderr!.on('data', (d) => (refusal += d));
     expect(await new Promise((resolve) => refused.on('exit', resolve))).toBe(1);
@@ -130,7 +87,7 @@ describe('server/main.ts', () => {
   }, 120_000);
 
   it('refuses a bad configuration with a clear message', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...process.env, PORT: 'eighty' } });
+    const child = spawnMain({ ...process.env, PORT: 'eighty' });
     let output = '';
     child.stderr!.on('data', (d) => (output += d));
     const code = await new Promise((resolve) => child.on('exit', resolve));

@@ -6,33 +6,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { createPostgresDatabase } from '../test/database';
-import { createWorld, PASSWORD, type World } from '../test/fixtures';
-import { openDatabase, type Database } from './client';
+import { usePostgresWorld } from '../test/database';
+import { PASSWORD } from '../test/fixtures';
 import * as schema from './schema';
-import { seedReferenceData } from './seed/reference';
 
-const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-let target: { url: string; drop(): Promise<void> };
-let database: Database;
-let pool: pg.Pool;
+const kit = usePostgresWorld('indexes');
 let app: FastifyInstance;
-let world: World;
 const sent: Array<{ text: string; params: unknown[] }> = [];
 
 beforeAll(async () => {
-  target = await createPostgresDatabase(baseUrl, 'yp_indexes');
-  database = await openDatabase({ databaseUrl: target.url, dataDir: null });
-  await seedReferenceData(database.db);
-  world = await createWorld(database.db);
   // The app's own queries, written down as they are sent.
-  pool = new pg.Pool({ connectionString: target.url, max: 4 });
-  const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => void sent.push({ text, params }) } });
-  app = await buildApp({ database: { ...database, db }, config: loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', SESSION_CACHE_SECONDS: '0' }) });
+  const db = drizzle(kit.pool, { schema, logger: { logQuery: (text, params) => void sent.push({ text, params }) } });
+  app = await buildApp({ database: { ...kit.database, db }, config: loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', SESSION_CACHE_SECONDS: '0' }) });
   await app.inject({ method: 'POST', url: '/api/panel/login', payload: { email: 'rakip@test.test', password: PASSWORD } });
   await growOtherStudio();
 });
@@ -43,29 +31,29 @@ beforeAll(async () => {
  */
 async function growOtherStudio() {
   const copies = async (table: string, template: string, count: number, vary: string) => {
-    await pool.query(`CREATE TEMP TABLE grown AS SELECT t.* FROM ${table} t, generate_series(1, ${count}) WHERE ${template}`);
-    await pool.query(`UPDATE grown SET id = nextval(pg_get_serial_sequence('${table}', 'id'))`);
-    await pool.query(`UPDATE grown SET ${vary}`);
-    await pool.query(`INSERT INTO ${table} SELECT * FROM grown`);
-    await pool.query('DROP TABLE grown');
+    await kit.pool.query(`CREATE TEMP TABLE grown AS SELECT t.* FROM ${table} t, generate_series(1, ${count}) WHERE ${template}`);
+    await kit.pool.query(`UPDATE grown SET id = nextval(pg_get_serial_sequence('${table}', 'id'))`);
+    await kit.pool.query(`UPDATE grown SET ${vary}`);
+    await kit.pool.query(`INSERT INTO ${table} SELECT * FROM grown`);
+    await kit.pool.query('DROP TABLE grown');
   };
   await copies('users', `t.email = 'rakip@test.test'`, 3_000, `email = 'kopya' || id || '@test.test'`);
   await copies('sessions', `t.id = (SELECT min(id) FROM sessions)`, 5_000, `token_hash = md5(id::text)`);
-  await copies('branches', `t.id = ${world.foreignBranch.id}`, 2_000, `section = 'K' || id`);
-  await copies('students', `t.id = ${world.students[5].id}`, 20_000, `school_number = 'k' || id`);
+  await copies('branches', `t.id = ${kit.world.foreignBranch.id}`, 2_000, `section = 'K' || id`);
+  await copies('students', `t.id = ${kit.world.students[5].id}`, 20_000, `school_number = 'k' || id`);
   // One row of each kind the other studio writes, then many like it.
-  const student = world.students[5].id;
-  const place = { studioId: world.otherStudio.id, schoolId: world.foreignSchool.id, branchId: world.foreignBranch.id };
-  await database.db.insert(schema.photos).values({ ...place, studentId: student, isPortrait: true, storageKey: 'k', width: 1, height: 1, bytes: 1 });
-  await database.db.insert(schema.messages).values({ ...place, kind: 'student', fromStudentId: student, toStudentId: student, body: 'Merhaba' });
-  await database.db.insert(schema.nicknames).values({ ...place, fromStudentId: student, toStudentId: student, text: 'Kopya' });
-  await database.db.insert(schema.notifications).values({
-    studioId: world.otherStudio.id,
-    schoolId: world.foreignSchool.id,
+  const student = kit.world.students[5].id;
+  const place = { studioId: kit.world.otherStudio.id, schoolId: kit.world.foreignSchool.id, branchId: kit.world.foreignBranch.id };
+  await kit.database.db.insert(schema.photos).values({ ...place, studentId: student, isPortrait: true, storageKey: 'k', width: 1, height: 1, bytes: 1 });
+  await kit.database.db.insert(schema.messages).values({ ...place, kind: 'student', fromStudentId: student, toStudentId: student, body: 'Merhaba' });
+  await kit.database.db.insert(schema.nicknames).values({ ...place, fromStudentId: student, toStudentId: student, text: 'Kopya' });
+  await kit.database.db.insert(schema.notifications).values({
+    studioId: kit.world.otherStudio.id,
+    schoolId: kit.world.foreignSchool.id,
     title: 'Duyuru',
     body: 'Metin',
     targetType: 'school',
-    targetId: world.foreignSchool.id,
+    targetId: kit.world.foreignSchool.id,
     sendDate: '2026-01-01',
   });
   // Spread over the copied students, as real rows are.
@@ -74,14 +62,11 @@ async function growOtherStudio() {
   await copies('messages', 'true', 20_000, `status = 'approved', from_student_id = ${anyStudent('id')}, to_student_id = ${anyStudent('id * 7')}`);
   await copies('nicknames', 'true', 20_000, `status = 'approved', from_student_id = ${anyStudent('id')}, to_student_id = ${anyStudent('id * 7')}`);
   await copies('notifications', 'true', 5_000, `status = status`);
-  await pool.query('ANALYZE');
+  await kit.pool.query('ANALYZE');
 }
 
 afterAll(async () => {
   await app?.close();
-  await pool?.end();
-  await database?.close();
-  await target?.drop();
 });
 
 interface PlanNode {
@@ -113,7 +98,7 @@ function unmatchedScans(node: PlanNode, firstColumns: Map<string, string>): stri
 const WHOLE_TABLE_OK = new Set(['cities', '__drizzle_migrations']);
 
 async function plansOf(queries: Array<{ text: string; params: unknown[] }>) {
-  const client = await pool.connect();
+  const client = await kit.pool.connect();
   try {
     // On a handful of rows any plan is cheap; these make the planner choose as it would at scale,
     // where a selective query looks rows up through indexes one by one.
@@ -151,9 +136,9 @@ describe('indexes behind the hot paths', () => {
         'user',
         'statistics',
         'schools',
-        `schools/${world.school.id}/branches`,
-        `branches/${world.branch.id}/students`,
-        `branches/${world.branch.id}/messages`,
+        `schools/${kit.world.school.id}/branches`,
+        `branches/${kit.world.branch.id}/students`,
+        `branches/${kit.world.branch.id}/messages`,
         'nicknames',
         'notifications',
       ];

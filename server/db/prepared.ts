@@ -10,32 +10,13 @@ import type { Db } from './client';
 
 export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();
-  return (db) => {
-    let statement = built.get(db);
-    if (statement === undefined) {
-      statement = build(db);
-      built.set(db, statement);
-    }
-    return statement;
-  };
+  return (db) => once(built, db, () => build(db));
 }
 
 /** Like `preparedPer`, one statement per key as well (a level, a sort order). */
 export function preparedPerKey<K extends string, T>(build: (db: Db, key: K) => T): (db: Db, key: K) => T {
-  const built = new WeakMap<Db, Map<K, T>>();
-  return (db, key) => {
-    let statements = built.get(db);
-    if (!statements) {
-      statements = new Map();
-      built.set(db, statements);
-    }
-    let statement = statements.get(key);
-    if (statement === undefined) {
-      statement = build(db, key);
-      statements.set(key, statement);
-    }
-    return statement;
-  };
+  const statementsOf = perDbMap<K, T>();
+  return (db, key) => once(statementsOf(db), key, () => build(db, key));
 }
 
 /**
@@ -60,18 +41,22 @@ export function scopeValues(caller: Caller) {
  * built by `build` the first time that shape is asked for. Keep the shapes few and bounded.
  */
 export function preparedPerShape<T>(): (db: Db, shape: string, build: () => T) => T {
-  const built = new WeakMap<Db, Map<string, T>>();
-  return (db, shape, build) => {
-    let statements = built.get(db);
-    if (!statements) {
-      statements = new Map();
-      built.set(db, statements);
-    }
-    let statement = statements.get(shape);
-    if (statement === undefined) {
-      statement = build();
-      statements.set(shape, statement);
-    }
-    return statement;
-  };
+  const statementsOf = perDbMap<string, T>();
+  return (db, shape, build) => once(statementsOf(db), shape, build);
+}
+
+/** A map of statements kept per database handle, made on the handle's first use. */
+function perDbMap<K, T>(): (db: Db) => Map<K, T> {
+  const built = new WeakMap<Db, Map<K, T>>();
+  return (db) => once(built, db, () => new Map<K, T>());
+}
+
+/** What `built` holds under `key`, built the first time it is asked for. */
+function once<K, T>(built: { get(key: K): T | undefined; set(key: K, value: T): unknown }, key: K, build: () => T): T {
+  let value = built.get(key);
+  if (value === undefined) {
+    value = build();
+    built.set(key, value);
+  }
+  return value;
 }

@@ -29,6 +29,10 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
  * and a write names the version it was based on, so a stale edit is refused instead of lost.
  */
 const version = () => integer('version').notNull().default(1);
+/** When an editable row was made and last changed, and its version. */
+const editableStamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt(), version: version() });
+/** The keys a searched, alphabetically listed name is found and ordered by (see common/text.ts). */
+const nameKeys = () => ({ searchKey: text('search_key').notNull().default(''), sortKey: text('sort_key').notNull().default('') });
 const trgm = (column: { name: string }) => sql`${sql.identifier(column.name)} gin_trgm_ops`;
 const cSorted = (column: { name: string }) => sql`${sql.identifier(column.name)} COLLATE "C"`;
 
@@ -41,6 +45,12 @@ const schoolRef = () =>
   integer('school_id')
     .notNull()
     .references(() => schools.id);
+
+/** A student the row is about (or from, or to); the row goes when the student does. */
+const studentRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => students.id, { onDelete: 'cascade' });
 
 /** The studio, school and branch a row of a branch belongs to: what every scope check compares. */
 const branchPlace = () => ({
@@ -76,9 +86,7 @@ export const studios = pgTable('studios', {
   address: text('address').notNull().default(''),
   cityId: smallint('city_id').references(() => cities.id),
   website: text('website').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  version: version(),
+  ...editableStamps(),
 });
 
 export const schools = pgTable(
@@ -102,11 +110,8 @@ export const schools = pgTable(
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),
-    searchKey: text('search_key').notNull().default(''),
-    sortKey: text('sort_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...nameKeys(),
+    ...editableStamps(),
   },
   (t) => [
     index('schools_studio_sort_idx').on(t.studioId, cSorted(t.sortKey), t.id),
@@ -127,9 +132,7 @@ export const branches = pgTable(
     /** Order key of the section (Turkish letters: I before İ). */
     sectionKey: text('section_key').notNull(),
     programme: text('programme').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...editableStamps(),
   },
   (t) => [
     uniqueIndex('branches_school_grade_section_uq').on(t.schoolId, t.grade, t.section),
@@ -152,11 +155,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    searchKey: text('search_key').notNull().default(''),
-    sortKey: text('sort_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...nameKeys(),
+    ...editableStamps(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
@@ -192,9 +192,7 @@ export const studentSessions = pgTable(
   'student_sessions',
   {
     id: serial('id').primaryKey(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: studentRef('student_id'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -246,11 +244,8 @@ export const students = pgTable(
     status: text('status', { enum: ['active', 'passive'] })
       .notNull()
       .default('active'),
-    searchKey: text('search_key').notNull().default(''),
-    sortKey: text('sort_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...nameKeys(),
+    ...editableStamps(),
   },
   (t) => [
     uniqueIndex('students_school_number_uq').on(t.schoolId, t.schoolNumber),
@@ -266,9 +261,7 @@ export const photos = pgTable(
   {
     id: serial('id').primaryKey(),
     ...branchPlace(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: studentRef('student_id'),
     isPortrait: boolean('is_portrait').notNull().default(false),
     /** Key in the file store; derived sizes live beside it. */
     storageKey: text('storage_key').notNull(),
@@ -306,9 +299,7 @@ export const messages = pgTable(
     originalBody: text('original_body'),
     ...moderation(),
     searchKey: text('search_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...editableStamps(),
   },
   (t) => [
     index('messages_school_kind_status_idx').on(t.schoolId, t.kind, t.status, t.createdAt),
@@ -329,20 +320,14 @@ export const nicknames = pgTable(
   {
     id: serial('id').primaryKey(),
     ...branchPlace(),
-    fromStudentId: integer('from_student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    toStudentId: integer('to_student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    fromStudentId: studentRef('from_student_id'),
+    toStudentId: studentRef('to_student_id'),
     text: text('text').notNull(),
     /** Set when the student suggested it themself rather than staff entering it. */
     authorStudentId: integer('author_student_id').references(() => students.id, { onDelete: 'set null' }),
     ...moderation(),
     searchKey: text('search_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...editableStamps(),
   },
   (t) => [
     index('nicknames_school_status_idx').on(t.schoolId, t.status, t.createdAt),
@@ -373,9 +358,7 @@ export const notifications = pgTable(
     recipientCount: integer('recipient_count').notNull().default(0),
     /** Folded title and text (common/text.ts searchKey), for the list's search. */
     searchKey: text('search_key').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    version: version(),
+    ...editableStamps(),
   },
   (t) => [
     index('notifications_studio_idx').on(t.studioId, t.status, t.sendDate),
@@ -391,9 +374,7 @@ export const notificationRecipients = pgTable(
     notificationId: integer('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: studentRef('student_id'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.studentId] }), index('notification_recipients_student_idx').on(t.studentId)],

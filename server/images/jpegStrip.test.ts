@@ -3,13 +3,13 @@
  * and the compressed image data byte for byte the camera's; the stored sizes come from it.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { NotAJpeg, scanStart, strippedHead, stripJpegMetadata, stripWhileStreaming, untilImageEnd } from './jpegStrip';
+import { tempFolder } from '../storage/tempFolder';
 import { derivePhoto, filesMade, photoContent, spoolPhoto, type PhotoBytes } from './photos';
 
 /** A camera-like JPEG: EXIF with GPS and orientation 6, XMP, a Display P3 profile, plus an IPTC and a comment segment. */
@@ -70,6 +70,16 @@ async function collect(pieces: AsyncIterable<Buffer>): Promise<Buffer> {
 
 async function* piecesOf(...pieces: Buffer[]): AsyncGenerator<Buffer> {
   yield* pieces;
+}
+
+/** Runs `test` in a new scratch folder, removed afterwards whatever the test did. */
+async function inScratchFolder(use: string, test: (folder: string) => Promise<void>): Promise<void> {
+  const folder = await tempFolder(use);
+  try {
+    await test(folder.path);
+  } finally {
+    await folder.remove();
+  }
 }
 
 describe('stripJpegMetadata', () => {
@@ -221,16 +231,13 @@ describe('spoolPhoto', () => {
     const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-spool-'));
-    try {
+    await inScratchFolder('spool', async (folder) => {
       const file = path.join(folder, 'upload');
       expect(await spoolPhoto(Readable.from(cut(camera, () => 1000)), file)).toEqual({ stripped: true });
       expect(fs.readFileSync(file).equals(stripJpegMetadata(camera, 6))).toBe(true);
       expect(await spoolPhoto(Readable.from([png]), file)).toEqual({ stripped: false });
       expect(fs.readFileSync(file).equals(png)).toBe(true);
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -245,8 +252,7 @@ describe('derivePhoto', () => {
     'keeps a JPEG original (given as %s) untouched but for its metadata, and makes upright smaller sizes in a chain',
     async (form) => {
       const input = await cameraJpeg();
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-derive-'));
-      try {
+      await inScratchFolder('derive', async (folder) => {
         const file = path.join(folder, 'upload');
         fs.writeFileSync(file, input);
         const photo = await derivePhoto(form === 'bytes' ? input : file, { maxPixels: 10_000_000 });
@@ -263,9 +269,7 @@ describe('derivePhoto', () => {
           expect(meta.height, size).toBeGreaterThan(meta.width!);
         }
         expect((await sharp(await written(photo.files.thumb)).metadata()).height).toBe(240);
-      } finally {
-        fs.rmSync(folder, { recursive: true, force: true });
-      }
+      });
     },
   );
 
@@ -275,36 +279,29 @@ describe('derivePhoto', () => {
     const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0xea, 0x62]), Buffer.alloc(60_000, 'x')]);
     const input = Buffer.concat([base.subarray(0, 2), ...Array.from({ length: 6 }, () => comment), base.subarray(2)]);
     expect(scanStart(input)).toBeGreaterThan(256 * 1024);
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-derive-'));
-    try {
+    await inScratchFolder('derive', async (folder) => {
       const file = path.join(folder, 'upload');
       fs.writeFileSync(file, input);
       const photo = await derivePhoto(file, { maxPixels: 10_000_000 });
       expect((await written(photo.files.original)).equals(stripJpegMetadata(base, 6))).toBe(true);
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 
   it('stores an uploaded phone file without the pictures appended after the primary one', async () => {
     const { file: input, primary } = await phoneJpeg(false);
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-derive-'));
-    try {
+    await inScratchFolder('derive', async (folder) => {
       const file = path.join(folder, 'upload');
       fs.writeFileSync(file, input);
       const original = await written((await derivePhoto(file, { maxPixels: 10_000_000 })).files.original);
       expect(original.toString('latin1')).not.toContain('GPSKonum');
       expect(original.subarray(scanStart(original)).equals(primary.subarray(scanStart(primary)))).toBe(true);
       expect((await sharp(original).raw().toBuffer()).equals(await sharp(primary).raw().toBuffer())).toBe(true);
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 
   it('stores a file spoolPhoto stripped as the original as it is, and writes the sizes beside it, no pixels left behind', async () => {
     const camera = await cameraJpeg();
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-derive-'));
-    try {
+    await inScratchFolder('derive', async (folder) => {
       const file = path.join(folder, 'upload');
       fs.writeFileSync(file, stripJpegMetadata(camera, 6));
       const photo = await derivePhoto(file, { maxPixels: 10_000_000 }, { stripped: true });
@@ -319,15 +316,12 @@ describe('derivePhoto', () => {
       }
       // The pixels of the chain's steps are gone; only the upload and its sizes remain.
       expect(fs.readdirSync(folder).sort()).toEqual(['upload', 'upload.display.jpg', 'upload.download.jpg', 'upload.thumb.jpg']);
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 
   it('answers a picture that cannot be decoded as not an image, and a disk that refuses the pixels as the server’s failure', async () => {
     const camera = await cameraJpeg();
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-derive-'));
-    try {
+    await inScratchFolder('derive', async (folder) => {
       const cut = path.join(folder, 'cut');
       fs.writeFileSync(cut, camera.subarray(0, camera.length - 400));
       await expect(derivePhoto(cut, { maxPixels: 10_000_000 })).rejects.toMatchObject({ statusCode: 400 });
@@ -338,9 +332,7 @@ describe('derivePhoto', () => {
       const failure = await derivePhoto(file, { maxPixels: 10_000_000 }).catch((error: unknown) => error);
       expect(failure).not.toHaveProperty('statusCode');
       expect(String(failure)).toContain('No space left on device');
-    } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
+    });
   });
 
   it('converts a PNG original to JPEG', async () => {

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/client';
 import { seedReferenceData } from '../db/seed/reference';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createWorld, type World } from './fixtures';
+import type { Pool } from 'pg';
 
 export interface TestDatabase extends Database {
   /** Deletes every row but the provinces, restarting ids. */
@@ -93,5 +94,31 @@ export function useTestWorld(): { database: TestDatabase; world: World } {
     kit.world = await createWorld(kit.database.db);
   });
   afterAll(() => kit.database.drop());
+  return kit;
+}
+
+/**
+ * The world on a PostgreSQL database of its own (on DATABASE_URL's server, else the local one),
+ * with a pool of plain connections beside the app's, for the tests that need PostgreSQL itself:
+ * transactions side by side, its planner. Opened before the file's tests, dropped after them.
+ */
+export function usePostgresWorld(name: string): { url: string; database: Database; pool: Pool; world: World } {
+  const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const kit = {} as { url: string; database: Database; pool: Pool; world: World };
+  let target: { url: string; drop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    target = await createPostgresDatabase(baseUrl, `yp_${name}`);
+    kit.url = target.url;
+    kit.database = await openDatabase({ databaseUrl: target.url, dataDir: null });
+    await seedReferenceData(kit.database.db);
+    kit.world = await createWorld(kit.database.db);
+    const { default: pg } = await import('pg');
+    kit.pool = new pg.Pool({ connectionString: target.url, max: 4 });
+  });
+  afterAll(async () => {
+    await kit.pool?.end();
+    await kit.database?.close();
+    await target?.drop();
+  });
   return kit;
 }

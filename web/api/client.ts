@@ -55,6 +55,17 @@ function buildUrl(baseUrl: string, level: ApiLevel, path: string, query?: CallOp
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
+/** Hands a downloaded file to the browser, which saves it under its name. */
+export function saveDownload(file: { blob: Blob; filename: string }): void {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  link.click();
+  // Revoked a moment later, not at once: some browsers would cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** A download's file name from its Content-Disposition: the Turkish `filename*` when there is one, else the ASCII `filename`. */
 export function downloadName(response: Response, fallback: string): string {
   const disposition = response.headers.get('content-disposition') ?? '';

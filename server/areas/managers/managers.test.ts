@@ -3,12 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { sessions, users } from '../../db/schema';
 import { countWhere, single } from '../../db/rows';
-import { itemOf, expectRefused, useApiTestKit } from '../../test/api';
+import { itemOf, expectRefused, useApiTestKit, type Caller } from '../../test/api';
 import { PASSWORD } from '../../test/fixtures';
 
 const kit = useApiTestKit();
 const t = tr.organisation.manager;
 const userCount = async () => countWhere(kit.database.db, users, undefined);
+
+/** An edit of the manager `id` as `caller` sends it, at the manager's current version. */
+async function editManager(caller: Caller, kind: 'school' | 'branch', id: number, body: Record<string, unknown>) {
+  return caller.put(`${kind}-managers/${id}`, { ...body, version: await kit.versionOf(users, id) });
+}
+
+/** The panel's edit of the school's manager: as it is (active) but for `change`. */
+const editSchoolManager = (panel: Caller, change: Record<string, unknown>) =>
+  editManager(panel, 'school', kit.world.accounts.school.id, { name: 'Okul Yöneticisi', email: 'okul@test.test', active: true, ...change });
 
 describe('school managers', () => {
   it('lists the school’s managers for the panel', async () => {
@@ -66,18 +75,12 @@ describe('school managers', () => {
     const manager = await kit.as(kit.world.accounts.school);
     expect((await manager.get('user')).status).toBe(200);
     const panel = await kit.as(kit.world.accounts.panel);
-    const id = kit.world.accounts.school.id;
-    const res = await panel.put(`school-managers/${id}`, {
-      name: 'Okul Yöneticisi',
-      email: 'okul@test.test',
-      active: false,
-      version: await kit.versionOf(users, id),
-    });
+    const res = await editSchoolManager(panel, { active: false });
     expect(res.status).toBe(200);
     expect(res.body.item.active).toBe(false);
     expect((await manager.get('user')).status).toBe(401);
     expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD })).status).toBe(400);
-    await panel.put(`school-managers/${id}`, { name: 'Okul Yöneticisi', email: 'okul@test.test', active: true, version: await kit.versionOf(users, id) });
+    await editSchoolManager(panel, { active: true });
     expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD })).status).toBe(200);
   });
 
@@ -85,13 +88,7 @@ describe('school managers', () => {
     const manager = await kit.as(kit.world.accounts.school);
     const panel = await kit.as(kit.world.accounts.panel);
     const id = kit.world.accounts.school.id;
-    const res = await panel.put(`school-managers/${id}`, {
-      name: 'Okul Yöneticisi',
-      email: 'okul@test.test',
-      active: true,
-      resetPassword: true,
-      version: await kit.versionOf(users, id),
-    });
+    const res = await editSchoolManager(panel, { resetPassword: true });
     expect(res.body.generatedPassword).toMatch(/^[A-Za-z0-9]{12}$/);
     expect((await manager.get('user')).status).toBe(401);
     expect((await kit.call('POST', '/api/school/login', { email: 'okul@test.test', password: PASSWORD })).status).toBe(400);
@@ -103,15 +100,9 @@ describe('school managers', () => {
 
   it('edits name and e-mail; refuses an e-mail of another account', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
-    const id = kit.world.accounts.school.id;
-    const ok = await panel.put(`school-managers/${id}`, { name: 'Yeni Ad', email: 'yeni@test.test', active: true, version: await kit.versionOf(users, id) });
+    const ok = await editSchoolManager(panel, { name: 'Yeni Ad', email: 'yeni@test.test' });
     expect(ok.body.item).toMatchObject({ name: 'Yeni Ad', email: 'yeni@test.test' });
-    const taken = await panel.put(`school-managers/${id}`, {
-      name: 'Yeni Ad',
-      email: 'panel@test.test',
-      active: true,
-      version: await kit.versionOf(users, id),
-    });
+    const taken = await editSchoolManager(panel, { name: 'Yeni Ad', email: 'panel@test.test' });
     expect(taken.status).toBe(409);
     expect(taken.body.errors.email).toBe(t.emailTaken);
   });
@@ -134,22 +125,19 @@ describe('school managers', () => {
     const foreign = await kit.as(kit.world.accounts.foreignPanel);
     expect((await foreign.get(`schools/${schoolId}/managers`)).status).toBe(404);
     expect((await foreign.post(`schools/${schoolId}/managers`, { name: 'X', email: 'x@test.test' })).status).toBe(404);
-    expect((await foreign.put(`school-managers/${managerId}`, { ...update, version: await kit.versionOf(users, managerId) })).status).toBe(404);
+    expect((await editManager(foreign, 'school', managerId, update)).status).toBe(404);
     expect((await foreign.del(`school-managers/${managerId}`)).status).toBe(404);
     for (const account of [kit.world.accounts.school, kit.world.accounts.otherSchool, kit.world.accounts.branch]) {
       const caller = await kit.as(account);
       const list = await caller.get(`schools/${schoolId}/managers`);
       expect(list.status).toBe(403);
       expect(list.body.items).toBeUndefined();
-      expect((await caller.put(`school-managers/${managerId}`, { ...update, version: await kit.versionOf(users, managerId) })).status).toBe(403);
+      expect((await editManager(caller, 'school', managerId, update)).status).toBe(403);
       expect((await caller.del(`school-managers/${managerId}`)).status).toBe(403);
     }
     // A branch manager's id is not a school manager's id.
     const panel = await kit.as(kit.world.accounts.panel);
-    expect(
-      (await panel.put(`school-managers/${kit.world.accounts.branch.id}`, { ...update, version: await kit.versionOf(users, kit.world.accounts.branch.id) }))
-        .status,
-    ).toBe(404);
+    expect((await editManager(panel, 'school', kit.world.accounts.branch.id, update)).status).toBe(404);
     const [row] = await kit.database.db.select().from(users).where(eq(users.id, managerId));
     expect(row).toMatchObject({ name: 'Okul Yöneticisi', active: true });
   });
@@ -179,7 +167,7 @@ describe('branch managers', () => {
     const login = await kit.call('POST', '/api/branch/login', { email: 'ilgaz@test.test', password: created.body.generatedPassword });
     expect(login.status).toBe(200);
     const id = created.body.item.id;
-    const edited = await school.put(`branch-managers/${id}`, { ...create, phone: '0555 444 33 22', active: true, version: await kit.versionOf(users, id) });
+    const edited = await editManager(school, 'branch', id, { ...create, phone: '0555 444 33 22', active: true });
     expect(edited.body.item.phone).toBe('0555 444 33 22');
     expect((await school.del(`branch-managers/${id}`)).status).toBe(200);
     const audit = await school.get(`audit?entity=branchManager&entityId=${id}`);
@@ -191,15 +179,7 @@ describe('branch managers', () => {
     expect((await branch.get(`branches/${kit.world.branch.id}/managers`)).status).toBe(200);
     expect((await branch.get(`branches/${kit.world.siblingBranch.id}/managers`)).status).toBe(404);
     expect((await branch.post(`branches/${kit.world.branch.id}/managers`, create)).status).toBe(403);
-    expect(
-      (
-        await branch.put(`branch-managers/${kit.world.accounts.siblingBranch.id}`, {
-          ...create,
-          active: true,
-          version: await kit.versionOf(users, kit.world.accounts.siblingBranch.id),
-        })
-      ).status,
-    ).toBe(403);
+    expect((await editManager(branch, 'branch', kit.world.accounts.siblingBranch.id, { ...create, active: true })).status).toBe(403);
     expect((await branch.del(`branch-managers/${kit.world.accounts.branch.id}`)).status).toBe(403);
   });
 
@@ -212,15 +192,7 @@ describe('branch managers', () => {
       expect(list.body.items).toBeUndefined();
       expect((await caller.get(`branches/${kit.world.branch.id}/managers/export?format=csv`)).status).toBe(404);
       expect((await caller.post(`branches/${kit.world.branch.id}/managers`, create)).status).toBe(404);
-      expect(
-        (
-          await caller.put(`branch-managers/${kit.world.accounts.branch.id}`, {
-            ...create,
-            active: false,
-            version: await kit.versionOf(users, kit.world.accounts.branch.id),
-          })
-        ).status,
-      ).toBe(404);
+      expect((await editManager(caller, 'branch', kit.world.accounts.branch.id, { ...create, active: false })).status).toBe(404);
       expect((await caller.del(`branch-managers/${kit.world.accounts.branch.id}`)).status).toBe(404);
     }
     expect((await (await kit.as(kit.world.accounts.foreignSchool)).get(`branches/${kit.world.branch.id}/managers`)).status).toBe(404);

@@ -3,54 +3,26 @@
  * of large photos and is killed (SIGKILL) while it stores them. After the restart no photo file
  * lies in the store without its row, and a backup carries none.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { list } from 'tar';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createBackup } from '../../backup/backup';
 import { openDatabase } from '../../db/client';
 import { photos } from '../../db/schema';
-import { createPostgresDatabase } from '../../test/database';
+import { serverHome } from '../../test/serverProcess';
 import { formData } from '../../test/multipart';
 
-const root = path.resolve(import.meta.dirname, '../../..');
-let dataDir: string;
-let pgDatabase: { url: string; drop(): Promise<void> } | undefined;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-orphans-'));
-  if (process.env.DATABASE_URL) pgDatabase = await createPostgresDatabase(process.env.DATABASE_URL, 'yp_orphans');
-});
-afterAll(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await pgDatabase?.drop();
-});
-
-function start(): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1' };
-  if (pgDatabase) env.DATABASE_URL = pgDatabase.url;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });
-  let output = '';
-  child.stderr!.on('data', (d) => (output += d));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      output += d;
-      const [, url] = /Yıllık Paneli: (http:\/\/\S+).*\n/.exec(output) ?? [];
-      if (url) resolve({ child, url: url.replace('localhost', '127.0.0.1') });
-    });
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
-  });
-}
+const home = serverHome('orphans');
+const start = () => home.start({ SEED_DEMO: '1' });
 
 const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
 
 /** Every file under the photo store, as paths relative to it. */
 function storeFiles(): string[] {
-  const store = path.join(dataDir, 'files');
+  const store = path.join(home.dataDir, 'files');
   if (!fs.existsSync(store)) return [];
   return (fs.readdirSync(store, { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((entry) => entry.isFile())
@@ -98,15 +70,15 @@ it('leaves no file without its row after a kill -9 during an upload, and backups
   second.child.kill('SIGTERM');
   await exited(second.child);
 
-  const database = await openDatabase({ databaseUrl: pgDatabase?.url, dataDir });
+  const database = await openDatabase({ databaseUrl: home.databaseUrl, dataDir: home.dataDir });
   try {
     const named = new Set((await database.db.select({ key: photos.storageKey }).from(photos)).map((row) => row.key));
     expect(named.size).toBeGreaterThan(0);
     const unnamed = storeFiles().filter((file) => !named.has(folderOf(file)) && !file.startsWith('yearbooks/'));
     expect(unnamed).toEqual([]);
 
-    const archive = path.join(dataDir, '..', `${path.basename(dataDir)}.tar.gz`);
-    await createBackup({ database, dataDir, file: archive });
+    const archive = path.join(home.dataDir, '..', `${path.basename(home.dataDir)}.tar.gz`);
+    await createBackup({ database, dataDir: home.dataDir, file: archive });
     const entries: string[] = [];
     await list({ file: archive, onReadEntry: (entry) => entry.type === 'File' && entries.push(entry.path) });
     fs.rmSync(archive, { force: true });

@@ -290,6 +290,12 @@ describe('bulk upload by school number', () => {
 
 describe('bulk upload with a photographer’s index file (PSPA-style)', () => {
   const index = (text: string, fileName = 'INDEX.TXT'): Part => ({ name: 'index', fileName, contentType: 'text/plain', data: Buffer.from(text) });
+  /** A bulk upload of an index and a photo under each of `photoNames`. */
+  const uploadWithIndex = async (caller: Caller, url: string, indexPart: Part, photoNames: string[]) => {
+    const photos: Part[] = [];
+    for (const name of photoNames) photos.push(file(await jpeg(), name));
+    return upload(caller, url, [indexPart, ...photos]);
+  };
   const photoCount = async () => (await kit.database.db.select({ id: photos.id }).from(photos)).length;
 
   it('reads a headerless tab-separated index and matches by folded name and grade; numbered names still work', async () => {
@@ -300,13 +306,12 @@ describe('bulk upload with a photographer’s index file (PSPA-style)', () => {
       'V1\tImages\tIMG_0002.JPG\tIlgaz\tYılmaz\t12\tAyşe Öğretmen',
       'V1\tImages\tIMG_0003.JPG\tKimse\tYok\t12/A\tAyşe Öğretmen',
     ].join('\r\n');
-    const res = await upload(school, `schools/${kit.world.school.id}/photos/bulk`, [
-      index(text),
-      file(await jpeg(), 'img_0001.jpg'),
-      file(await jpeg(), 'IMG_0002.JPG'),
-      file(await jpeg(), 'IMG_0003.JPG'),
-      file(await jpeg(), 'IMG_0004.JPG'),
-      file(await jpeg(), '102.jpg'),
+    const res = await uploadWithIndex(school, `schools/${kit.world.school.id}/photos/bulk`, index(text), [
+      'img_0001.jpg',
+      'IMG_0002.JPG',
+      'IMG_0003.JPG',
+      'IMG_0004.JPG',
+      '102.jpg',
     ]);
     expect(res.status).toBe(200);
     expect(res.body.matched.map((m: any) => [m.fileName, m.schoolNumber])).toEqual([
@@ -333,11 +338,7 @@ describe('bulk upload with a photographer’s index file (PSPA-style)', () => {
     });
     expect(twin.status).toBe(200);
     const csv = '\uFEFFDosya Adı;Adı;Soyadı;Sınıf;Öğretmen\r\na.jpg;Şule;Işık;;\r\nb.jpg;Şule;Işık;12-B;\r\n';
-    const res = await upload(school, `schools/${kit.world.school.id}/photos/bulk`, [
-      index(csv, 'dizin.csv'),
-      file(await jpeg(), 'a.jpg'),
-      file(await jpeg(), 'b.jpg'),
-    ]);
+    const res = await uploadWithIndex(school, `schools/${kit.world.school.id}/photos/bulk`, index(csv, 'dizin.csv'), ['a.jpg', 'b.jpg']);
     expect(res.status).toBe(200);
     expect(res.body.matched.map((m: any) => [m.fileName, m.schoolNumber])).toEqual([['b.jpg', '205']]);
     expect(res.body.unmatched).toEqual([{ fileName: 'a.jpg', reason: tr.students.photos.indexAmbiguous('Şule Işık') }]);
@@ -346,11 +347,7 @@ describe('bulk upload with a photographer’s index file (PSPA-style)', () => {
   it('keeps a branch manager to its own branch even when the index names another branch’s student', async () => {
     const branch = await kit.as(kit.world.accounts.branch);
     const text = 'Image File Name,First Name,Last Name,Grade,Teacher\nx.jpg,Ilgaz,Yılmaz,12/B,\ny.jpg,Ömer,Çelik,12/A,\n';
-    const res = await upload(branch, `branches/${kit.world.branch.id}/photos/bulk`, [
-      index(text, 'index.csv'),
-      file(await jpeg(), 'x.jpg'),
-      file(await jpeg(), 'y.jpg'),
-    ]);
+    const res = await uploadWithIndex(branch, `branches/${kit.world.branch.id}/photos/bulk`, index(text, 'index.csv'), ['x.jpg', 'y.jpg']);
     expect(res.status).toBe(200);
     expect(res.body.matched.map((m: any) => m.schoolNumber)).toEqual(['102']);
     expect(res.body.unmatched).toEqual([{ fileName: 'x.jpg', reason: tr.students.photos.indexNoStudent('Ilgaz Yılmaz') }]);

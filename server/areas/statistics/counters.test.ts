@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { todayInTurkey } from '../../../common/dates';
 import { messages, schools } from '../../db/schema';
@@ -130,7 +130,26 @@ async function randomWrites(seed: number, steps: number): Promise<Tally> {
   expect(login.status, login.raw).toBe(200);
   const student = { authorization: `Bearer ${login.body.token}` };
 
-  const operations: Array<[string, () => Promise<void>]> = [
+  // Messages and nicknames are moderated in bulk and deleted alike: one step of each per table.
+  type Operation = [string, () => Promise<void>];
+  const bulkModerate = (path: 'messages' | 'nicknames', candidates: SQL, rejectNote: string): Operation => [
+    `bulk moderate ${path}`,
+    async () => {
+      const chosen = random.some(await ids(candidates));
+      const action = random.pick(['approve', 'reject'] as const)!;
+      if (chosen.length)
+        ok(`bulk moderate ${path}`, await panel.post(`${path}/moderate`, { action, ids: chosen, ...(action === 'reject' ? { note: rejectNote } : {}) }));
+    },
+  ];
+  const deleteOne = (operation: string, path: 'messages' | 'nicknames', candidates: SQL): Operation => [
+    operation,
+    async () => {
+      const id = random.pick(await ids(candidates));
+      if (id) ok(operation, await panel.del(`${path}/${id}`));
+    },
+  ];
+
+  const operations: Operation[] = [
     [
       'add student',
       async () => {
@@ -204,22 +223,8 @@ async function randomWrites(seed: number, steps: number): Promise<Tally> {
           );
       },
     ],
-    [
-      'bulk moderate messages',
-      async () => {
-        const chosen = random.some(await ids(sql`SELECT id FROM messages WHERE studio_id = ${w.studio.id} AND kind = 'student' ORDER BY id`));
-        const action = random.pick(['approve', 'reject'] as const)!;
-        if (chosen.length)
-          ok('bulk moderate messages', await panel.post('messages/moderate', { action, ids: chosen, ...(action === 'reject' ? { note: 'Toplu ret' } : {}) }));
-      },
-    ],
-    [
-      'delete message',
-      async () => {
-        const id = random.pick(await ids(sql`SELECT id FROM messages WHERE studio_id = ${w.studio.id} ORDER BY id`));
-        if (id) ok('delete message', await panel.del(`messages/${id}`));
-      },
-    ],
+    bulkModerate('messages', sql`SELECT id FROM messages WHERE studio_id = ${w.studio.id} AND kind = 'student' ORDER BY id`, 'Toplu ret'),
+    deleteOne('delete message', 'messages', sql`SELECT id FROM messages WHERE studio_id = ${w.studio.id} ORDER BY id`),
     [
       'write nickname',
       async () => {
@@ -230,22 +235,8 @@ async function randomWrites(seed: number, steps: number): Promise<Tally> {
           ok('write nickname', await staffOf(from.studio_id).post('nicknames', { fromStudentId: from.id, toStudentId: to.id, text: `Lakap ${serial++}` }));
       },
     ],
-    [
-      'bulk moderate nicknames',
-      async () => {
-        const chosen = random.some(await ids(sql`SELECT id FROM nicknames WHERE studio_id = ${w.studio.id} ORDER BY id`));
-        const action = random.pick(['approve', 'reject'] as const)!;
-        if (chosen.length)
-          ok('bulk moderate nicknames', await panel.post('nicknames/moderate', { action, ids: chosen, ...(action === 'reject' ? { note: 'Hayır' } : {}) }));
-      },
-    ],
-    [
-      'delete nickname',
-      async () => {
-        const id = random.pick(await ids(sql`SELECT id FROM nicknames WHERE studio_id = ${w.studio.id} ORDER BY id`));
-        if (id) ok('delete nickname', await panel.del(`nicknames/${id}`));
-      },
-    ],
+    bulkModerate('nicknames', sql`SELECT id FROM nicknames WHERE studio_id = ${w.studio.id} ORDER BY id`, 'Hayır'),
+    deleteOne('delete nickname', 'nicknames', sql`SELECT id FROM nicknames WHERE studio_id = ${w.studio.id} ORDER BY id`),
     [
       'student writes',
       async () => {

@@ -3,39 +3,18 @@
  * PostgreSQL: it is where transactions run side by side (the embedded database has one connection).
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../auth/caller';
-import { openDatabase, type Database } from '../../db/client';
-import { seedReferenceData } from '../../db/seed/reference';
-import { createPostgresDatabase } from '../../test/database';
-import { createWorld, type World } from '../../test/fixtures';
+import { usePostgresWorld } from '../../test/database';
 import { statisticsFor } from './queries';
 
-const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-let target: { url: string; drop(): Promise<void> };
-let database: Database;
-let pool: pg.Pool;
-let world: World;
+const kit = usePostgresWorld('counters');
 
-beforeAll(async () => {
-  target = await createPostgresDatabase(baseUrl, 'yp_counters');
-  database = await openDatabase({ databaseUrl: target.url, dataDir: null });
-  await seedReferenceData(database.db);
-  world = await createWorld(database.db);
-  pool = new pg.Pool({ connectionString: target.url, max: 4 });
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await database?.close();
-  await target?.drop();
-});
-
-const panel = (): Caller => ({ level: 'panel', studioId: world.studio.id, userId: world.accounts.panel.id }) as Caller;
+const panel = (): Caller => ({ level: 'panel', studioId: kit.world.studio.id, userId: kit.world.accounts.panel.id }) as Caller;
 
 async function branchCounts(branchId: number) {
-  const { rows } = await pool.query<{ counted: number; students_with_portrait: number; direct: number; direct_portraits: number }>(
+  const { rows } = await kit.pool.query<{ counted: number; students_with_portrait: number; direct: number; direct_portraits: number }>(
     `SELECT c.students AS counted, c.students_with_portrait,
        (SELECT count(*)::int FROM students WHERE branch_id = $1) AS direct,
        (SELECT count(DISTINCT student_id)::int FROM photos WHERE branch_id = $1 AND is_portrait) AS direct_portraits
@@ -50,7 +29,7 @@ async function branchCounts(branchId: number) {
  * b's write starts and waits for a lock a holds; then a commits, and b goes on and commits.
  */
 async function race(first: (a: pg.PoolClient) => Promise<unknown>, second: (b: pg.PoolClient) => Promise<unknown>) {
-  const [a, b] = [await pool.connect(), await pool.connect()];
+  const [a, b] = [await kit.pool.connect(), await kit.pool.connect()];
   try {
     const { rows } = await b.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     await a.query('BEGIN');
@@ -58,7 +37,7 @@ async function race(first: (a: pg.PoolClient) => Promise<unknown>, second: (b: p
     await first(a);
     const bWrites = second(b);
     for (;;) {
-      const waiting = await pool.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'`, [rows[0]!.pid]);
+      const waiting = await kit.pool.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'`, [rows[0]!.pid]);
       if (waiting.rowCount) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -75,29 +54,29 @@ const insertStudents = (client: pg.PoolClient, numbers: string[]) =>
   client.query(
     `INSERT INTO students (studio_id, school_id, branch_id, school_number, first_name, last_name)
      SELECT $1, $2, $3, n, 'Eş', 'Zamanlı' FROM unnest($4::text[]) n`,
-    [world.studio.id, world.school.id, world.branch.id, numbers],
+    [kit.world.studio.id, kit.world.school.id, kit.world.branch.id, numbers],
   );
 
 describe('counters under concurrent writers', () => {
   it('lose no count when two transactions add students to one branch at once', async () => {
-    const before = (await branchCounts(world.branch.id))!;
+    const before = (await branchCounts(kit.world.branch.id))!;
     // b adds to the same counter row: it waits for a's row lock, then adds to what a wrote.
     await race(
       (a) => insertStudents(a, ['e1', 'e2']),
       (b) => insertStudents(b, ['e3', 'e4', 'e5']),
     );
-    const after = (await branchCounts(world.branch.id))!;
+    const after = (await branchCounts(kit.world.branch.id))!;
     expect(after.counted).toBe(before.counted + 5);
     expect(after.counted).toBe(after.direct);
   });
 
   it('count a student once when two transactions give them a first portrait at once', async () => {
-    const student = world.students[2].id;
+    const student = kit.world.students[2].id;
     const portrait = (client: pg.PoolClient, key: string) =>
       client.query(
         `INSERT INTO photos (studio_id, school_id, branch_id, student_id, is_portrait, storage_key, width, height, bytes)
          VALUES ($1, $2, $3, $4, true, $5, 1, 1, 1)`,
-        [world.studio.id, world.school.id, world.branch.id, student, key],
+        [kit.world.studio.id, kit.world.school.id, kit.world.branch.id, student, key],
       );
     // b waits for a's lock on the branch's counter row: before counting the student's portraits, or
     // (were it not taken first) after, having counted without a's photo.
@@ -105,7 +84,7 @@ describe('counters under concurrent writers', () => {
       (a) => portrait(a, 'a'),
       (b) => portrait(b, 'b'),
     );
-    const after = (await branchCounts(world.branch.id))!;
+    const after = (await branchCounts(kit.world.branch.id))!;
     expect(after.direct_portraits).toBe(1);
     expect(after.students_with_portrait).toBe(1);
   });
@@ -114,17 +93,17 @@ describe('counters under concurrent writers', () => {
 describe('reading the figures', () => {
   it('reads the counter rows of the studio, not its students, photos or messages', async () => {
     // Many students with portraits and messages in the studio: a count would read them all.
-    await database.db.execute(sql`
+    await kit.database.db.execute(sql`
       INSERT INTO students (studio_id, school_id, branch_id, school_number, first_name, last_name)
-      SELECT ${world.studio.id}, ${world.school.id}, ${world.siblingBranch.id}, 'c' || g, 'Çok', 'Öğrenci' FROM generate_series(1, 2000) g`);
-    await database.db.execute(sql`
+      SELECT ${kit.world.studio.id}, ${kit.world.school.id}, ${kit.world.siblingBranch.id}, 'c' || g, 'Çok', 'Öğrenci' FROM generate_series(1, 2000) g`);
+    await kit.database.db.execute(sql`
       INSERT INTO photos (studio_id, school_id, branch_id, student_id, is_portrait, storage_key, width, height, bytes)
       SELECT studio_id, school_id, branch_id, id, true, 'k' || id, 1, 1, 1 FROM students WHERE school_number LIKE 'c%'`);
-    await database.db.execute(sql`
+    await kit.database.db.execute(sql`
       INSERT INTO messages (studio_id, school_id, branch_id, kind, from_student_id, to_student_id, body)
       SELECT studio_id, school_id, branch_id, 'student', id, id, 'Merhaba' FROM students WHERE school_number LIKE 'c%'`);
 
-    const read = await database.db.transaction(async (tx) => {
+    const read = await kit.database.db.transaction(async (tx) => {
       // Scans started on each table, whole-table and index alike, as this connection has counted them so far.
       const scans = async () => {
         const tables = await tx.execute<{ relname: string; scans: number }>(
@@ -138,11 +117,11 @@ describe('reading the figures', () => {
       const after = await scans();
       return { figures, scans: Object.fromEntries([...after].map(([table, n]) => [table, n - (before.get(table) ?? 0)])) };
     });
-    const { rows } = await pool.query<{ students: number; portraits: number; pending: number }>(
+    const { rows } = await kit.pool.query<{ students: number; portraits: number; pending: number }>(
       `SELECT (SELECT count(*)::int FROM students WHERE studio_id = $1) AS students,
          (SELECT count(DISTINCT student_id)::int FROM photos WHERE studio_id = $1 AND is_portrait) AS portraits,
          (SELECT count(*)::int FROM messages WHERE studio_id = $1 AND kind = 'student' AND status = 'pending') AS pending`,
-      [world.studio.id],
+      [kit.world.studio.id],
     );
     expect(rows[0]!.students).toBeGreaterThan(2000);
     expect([read.figures.students, read.figures.studentsWithPhoto, read.figures.messages.pending]).toEqual([

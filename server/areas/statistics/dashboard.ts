@@ -14,6 +14,7 @@ import { branchesWhere, schoolsWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, messages, photos, schools, scopeCounts, students } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
+import { studentsInPlace } from '../students/queries';
 
 const CHART_DAYS = 30;
 /** How many students each "still waiting for" list shows; the total says how many there are. */
@@ -29,20 +30,13 @@ function countsBy(rows: Array<{ unit: number | null; n: number }>): Map<number, 
 async function studentsWhere(db: Db, caller: Caller, condition: SQL) {
   const where = and(scopeWhere(caller, students), condition);
   const [items, [all]] = await Promise.all([
-    db
-      .select({
-        id: students.id,
-        firstName: students.firstName,
-        lastName: students.lastName,
-        schoolNumber: students.schoolNumber,
-        branchId: students.branchId,
-        grade: branches.grade,
-        section: branches.section,
-        schoolName: schools.name,
-      })
-      .from(students)
-      .innerJoin(branches, eq(branches.id, students.branchId))
-      .innerJoin(schools, eq(schools.id, students.schoolId))
+    studentsInPlace(db, {
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      schoolNumber: students.schoolNumber,
+      branchId: students.branchId,
+    })
       .where(where)
       .orderBy(
         asc(turkishOrder(schools.sortKey)),

@@ -21,6 +21,7 @@ import { branches, messages, nicknames, notifications, photos, schools, students
 import { HttpError } from '../../core/errors';
 import { turkishOrder } from '../../http/list';
 import type { UrlSigner } from '../../storage/signedUrl';
+import { studentsInPlace } from '../students/queries';
 
 /**
  * Whether the student can still write, and why not: the school's deadline (its own day
@@ -148,19 +149,11 @@ export async function notificationsOf(db: Db, me: StudentCaller) {
 
 /** The student's school and branch, for GET student/user. */
 export async function placeOf(db: Db, me: StudentCaller) {
-  const [row] = await db
-    .select({
-      schoolId: schools.id,
-      schoolName: schools.name,
-      code: schools.code,
-      messageDeadline: schools.messageDeadline,
-      grade: branches.grade,
-      section: branches.section,
-      schoolNumber: students.schoolNumber,
-    })
-    .from(students)
-    .innerJoin(schools, eq(schools.id, students.schoolId))
-    .innerJoin(branches, eq(branches.id, students.branchId))
-    .where(and(eq(students.id, me.studentId), inArray(students.status, ['active'])));
+  const [row] = await studentsInPlace(db, {
+    schoolId: schools.id,
+    code: schools.code,
+    messageDeadline: schools.messageDeadline,
+    schoolNumber: students.schoolNumber,
+  }).where(and(eq(students.id, me.studentId), inArray(students.status, ['active'])));
   return single(row ? [row] : []);
 }

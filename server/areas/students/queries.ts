@@ -1,5 +1,6 @@
 /** Students: the paged list, one student as the API answers it, the branches a student may move to. */
 import { and, asc, count, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { StudentItem, StudentListQuery } from '../../../common/schemas/students';
 import { branchName } from '../../../common/text';
 import { branchesWhere, type BranchRow, type StudentRow } from '../../auth/access';
@@ -8,7 +9,7 @@ import type { Db } from '../../db/client';
 import { single } from '../../db/rows';
 import { HttpError } from '../../core/errors';
 import { tr } from '../../../common/tr';
-import { branches, photos, students } from '../../db/schema';
+import { branches, photos, schools, students } from '../../db/schema';
 import { EXPORT_MAX_ROWS } from '../../http/export';
 import { containsPattern, orderFor, turkishOrder } from '../../http/list';
 import { preparedPer, preparedPerShape } from '../../db/prepared';
@@ -25,6 +26,15 @@ const hasPhoto = (db: Db) =>
 
 /** School numbers sort as numbers when they are digits ("99" before "100"). */
 export const numberOrder = sql`lpad(${students.schoolNumber}, 12, '0') COLLATE "C"`;
+
+/** Students with the class and school they are in (`grade`, `section`, `schoolName`) beside the given columns. */
+export function studentsInPlace<T extends SelectedFields>(db: Db, columns: T) {
+  return db
+    .select({ ...columns, grade: branches.grade, section: branches.section, schoolName: schools.name })
+    .from(students)
+    .innerJoin(branches, eq(branches.id, students.branchId))
+    .innerJoin(schools, eq(schools.id, students.schoolId));
+}
 
 /**
  * Students picked on a list, in school number order. Every id must be a student of this branch:

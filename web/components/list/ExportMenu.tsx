@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { tr } from '../../../common/tr';
 import { api } from '../../api';
+import { saveDownload } from '../../api/client';
 
 /** "Dışa aktar" → CSV or XLSX of the current list with its filters (GET <list>/export?format=…). */
 export function ExportMenu({ path, query }: { path: string; query: Record<string, string | number | undefined> }) {
@@ -12,13 +13,7 @@ export function ExportMenu({ path, query }: { path: string; query: Record<string
     const { page: _page, perPage: _perPage, ...filters } = query;
     const file = await api.download(`${path}/export`, { ...filters, format });
     setBusy(false);
-    if (!file) return;
-    const url = URL.createObjectURL(file.blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = file.filename;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    if (file) saveDownload(file);
   };
   return (
     <Menu position="bottom-end">

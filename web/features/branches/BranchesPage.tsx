@@ -1,11 +1,12 @@
 /** Şubeler of one school: grade then Turkish section order; panel and the school's managers edit. */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus, IconStack2 } from '@tabler/icons-react';
+import { IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Branch } from '../../../common/schemas/organisation';
 import { tr } from '../../../common/tr';
 import { deleteAfterConfirm } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
+import { NewButton } from '../../components/list/NewButton';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
 import { ListToolbar } from '../../components/list/ListToolbar';
@@ -75,9 +76,7 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
                 <Button variant="default" leftSection={<IconStack2 size={16} />} onClick={() => setRange(true)}>
                   {t.rangeButton}
                 </Button>
-                <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-                  {t.newTitle}
-                </Button>
+                <NewButton label={t.newTitle} onClick={() => setEditing(null)} />
               </>
             ) : null}
           </>

@@ -1,6 +1,5 @@
 /** Okul Yöneticileri / Şube Yöneticileri: list, create, edit, activate, reset password, delete. */
-import { Button, Group, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { displayDate } from '../../../common/dates';
 import type { Manager } from '../../../common/schemas/organisation';
@@ -8,6 +7,7 @@ import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { confirmAction, deleteAfterConfirm } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
+import { NewButton } from '../../components/list/NewButton';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
 import { ListToolbar } from '../../components/list/ListToolbar';
@@ -110,11 +110,7 @@ export function ManagersPage({
         actions={
           <>
             <ExportMenu path={exportPath(kind, ownerId)} query={list.query} />
-            {canWrite ? (
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-                {t.newTitle}
-              </Button>
-            ) : null}
+            {canWrite ? <NewButton label={t.newTitle} onClick={() => setEditing(null)} /> : null}
           </>
         }
       />

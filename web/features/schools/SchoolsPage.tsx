@@ -1,6 +1,5 @@
 /** Okullar: the studio's schools, paged, sorted, searched and filtered on the server; state in the URL. */
-import { Button, Group, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { displayDate } from '../../../common/dates';
 import type { School } from '../../../common/schemas/organisation';
@@ -8,6 +7,7 @@ import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { deleteAfterConfirm } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
+import { NewButton } from '../../components/list/NewButton';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
 import { ListToolbar } from '../../components/list/ListToolbar';
@@ -88,9 +88,7 @@ export function SchoolsPage() {
         actions={
           <>
             <ExportMenu path="schools" query={list.query} />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-              {t.newTitle}
-            </Button>
+            <NewButton label={t.newTitle} onClick={() => setEditing(null)} />
           </>
         }
       />

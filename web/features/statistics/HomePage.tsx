@@ -24,6 +24,19 @@ function Figure({ label, value, extra }: { label: string; value: number | string
   );
 }
 
+/** Two pieces side by side on a wide screen, one under the other on a narrow one. */
+function SideBySide({ children }: { children: React.ReactNode[] }) {
+  return (
+    <Grid>
+      {children.map((child, i) => (
+        <Grid.Col key={i} span={{ base: 12, md: 6 }}>
+          {child}
+        </Grid.Col>
+      ))}
+    </Grid>
+  );
+}
+
 export function HomePage() {
   const info = useSession((s) => s.info)!;
   const fresh = useStatistics();
@@ -52,36 +65,20 @@ export function HomePage() {
       </SimpleGrid>
       {fresh.data ? (
         <>
-          <Grid>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <PendingWork statistics={s} board={fresh.data.dashboard} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <DeadlineList deadlines={fresh.data.dashboard.deadlines} />
-            </Grid.Col>
-          </Grid>
+          <SideBySide>
+            <PendingWork statistics={s} board={fresh.data.dashboard} />
+            <DeadlineList deadlines={fresh.data.dashboard.deadlines} />
+          </SideBySide>
           <ProgressTable board={fresh.data.dashboard} />
           <MessagesChart days={fresh.data.dashboard.messagesPerDay} />
-          <Grid>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <StudentsToChase
-                id="without-photo-title"
-                title={tr.dashboard.withoutPhoto}
-                none={tr.dashboard.allHavePhotos}
-                list={fresh.data.dashboard.withoutPhoto}
-                showSchool={info.level === 'panel'}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <StudentsToChase
-                id="wrote-nothing-title"
-                title={tr.dashboard.wroteNothing}
-                none={tr.dashboard.allWrote}
-                list={fresh.data.dashboard.wroteNothing}
-                showSchool={info.level === 'panel'}
-              />
-            </Grid.Col>
-          </Grid>
+          <SideBySide>
+            {[
+              { id: 'without-photo-title', title: tr.dashboard.withoutPhoto, none: tr.dashboard.allHavePhotos, list: fresh.data.dashboard.withoutPhoto },
+              { id: 'wrote-nothing-title', title: tr.dashboard.wroteNothing, none: tr.dashboard.allWrote, list: fresh.data.dashboard.wroteNothing },
+            ].map((chase) => (
+              <StudentsToChase key={chase.id} {...chase} showSchool={info.level === 'panel'} />
+            ))}
+          </SideBySide>
         </>
       ) : fresh.isError ? (
         <LoadFailed />

@@ -1,10 +1,10 @@
 /** The classmates a student may write to, with their photo (when allowed) and the state of its message to each. */
-import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { WriteStatus } from '../../../common/schemas/student';
 import { tr } from '../../../common/tr';
-import { LoadFailed, Loading } from '../../components/QueryState';
 import { useClassmates } from './api';
+import { CardList, PortalPage } from './PortalPage';
 import { RowBadge } from '../../components/list/RowBadge';
 
 const COLORS: Record<WriteStatus, string> = { none: 'gray', pending: 'yellow', approved: 'teal', rejected: 'red' };
@@ -14,17 +14,11 @@ export function StatusBadge({ status }: { status: WriteStatus }) {
 }
 
 export function ClassmatesPage() {
-  const classmates = useClassmates();
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        {tr.student.portal.classmates}
-      </Title>
-      {classmates.isPending ? <Loading /> : null}
-      {classmates.isError ? <LoadFailed /> : null}
-      {classmates.data ? (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {classmates.data.map((c) => (
+    <PortalPage title={tr.student.portal.classmates} query={useClassmates()}>
+      {(classmates) => (
+        <CardList>
+          {classmates.map((c) => (
             <li key={c.id}>
               <Card withBorder padding="sm" component={Link} to={`/student/write/${c.id}`} aria-label={`${c.name}: ${tr.student.statuses[c.messageStatus]}`}>
                 <Group wrap="nowrap">
@@ -44,8 +38,8 @@ export function ClassmatesPage() {
               </Card>
             </li>
           ))}
-        </Stack>
-      ) : null}
-    </Stack>
+        </CardList>
+      )}
+    </PortalPage>
   );
 }

@@ -1,13 +1,13 @@
 /** Nickname suggestions: one per classmate, editable until approved. */
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { NICKNAME_MAX } from '../../../common/schemas/messages';
 import type { Classmate } from '../../../common/schemas/student';
 import { tr } from '../../../common/tr';
 import { textProblem } from '../../components/form/TextCounterField';
-import { LoadFailed, Loading } from '../../components/QueryState';
 import { toast } from '../../toast';
 import { useClassmates, useSaveNickname } from './api';
+import { CardList, PortalPage } from './PortalPage';
 import { StatusBadge } from './ClassmatesPage';
 import { useDeadline } from './deadline';
 
@@ -52,20 +52,16 @@ function NicknameRow({ mate, open }: { mate: Classmate; open: boolean }) {
 }
 
 export function NicknamesPage() {
-  const classmates = useClassmates();
   const { open } = useDeadline();
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        {p.nicknames}
-      </Title>
-      {classmates.isPending ? <Loading /> : null}
-      {classmates.isError ? <LoadFailed /> : null}
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {classmates.data?.map((mate) => (
-          <NicknameRow key={`${mate.id}-${mate.nickname?.id ?? 0}`} mate={mate} open={open} />
-        ))}
-      </Stack>
-    </Stack>
+    <PortalPage title={p.nicknames} query={useClassmates()}>
+      {(classmates) => (
+        <CardList>
+          {classmates.map((mate) => (
+            <NicknameRow key={`${mate.id}-${mate.nickname?.id ?? 0}`} mate={mate} open={open} />
+          ))}
+        </CardList>
+      )}
+    </PortalPage>
   );
 }

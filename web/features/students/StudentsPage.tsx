@@ -1,10 +1,11 @@
 /** The Students screen (students/{branchId}): the branch's list with portraits, filters, actions. */
 import { Button, SegmentedControl, Stack } from '@mantine/core';
-import { IconKey, IconPhotoUp, IconPlus, IconUpload } from '@tabler/icons-react';
+import { IconKey, IconPhotoUp, IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { StudentItem } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
+import { NewButton } from '../../components/list/NewButton';
 import { ExportMenu } from '../../components/list/ExportMenu';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { useSelection } from '../../components/list/selection';
@@ -60,9 +61,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
         title={title}
         actions={
           <>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-              {t.newStudent}
-            </Button>
+            <NewButton label={t.newStudent} onClick={() => setEditing('new')} />
             <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
               {tr.words.import}
             </Button>
