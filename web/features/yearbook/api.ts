@@ -1,6 +1,7 @@
 /** Typed calls of the yearbook screen. */
 import type { YearbookJob } from '../../../common/schemas/yearbook';
 import { api, call } from '../../api';
+import { saveDownload } from '../../api/client';
 import { keys } from '../../api/keys';
 import { useApiGet, useApiMutation } from '../../api/query';
 import { useTargets } from '../notifications/api';
@@ -49,11 +50,5 @@ export const useSetFinal = () =>
 /** Saves a finished book's interior PDF, or its cover's, with the session's token. */
 export async function downloadBook(jobId: number, which: 'file' | 'cover' = 'file'): Promise<void> {
   const file = await api.download(`yearbook-jobs/${jobId}/${which}`);
-  if (!file) return;
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  if (file) saveDownload(file);
 }
