@@ -56,65 +56,35 @@ CREATE FUNCTION "apply_scope_count_changes"(changes "scope_count_change"[]) RETU
 $$;--> statement-breakpoint
 -- Statement-level: an import of 10 000 rows or a bulk moderation changes each scope row once.
 -- The rows a statement added count +1, the rows it took away −1 (an update does both, so an edit
--- that changes no counted column nets out to nothing).
-CREATE FUNCTION "count_students"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- that changes no counted column nets out to nothing). The four counting functions differ only in
+-- the counter a row goes to and which rows count: only messages between students are counted
+-- (what the moderators work through); a notification to the whole studio has no school, one to a
+-- school no branch: they count in the studio's or school's own row (0).
+DO $do$
+DECLARE
+  f record;
+BEGIN
+  FOR f IN SELECT * FROM (VALUES
+    ('count_students', '''students''', ' FROM %s GROUP BY studio_id, school_id, branch_id'),
+    ('count_messages', '''messages_'' || status', E'\n      FROM %s WHERE kind = ''student'' GROUP BY studio_id, school_id, branch_id, status'),
+    ('count_nicknames', '''nicknames_'' || status', E'\n      FROM %s GROUP BY studio_id, school_id, branch_id, status'),
+    ('count_notifications', '''notifications''', ' FROM %s GROUP BY studio_id, school_id, branch_id')
+  ) AS v(name, counter, source) LOOP
+    EXECUTE format($function$CREATE FUNCTION %1$I() RETURNS trigger LANGUAGE plpgsql AS $body$
 DECLARE
   changes scope_count_change[] := '{}';
 BEGIN
   IF TG_OP <> 'DELETE' THEN
-    changes := changes || ARRAY(SELECT ROW(studio_id, school_id, branch_id, 'students', count(*)::integer)::scope_count_change FROM new_rows GROUP BY studio_id, school_id, branch_id);
+    changes := changes || ARRAY(SELECT ROW(studio_id, school_id, branch_id, %2$s, count(*)::integer)::scope_count_change%3$s);
   END IF;
   IF TG_OP <> 'INSERT' THEN
-    changes := changes || ARRAY(SELECT ROW(studio_id, school_id, branch_id, 'students', -count(*)::integer)::scope_count_change FROM old_rows GROUP BY studio_id, school_id, branch_id);
+    changes := changes || ARRAY(SELECT ROW(studio_id, school_id, branch_id, %2$s, -count(*)::integer)::scope_count_change%4$s);
   END IF;
   PERFORM apply_scope_count_changes(changes);
   RETURN NULL;
-END $$;--> statement-breakpoint
--- Only messages between students are counted (what the moderators work through).
-CREATE FUNCTION "count_messages"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  changes scope_count_change[] := '{}';
-BEGIN
-  IF TG_OP <> 'DELETE' THEN
-    changes := changes || ARRAY(SELECT ROW(studio_id, school_id, branch_id, 'messages_' || status, count(*)::integer)::scope_count_change
-      FROM new_rows WHERE kind = 'student' GROUP BY studio_id, school_id, branch_id, status);
-  END IF;
-  IF TG_OP <> 'INSERT' THEN
-    changes := changes || ARRAY(SELECT ROW(studio_id, school_id, branch_id, 'messages_' || status, -count(*)::integer)::scope_count_change
-      FROM old_rows WHERE kind = 'student' GROUP BY studio_id, school_id, branch_id, status);
-  END IF;
-  PERFORM apply_scope_count_changes(changes);
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE FUNCTION "count_nicknames"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  changes scope_count_change[] := '{}';
-BEGIN
-  IF TG_OP <> 'DELETE' THEN
-    changes := changes || ARRAY(SELECT ROW(studio_id, school_id, branch_id, 'nicknames_' || status, count(*)::integer)::scope_count_change
-      FROM new_rows GROUP BY studio_id, school_id, branch_id, status);
-  END IF;
-  IF TG_OP <> 'INSERT' THEN
-    changes := changes || ARRAY(SELECT ROW(studio_id, school_id, branch_id, 'nicknames_' || status, -count(*)::integer)::scope_count_change
-      FROM old_rows GROUP BY studio_id, school_id, branch_id, status);
-  END IF;
-  PERFORM apply_scope_count_changes(changes);
-  RETURN NULL;
-END $$;--> statement-breakpoint
--- A notification to the whole studio has no school, one to a school no branch: they count in the studio's or school's own row (0).
-CREATE FUNCTION "count_notifications"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  changes scope_count_change[] := '{}';
-BEGIN
-  IF TG_OP <> 'DELETE' THEN
-    changes := changes || ARRAY(SELECT ROW(studio_id, school_id, branch_id, 'notifications', count(*)::integer)::scope_count_change FROM new_rows GROUP BY studio_id, school_id, branch_id);
-  END IF;
-  IF TG_OP <> 'INSERT' THEN
-    changes := changes || ARRAY(SELECT ROW(studio_id, school_id, branch_id, 'notifications', -count(*)::integer)::scope_count_change FROM old_rows GROUP BY studio_id, school_id, branch_id);
-  END IF;
-  PERFORM apply_scope_count_changes(changes);
-  RETURN NULL;
-END $$;--> statement-breakpoint
+END $body$$function$, f.name, f.counter, format(f.source, 'new_rows'), format(f.source, 'old_rows'));
+  END LOOP;
+END $do$;--> statement-breakpoint
 -- A student counts once however many portraits they have, so a count changes only when a student
 -- goes from none to some or back. The statement's net portrait rows per student and branch tell
 -- what it held before (now − net). The branches' counter rows are taken first (in key order; the
@@ -156,21 +126,18 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "students_count_insert" AFTER INSERT ON "students" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_students"();--> statement-breakpoint
-CREATE TRIGGER "students_count_update" AFTER UPDATE ON "students" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_students"();--> statement-breakpoint
-CREATE TRIGGER "students_count_delete" AFTER DELETE ON "students" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_students"();--> statement-breakpoint
-CREATE TRIGGER "messages_count_insert" AFTER INSERT ON "messages" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_messages"();--> statement-breakpoint
-CREATE TRIGGER "messages_count_update" AFTER UPDATE ON "messages" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_messages"();--> statement-breakpoint
-CREATE TRIGGER "messages_count_delete" AFTER DELETE ON "messages" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_messages"();--> statement-breakpoint
-CREATE TRIGGER "nicknames_count_insert" AFTER INSERT ON "nicknames" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_nicknames"();--> statement-breakpoint
-CREATE TRIGGER "nicknames_count_update" AFTER UPDATE ON "nicknames" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_nicknames"();--> statement-breakpoint
-CREATE TRIGGER "nicknames_count_delete" AFTER DELETE ON "nicknames" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_nicknames"();--> statement-breakpoint
-CREATE TRIGGER "notifications_count_insert" AFTER INSERT ON "notifications" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_notifications"();--> statement-breakpoint
-CREATE TRIGGER "notifications_count_update" AFTER UPDATE ON "notifications" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_notifications"();--> statement-breakpoint
-CREATE TRIGGER "notifications_count_delete" AFTER DELETE ON "notifications" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_notifications"();--> statement-breakpoint
-CREATE TRIGGER "photos_count_insert" AFTER INSERT ON "photos" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_portraits"();--> statement-breakpoint
-CREATE TRIGGER "photos_count_update" AFTER UPDATE ON "photos" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_portraits"();--> statement-breakpoint
-CREATE TRIGGER "photos_count_delete" AFTER DELETE ON "photos" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "count_portraits"();--> statement-breakpoint
+-- Each counted table's three statement triggers: insert, update and delete.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES ('students', 'count_students'), ('messages', 'count_messages'), ('nicknames', 'count_nicknames'),
+    ('notifications', 'count_notifications'), ('photos', 'count_portraits')) AS v(tbl, fn) LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()', t.tbl || '_count_insert', t.tbl, t.fn);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()', t.tbl || '_count_update', t.tbl, t.fn);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()', t.tbl || '_count_delete', t.tbl, t.fn);
+  END LOOP;
+END $$;--> statement-breakpoint
 CREATE TRIGGER "branches_forget_counts" AFTER DELETE ON "branches" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "forget_scope_counts"();--> statement-breakpoint
 CREATE TRIGGER "schools_forget_counts" AFTER DELETE ON "schools" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "forget_scope_counts"();--> statement-breakpoint
 -- The counts of the rows already there.
