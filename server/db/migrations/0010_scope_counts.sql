@@ -59,7 +59,9 @@ $$;--> statement-breakpoint
 -- that changes no counted column nets out to nothing). The four counting functions differ only in
 -- the counter a row goes to and which rows count: only messages between students are counted
 -- (what the moderators work through); a notification to the whole studio has no school, one to a
--- school no branch: they count in the studio's or school's own row (0).
+-- school no branch: they count in the studio's or school's own row (0). Where `source` breaks the
+-- line, so did the functions when each was written out on its own: a database made fresh holds the
+-- same function text as one that ran this file before.
 DO $do$
 DECLARE
   f record;
