@@ -134,11 +134,7 @@ CREATE TABLE "schools" (
 	"logo_path" text,
 	"academic_year" text DEFAULT '' NOT NULL,
 	"message_deadline" date,
-	"status" text DEFAULT 'active' NOT NULL,
-	"search_key" text DEFAULT '' NOT NULL,
-	"sort_key" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"status" text DEFAULT 'active' NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (
@@ -164,11 +160,7 @@ CREATE TABLE "students" (
 	"nickname" text DEFAULT '' NOT NULL,
 	"photo_consent" boolean DEFAULT false NOT NULL,
 	"photo_consent_date" date,
-	"status" text DEFAULT 'active' NOT NULL,
-	"search_key" text DEFAULT '' NOT NULL,
-	"sort_key" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"status" text DEFAULT 'active' NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "studios" (
@@ -195,13 +187,23 @@ CREATE TABLE "users" (
 	"phone" text DEFAULT '' NOT NULL,
 	"password_hash" text NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"last_login_at" timestamp with time zone,
-	"search_key" text DEFAULT '' NOT NULL,
-	"sort_key" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"last_login_at" timestamp with time zone
 );
 --> statement-breakpoint
+-- Every editable, searchable record ends with the keys its name is found and ordered by and when it
+-- was made and last changed, the same columns for each (nameKeys() and editableStamps() in schema.ts).
+DO $$
+DECLARE
+  tbl text;
+BEGIN
+  FOREACH tbl IN ARRAY ARRAY['schools', 'students', 'users'] LOOP
+    EXECUTE format('ALTER TABLE %I '
+      'ADD COLUMN "search_key" text DEFAULT '''' NOT NULL, '
+      'ADD COLUMN "sort_key" text DEFAULT '''' NOT NULL, '
+      'ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL, '
+      'ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL', tbl);
+  END LOOP;
+END $$;--> statement-breakpoint
 -- The foreign keys, one row per column and what it points at, with the tables that have that column.
 -- Each is named as drizzle-kit names it: <table>_<column>_<referenced table>_id_fk.
 DO $$
