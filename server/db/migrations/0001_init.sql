@@ -55,14 +55,7 @@ CREATE TABLE "messages" (
 	"author_user_id" integer,
 	"author_name" text DEFAULT '' NOT NULL,
 	"body" text NOT NULL,
-	"original_body" text,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"note" text DEFAULT '' NOT NULL,
-	"moderated_by" integer,
-	"moderated_at" timestamp with time zone,
-	"search_key" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"original_body" text
 );
 --> statement-breakpoint
 CREATE TABLE "nicknames" (
@@ -72,14 +65,7 @@ CREATE TABLE "nicknames" (
 	"branch_id" integer NOT NULL,
 	"from_student_id" integer NOT NULL,
 	"to_student_id" integer NOT NULL,
-	"text" text NOT NULL,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"note" text DEFAULT '' NOT NULL,
-	"moderated_by" integer,
-	"moderated_at" timestamp with time zone,
-	"search_key" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"text" text NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "notification_recipients" (
@@ -190,18 +176,24 @@ CREATE TABLE "users" (
 	"last_login_at" timestamp with time zone
 );
 --> statement-breakpoint
--- Every editable, searchable record ends with the keys its name is found and ordered by and when it
--- was made and last changed, the same columns for each (nameKeys() and editableStamps() in schema.ts).
+-- The columns records end with, the same for each, as schema.ts builds them from shared pieces: a
+-- moderated message's or nickname's state (moderation()) and search key, an editable, searchable
+-- record's name keys (nameKeys()), and for both when the row was made and last changed.
 DO $$
 DECLARE
+  stamps text := 'ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL, '
+    'ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL';
   tbl text;
 BEGIN
+  FOREACH tbl IN ARRAY ARRAY['messages', 'nicknames'] LOOP
+    EXECUTE format('ALTER TABLE %I ADD COLUMN "status" text DEFAULT ''pending'' NOT NULL, '
+      'ADD COLUMN "note" text DEFAULT '''' NOT NULL, ADD COLUMN "moderated_by" integer, '
+      'ADD COLUMN "moderated_at" timestamp with time zone, '
+      'ADD COLUMN "search_key" text DEFAULT '''' NOT NULL, %s', tbl, stamps);
+  END LOOP;
   FOREACH tbl IN ARRAY ARRAY['schools', 'students', 'users'] LOOP
-    EXECUTE format('ALTER TABLE %I '
-      'ADD COLUMN "search_key" text DEFAULT '''' NOT NULL, '
-      'ADD COLUMN "sort_key" text DEFAULT '''' NOT NULL, '
-      'ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL, '
-      'ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL', tbl);
+    EXECUTE format('ALTER TABLE %I ADD COLUMN "search_key" text DEFAULT '''' NOT NULL, '
+      'ADD COLUMN "sort_key" text DEFAULT '''' NOT NULL, %s', tbl, stamps);
   END LOOP;
 END $$;--> statement-breakpoint
 -- The foreign keys, one row per column and what it points at, with the tables that have that column.
