@@ -10,21 +10,7 @@ import { loginResponse } from '../../../common/schemas/auth';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { photoSizes } from '../../../common/schemas/students';
-import {
-  classmatesResponse,
-  messageResponse,
-  nicknameResponse,
-  portraitInput,
-  profileResponse,
-  quoteInput,
-  studentLoginBody,
-  studentMessageEdit,
-  studentMessageInput,
-  studentNicknameEdit,
-  studentNicknameInput,
-  studentNotificationsResponse,
-  studentUserResponse,
-} from '../../../common/schemas/student';
+import * as schemas from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { classmateInScope, ownMessageInScope, ownNicknameInScope, ownPhotoInScope } from '../../auth/access';
@@ -65,7 +51,7 @@ export async function studentPortalRoutes(app: Api) {
     '/login',
     docs(
       'Öğrenci girişi: okul kodu, okul numarası ve giriş kodu ile oturum açar, bir token döner',
-      { body: studentLoginBody, response: { 200: loginResponse, 400: errorResponse, 429: errorResponse } },
+      { body: schemas.studentLoginBody, response: { 200: loginResponse, 400: errorResponse, 429: errorResponse } },
       'public',
     ),
     async (request, reply) => {
@@ -92,7 +78,7 @@ export async function studentPortalRoutes(app: Api) {
     return { success: true as const };
   });
 
-  app.get('/user', docs('Oturumdaki öğrencinin bilgileri (level: student)', { response: { 200: studentUserResponse } }), async (request) => {
+  app.get('/user', docs('Oturumdaki öğrencinin bilgileri (level: student)', { response: { 200: schemas.studentUserResponse } }), async (request) => {
     const me = studentOf(request);
     const place = await placeOf(db, me);
     const [design, cities, studio, progress, writing] = await Promise.all([
@@ -117,7 +103,7 @@ export async function studentPortalRoutes(app: Api) {
 
   app.get(
     '/classmates',
-    docs('Mesaj yazılabilecek sınıf arkadaşları ve onlara yazdıklarının durumu', { response: { 200: classmatesResponse } }),
+    docs('Mesaj yazılabilecek sınıf arkadaşları ve onlara yazdıklarının durumu', { response: { 200: schemas.classmatesResponse } }),
     async (request) => ({
       success: true as const,
       items: await classmatesOf(db, studentOf(request), across, app.photoUrls),
@@ -127,8 +113,8 @@ export async function studentPortalRoutes(app: Api) {
   app.post(
     '/messages',
     docs('Sınıf arkadaşına anı mesajı yazar (onay bekler)', {
-      body: studentMessageInput,
-      response: { 200: messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      body: schemas.studentMessageInput,
+      response: { 200: schemas.messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {
       const me = studentOf(request);
@@ -145,8 +131,8 @@ export async function studentPortalRoutes(app: Api) {
     '/messages/:id',
     docs('Onay bekleyen kendi mesajını düzenler', {
       params: idParams,
-      body: studentMessageEdit,
-      response: { 200: messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      body: schemas.studentMessageEdit,
+      response: { 200: schemas.messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {
       const me = studentOf(request);
@@ -171,8 +157,8 @@ export async function studentPortalRoutes(app: Api) {
   app.post(
     '/nicknames',
     docs('Sınıf arkadaşına lakap önerir (arkadaş başına bir öneri)', {
-      body: studentNicknameInput,
-      response: { 200: nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      body: schemas.studentNicknameInput,
+      response: { 200: schemas.nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {
       const me = studentOf(request);
@@ -186,8 +172,8 @@ export async function studentPortalRoutes(app: Api) {
     '/nicknames/:id',
     docs('Onaylanmamış lakap önerisini düzenler', {
       params: idParams,
-      body: studentNicknameEdit,
-      response: { 200: nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      body: schemas.studentNicknameEdit,
+      response: { 200: schemas.nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {
       const me = studentOf(request);
@@ -199,7 +185,7 @@ export async function studentPortalRoutes(app: Api) {
 
   app.get(
     '/profile',
-    docs('Öğrencinin kendi sayfası: söz, lakap, fotoğraflar (izinle), onaylı gelen mesajlar', { response: { 200: profileResponse } }),
+    docs('Öğrencinin kendi sayfası: söz, lakap, fotoğraflar (izinle), onaylı gelen mesajlar', { response: { 200: schemas.profileResponse } }),
     async (request) => ({
       success: true as const,
       ...(await profileOf(db, studentOf(request), app.photoUrls)),
@@ -208,7 +194,7 @@ export async function studentPortalRoutes(app: Api) {
 
   app.put(
     '/quote',
-    docs('Kendi yıllık sözünü yazar (onay bekler)', { body: quoteInput, response: { 200: okResponse, 400: errorResponse, 403: errorResponse } }),
+    docs('Kendi yıllık sözünü yazar (onay bekler)', { body: schemas.quoteInput, response: { 200: okResponse, 400: errorResponse, 403: errorResponse } }),
     async (request) => {
       const me = studentOf(request);
       await assertOpen(db, me);
@@ -220,7 +206,7 @@ export async function studentPortalRoutes(app: Api) {
   app.put(
     '/portrait',
     docs('Kendi çekim fotoğraflarından vesikalığını seçer (fotoğraf izni gerekir)', {
-      body: portraitInput,
+      body: schemas.portraitInput,
       response: { 200: okResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
     }),
     async (request) => {
@@ -234,7 +220,7 @@ export async function studentPortalRoutes(app: Api) {
     },
   );
 
-  app.get('/notifications', docs('Öğrenciye ulaşan bildirimler', { response: { 200: studentNotificationsResponse } }), async (request) => ({
+  app.get('/notifications', docs('Öğrenciye ulaşan bildirimler', { response: { 200: schemas.studentNotificationsResponse } }), async (request) => ({
     success: true as const,
     items: await notificationsOf(db, studentOf(request)),
   }));
