@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { loginResponse } from '../../../common/schemas/auth';
+import { loginAnswers } from '../../../common/schemas/auth';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { photoSizes } from '../../../common/schemas/students';
@@ -15,7 +15,7 @@ import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { classmateInScope, ownMessageInScope, ownNicknameInScope, ownPhotoInScope } from '../../auth/access';
 import type { StudentCaller } from '../../auth/caller';
-import { beginAttempt, type LimiterSettings } from '../../auth/loginLimiter';
+import { reserveAttempt } from '../../auth/loginLimiter';
 import { verifyPassword } from '../../auth/passwords';
 import { revokeStudentSession, signInStudent } from '../../auth/studentSessions';
 import { HttpError, notFound, unauthorized } from '../../core/errors';
@@ -41,28 +41,19 @@ function studentOf(request: FastifyRequest): StudentCaller {
 export async function studentPortalRoutes(app: Api) {
   const { db, config } = app;
   const across = config.messagesAcrossBranches;
-  const limits: LimiterSettings = {
-    maxPerAccount: config.loginMaxFailuresPerAccount,
-    maxPerAddress: config.loginMaxFailuresPerAddress,
-    windowMinutes: config.loginFailureWindowMinutes,
-  };
 
   app.post(
     '/login',
     docs(
       'Öğrenci girişi: okul kodu, okul numarası ve giriş kodu ile oturum açar, bir token döner',
-      { body: schemas.studentLoginBody, response: { 200: loginResponse, 400: errorResponse, 429: errorResponse } },
+      { body: schemas.studentLoginBody, response: loginAnswers },
       'public',
     ),
     async (request, reply) => {
       const schoolCode = request.body.schoolCode.toLocaleUpperCase('en');
       const { schoolNumber } = request.body;
       // Counted before the code is checked, like staff sign-ins, so parallel guesses count too.
-      const attempt = await beginAttempt(db, limits, `student:${schoolCode}|${schoolNumber}`, request.ip);
-      if ('waitSeconds' in attempt) {
-        reply.header('retry-after', String(attempt.waitSeconds));
-        throw new HttpError(429, tr.tooManyTriesWait(attempt.waitSeconds));
-      }
+      const attempt = await reserveAttempt(db, config, `student:${schoolCode}|${schoolNumber}`, request.ip, reply);
       const student = await studentByCode(db, schoolCode, schoolNumber);
       const ok = await verifyPassword(student?.accessCodeHash ?? null, normaliseCode(request.body.accessCode));
       // One answer for an unknown school, number or a wrong code: nothing tells which.
