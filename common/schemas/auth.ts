@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEVELS } from '../levels';
 import { itemsAnswer } from './answers';
+import { errorResponse } from './list';
 
 export const loginBody = z
   .object({
@@ -10,6 +11,8 @@ export const loginBody = z
   .strict();
 
 export const loginResponse = z.object({ success: z.literal(true), token: z.string() });
+/** What a sign-in answers, staff or student: a token, a refusal that names nothing, or wait (429). */
+export const loginAnswers = { 200: loginResponse, 400: errorResponse, 429: errorResponse };
 
 /** A new password: at least 8 characters, as for manager accounts. */
 export const newPassword = z.string().min(8).max(200);

@@ -10,10 +10,14 @@
  * A success gives its slots back and clears the account's counters.
  */
 import { inArray, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { tr } from '../../common/tr';
+import type { Config } from '../config';
+import { HttpError } from '../core/errors';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
 
-export interface LimiterSettings {
+interface LimiterSettings {
   maxPerAccount: number;
   maxPerAddress: number;
   windowMinutes: number;
@@ -69,7 +73,7 @@ export interface Attempt {
  * The first `maxPerAccount` failures of an account cost nothing; the one that reaches the limit
  * starts the hold.
  */
-export async function beginAttempt(db: Db, settings: LimiterSettings, account: string, ip: string): Promise<Attempt | { waitSeconds: number }> {
+async function beginAttempt(db: Db, settings: LimiterSettings, account: string, ip: string): Promise<Attempt | { waitSeconds: number }> {
   const k = keys(account, ip);
   const slots: Slot[] = [
     { key: k.address, free: settings.maxPerAddress, after: 'window' },
@@ -100,4 +104,22 @@ async function giveBack(db: Db, keysTaken: string[]): Promise<void> {
     .update(loginFailures)
     .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
     .where(inArray(loginFailures.key, keysTaken));
+}
+
+/**
+ * A slot for one password check of this account from this address under the configured limits
+ * (staff and student sign-ins alike), or a 429 saying in Retry-After how long to wait.
+ */
+export async function reserveAttempt(db: Db, config: Config, account: string, ip: string, reply: FastifyReply): Promise<Attempt> {
+  const limits: LimiterSettings = {
+    maxPerAccount: config.loginMaxFailuresPerAccount,
+    maxPerAddress: config.loginMaxFailuresPerAddress,
+    windowMinutes: config.loginFailureWindowMinutes,
+  };
+  const attempt = await beginAttempt(db, limits, account, ip);
+  if ('waitSeconds' in attempt) {
+    reply.header('retry-after', String(attempt.waitSeconds));
+    throw new HttpError(429, tr.tooManyTriesWait(attempt.waitSeconds));
+  }
+  return attempt;
 }

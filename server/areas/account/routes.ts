@@ -1,14 +1,13 @@
 /** Signing in and out, user info, the caller's own password and sessions: {level}/login, logout, user, password, sessions. */
-import type { FastifyReply } from 'fastify';
 import { isLevel } from '../../../common/levels';
-import { changePasswordBody, loginBody, loginResponse, sessionsResponse, userResponse } from '../../../common/schemas/auth';
+import { changePasswordBody, loginBody, loginAnswers, sessionsResponse, userResponse } from '../../../common/schemas/auth';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { keyLower } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { fieldError, HttpError, notFound } from '../../core/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
-import { beginAttempt, type LimiterSettings } from '../../auth/loginLimiter';
+import { reserveAttempt } from '../../auth/loginLimiter';
 import { verifyPassword } from '../../auth/passwords';
 import { accountByEmail, passwordHashOf, userInfo } from './queries';
 import { activeSessions, revokeOwnSession, revokeSession } from '../../auth/sessions';
@@ -17,34 +16,14 @@ import { changeOwnPassword, signIn } from './writes';
 const docs = routeDocs('auth');
 
 export async function accountRoutes(app: Api) {
-  const limits: LimiterSettings = {
-    maxPerAccount: app.config.loginMaxFailuresPerAccount,
-    maxPerAddress: app.config.loginMaxFailuresPerAddress,
-    windowMinutes: app.config.loginFailureWindowMinutes,
-  };
-
-  /** A slot for one password check of this account from this address, or a 429 saying how long to wait. */
-  async function reserveAttempt(account: string, ip: string, reply: FastifyReply) {
-    const attempt = await beginAttempt(app.db, limits, account, ip);
-    if ('waitSeconds' in attempt) {
-      reply.header('retry-after', String(attempt.waitSeconds));
-      throw new HttpError(429, tr.tooManyTriesWait(attempt.waitSeconds));
-    }
-    return attempt;
-  }
-
   app.post(
     '/login',
-    docs(
-      'Giriş: e-posta ve şifre ile oturum açar, bir token döner',
-      { body: loginBody, response: { 200: loginResponse, 400: errorResponse, 429: errorResponse } },
-      'public',
-    ),
+    docs('Giriş: e-posta ve şifre ile oturum açar, bir token döner', { body: loginBody, response: loginAnswers }, 'public'),
     async (request, reply) => {
       const level = (request.params as { level: string }).level;
       const email = keyLower(request.body.email);
       // The attempt is counted before the password is checked, so parallel tries count too.
-      const attempt = await reserveAttempt(email, request.ip, reply);
+      const attempt = await reserveAttempt(app.db, app.config, email, request.ip, reply);
 
       const user = await accountByEmail(app.db, email);
       const usable = user && user.active && user.level === level;
@@ -78,7 +57,7 @@ export async function accountRoutes(app: Api) {
       const { currentPassword, newPassword } = request.body;
       if (currentPassword === newPassword) throw fieldError('newPassword', tr.account.samePassword);
       // Guessing the current password through this call is throttled like signing in.
-      const attempt = await reserveAttempt(caller.email, request.ip, reply);
+      const attempt = await reserveAttempt(app.db, app.config, caller.email, request.ip, reply);
       if (!(await verifyPassword(await passwordHashOf(app.db, caller.userId), currentPassword)))
         throw fieldError('currentPassword', tr.account.wrongCurrentPassword);
       await attempt.succeeded();

@@ -3,21 +3,7 @@ import { z } from 'zod';
 import { id } from '../../../common/schemas/fields';
 import { listQuery, listResponse, okResponse } from '../../../common/schemas/list';
 import { countAnswer, itemsAnswer, moderatedAnswer } from '../../../common/schemas/answers';
-import {
-  bulkModeration,
-  message,
-  messageCountQuery,
-  messageListQuery,
-  messageListType,
-  messageUpdate,
-  moderationAnswer,
-  scopeChoicesAnswer,
-  staffMessageBody,
-  studentCount,
-  studentMessageBody,
-  studentOption,
-  undoBody,
-} from '../../../common/schemas/messages';
+import * as schemas from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
 import { branchInScope, messageInScope, schoolInScope } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
@@ -31,7 +17,7 @@ const docs = routeDocs('messages');
 
 // Not strict: the path's {level} is a parameter too.
 const idParams = z.object({ id });
-const oneMessage = moderatedAnswer(message);
+const oneMessage = moderatedAnswer(schemas.message);
 const staffListQuery = listQuery.extend({ sort: z.enum(['date']).optional(), order: z.enum(['asc', 'desc']).default('desc') });
 
 export async function messagesRoutes(app: Api) {
@@ -47,7 +33,7 @@ export async function messagesRoutes(app: Api) {
     };
     app.get(
       owner.path,
-      docs(`${owner.name} mesajları`, { params: idParams, querystring: staffListQuery, response: { 200: listResponse(message) } }, owner.levels),
+      docs(`${owner.name} mesajları`, { params: idParams, querystring: staffListQuery, response: { 200: listResponse(schemas.message) } }, owner.levels),
       async (request) => {
         const caller = callerOf(request);
         await ownerOf(caller, request.params.id);
@@ -57,7 +43,7 @@ export async function messagesRoutes(app: Api) {
     );
     app.post(
       owner.path,
-      docs(`${owner.name} mesajı yaz`, { params: idParams, body: staffMessageBody, response: { 200: oneMessage } }, owner.levels),
+      docs(`${owner.name} mesajı yaz`, { params: idParams, body: schemas.staffMessageBody, response: { 200: oneMessage } }, owner.levels),
       async (request) => {
         const caller = callerOf(request);
         const id = await createStaffMessage(app.db, caller, await ownerOf(caller, request.params.id), request.body.body);
@@ -69,16 +55,16 @@ export async function messagesRoutes(app: Api) {
   app.get(
     '/messages/:type/:id',
     docs('Öğrenci mesajları (okul, şube, yazan veya alan öğrenci)', {
-      params: z.object({ type: messageListType, id }),
-      querystring: messageListQuery,
-      response: { 200: listResponse(message) },
+      params: z.object({ type: schemas.messageListType, id }),
+      querystring: schemas.messageListQuery,
+      response: { 200: listResponse(schemas.message) },
     }),
     async (request) => {
       const { items, total } = await listStudentMessages(app.db, callerOf(request), request.params.type, request.params.id, request.query);
       return listAnswer(items, total, request.query);
     },
   );
-  app.post('/messages', docs('Öğrenci adına mesaj gir', { body: studentMessageBody, response: { 200: oneMessage } }), async (request) => {
+  app.post('/messages', docs('Öğrenci adına mesaj gir', { body: schemas.studentMessageBody, response: { 200: oneMessage } }), async (request) => {
     const caller = callerOf(request);
     const { fromStudentId, toStudentId, body } = request.body;
     const pair = await studentPair(app.db, caller, fromStudentId, toStudentId, app.config.messagesAcrossBranches, tr.messages.sameStudent);
@@ -87,7 +73,7 @@ export async function messagesRoutes(app: Api) {
   });
   app.put(
     '/messages/:id',
-    docs('Mesajı düzenle, onayla veya reddet', { params: idParams, body: messageUpdate, response: { 200: oneMessage } }),
+    docs('Mesajı düzenle, onayla veya reddet', { params: idParams, body: schemas.messageUpdate, response: { 200: oneMessage } }),
     async (request) => {
       const caller = callerOf(request);
       const undoToken = await updateMessage(app.db, caller, await messageInScope(app.db, caller, request.params.id), request.body);
@@ -101,10 +87,10 @@ export async function messagesRoutes(app: Api) {
   });
   app.post(
     '/messages/moderate',
-    docs('Toplu onay / ret (seçilenler veya filtreye uyanların tümü)', { body: bulkModeration, response: { 200: moderationAnswer } }),
+    docs('Toplu onay / ret (seçilenler veya filtreye uyanların tümü)', { body: schemas.bulkModeration, response: { 200: schemas.moderationAnswer } }),
     async (request) => ({ success: true as const, ...(await moderateMessages(app.db, callerOf(request), request.body)) }),
   );
-  app.post('/messages/undo', docs('Son onay / ret işlemini geri al', { body: undoBody, response: { 200: countAnswer } }), async (request) => ({
+  app.post('/messages/undo', docs('Son onay / ret işlemini geri al', { body: schemas.undoBody, response: { 200: countAnswer } }), async (request) => ({
     success: true as const,
     count: await undoMessageModeration(app.db, callerOf(request), request.body.token),
   }));
@@ -113,8 +99,8 @@ export async function messagesRoutes(app: Api) {
     app.get(
       `/message-${direction}`,
       docs(direction === 'from' ? 'Öğrenci başına yazılan mesaj sayıları' : 'Öğrenci başına alınan mesaj sayıları', {
-        querystring: messageCountQuery,
-        response: { 200: listResponse(studentCount) },
+        querystring: schemas.messageCountQuery,
+        response: { 200: listResponse(schemas.studentCount) },
       }),
       async (request) => {
         const { items, total } = await studentCounts(app.db, callerOf(request), direction, request.query);
@@ -126,14 +112,14 @@ export async function messagesRoutes(app: Api) {
     '/message-students',
     docs('Mesaj ve lakap formları için öğrenci seçenekleri', {
       querystring: z.object({ branchId: id.optional(), schoolId: id.optional(), q: z.string().trim().max(100).default('') }).strict(),
-      response: { 200: itemsAnswer(studentOption) },
+      response: { 200: itemsAnswer(schemas.studentOption) },
     }),
     async (request) => ({ success: true as const, items: await studentOptions(app.db, callerOf(request), request.query) }),
   );
   app.get(
     '/message-scopes',
     docs('Filtreler için kapsamdaki okullar ve şubeler', {
-      response: { 200: scopeChoicesAnswer },
+      response: { 200: schemas.scopeChoicesAnswer },
     }),
     async (request) => ({ success: true as const, items: await scopeChoices(app.db, callerOf(request)), acrossBranches: app.config.messagesAcrossBranches }),
   );

@@ -2,14 +2,7 @@
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
 import { itemAnswer } from '../../../common/schemas/answers';
-import {
-  notificationBody,
-  notificationItem,
-  notificationListQuery,
-  notificationUpdateBody,
-  targetsQuery,
-  targetsResponse,
-} from '../../../common/schemas/notification';
+import * as schemas from '../../../common/schemas/notification';
 import { listAnswer } from '../../http/list';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { findNotification, listNotifications, targetOptions } from './queries';
@@ -17,14 +10,14 @@ import { createNotification, deleteNotification, sendNow, updateNotification } f
 
 const docs = routeDocs('notifications');
 
-const oneNotification = itemAnswer(notificationItem);
+const oneNotification = itemAnswer(schemas.notificationItem);
 
 export async function notificationsRoutes(app: Api) {
   app.get(
     '/notifications',
     docs('Bildirimler (sayfalı; durum, hedef türü ve okula göre süzülür)', {
-      querystring: notificationListQuery,
-      response: { 200: listResponse(notificationItem), 400: errorResponse },
+      querystring: schemas.notificationListQuery,
+      response: { 200: listResponse(schemas.notificationItem), 400: errorResponse },
     }),
     async (request) => {
       const { items, total } = await listNotifications(app.db, callerOf(request), request.query);
@@ -35,15 +28,18 @@ export async function notificationsRoutes(app: Api) {
   app.get(
     '/notifications/targets',
     docs('Hedef seçimi için kapsamdaki okullar ve seçilen okulun şubeleri', {
-      querystring: targetsQuery,
-      response: { 200: targetsResponse, 400: errorResponse },
+      querystring: schemas.targetsQuery,
+      response: { 200: schemas.targetsResponse, 400: errorResponse },
     }),
     async (request) => ({ success: true as const, ...(await targetOptions(app.db, callerOf(request), request.query.schoolId)) }),
   );
 
   app.post(
     '/notifications',
-    docs('Yeni bildirim (taslak veya zamanlanmış)', { body: notificationBody, response: { 200: oneNotification, 400: errorResponse, 404: errorResponse } }),
+    docs('Yeni bildirim (taslak veya zamanlanmış)', {
+      body: schemas.notificationBody,
+      response: { 200: oneNotification, 400: errorResponse, 404: errorResponse },
+    }),
     async (request) => {
       const caller = callerOf(request);
       const id = await createNotification(app.db, caller, request.body);
@@ -60,7 +56,7 @@ export async function notificationsRoutes(app: Api) {
     '/notifications/:id',
     docs('Bildirimi günceller, zamanlar veya zamanlamayı iptal eder (gönderilmiş olan değişmez)', {
       params: idParams,
-      body: notificationUpdateBody,
+      body: schemas.notificationUpdateBody,
       response: { 200: oneNotification, 400: errorResponse, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {

@@ -6,30 +6,16 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { loginResponse } from '../../../common/schemas/auth';
+import { loginAnswers } from '../../../common/schemas/auth';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { photoSizes } from '../../../common/schemas/students';
-import {
-  classmatesResponse,
-  messageResponse,
-  nicknameResponse,
-  portraitInput,
-  profileResponse,
-  quoteInput,
-  studentLoginBody,
-  studentMessageEdit,
-  studentMessageInput,
-  studentNicknameEdit,
-  studentNicknameInput,
-  studentNotificationsResponse,
-  studentUserResponse,
-} from '../../../common/schemas/student';
+import * as schemas from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { classmateInScope, ownMessageInScope, ownNicknameInScope, ownPhotoInScope } from '../../auth/access';
 import type { StudentCaller } from '../../auth/caller';
-import { beginAttempt, type LimiterSettings } from '../../auth/loginLimiter';
+import { reserveAttempt } from '../../auth/loginLimiter';
 import { verifyPassword } from '../../auth/passwords';
 import { revokeStudentSession, signInStudent } from '../../auth/studentSessions';
 import { HttpError, notFound, unauthorized } from '../../core/errors';
@@ -55,28 +41,19 @@ function studentOf(request: FastifyRequest): StudentCaller {
 export async function studentPortalRoutes(app: Api) {
   const { db, config } = app;
   const across = config.messagesAcrossBranches;
-  const limits: LimiterSettings = {
-    maxPerAccount: config.loginMaxFailuresPerAccount,
-    maxPerAddress: config.loginMaxFailuresPerAddress,
-    windowMinutes: config.loginFailureWindowMinutes,
-  };
 
   app.post(
     '/login',
     docs(
       'Öğrenci girişi: okul kodu, okul numarası ve giriş kodu ile oturum açar, bir token döner',
-      { body: studentLoginBody, response: { 200: loginResponse, 400: errorResponse, 429: errorResponse } },
+      { body: schemas.studentLoginBody, response: loginAnswers },
       'public',
     ),
     async (request, reply) => {
       const schoolCode = request.body.schoolCode.toLocaleUpperCase('en');
       const { schoolNumber } = request.body;
       // Counted before the code is checked, like staff sign-ins, so parallel guesses count too.
-      const attempt = await beginAttempt(db, limits, `student:${schoolCode}|${schoolNumber}`, request.ip);
-      if ('waitSeconds' in attempt) {
-        reply.header('retry-after', String(attempt.waitSeconds));
-        throw new HttpError(429, tr.tooManyTriesWait(attempt.waitSeconds));
-      }
+      const attempt = await reserveAttempt(db, config, `student:${schoolCode}|${schoolNumber}`, request.ip, reply);
       const student = await studentByCode(db, schoolCode, schoolNumber);
       const ok = await verifyPassword(student?.accessCodeHash ?? null, normaliseCode(request.body.accessCode));
       // One answer for an unknown school, number or a wrong code: nothing tells which.
@@ -92,7 +69,7 @@ export async function studentPortalRoutes(app: Api) {
     return { success: true as const };
   });
 
-  app.get('/user', docs('Oturumdaki öğrencinin bilgileri (level: student)', { response: { 200: studentUserResponse } }), async (request) => {
+  app.get('/user', docs('Oturumdaki öğrencinin bilgileri (level: student)', { response: { 200: schemas.studentUserResponse } }), async (request) => {
     const me = studentOf(request);
     const place = await placeOf(db, me);
     const [design, cities, studio, progress, writing] = await Promise.all([
@@ -117,7 +94,7 @@ export async function studentPortalRoutes(app: Api) {
 
   app.get(
     '/classmates',
-    docs('Mesaj yazılabilecek sınıf arkadaşları ve onlara yazdıklarının durumu', { response: { 200: classmatesResponse } }),
+    docs('Mesaj yazılabilecek sınıf arkadaşları ve onlara yazdıklarının durumu', { response: { 200: schemas.classmatesResponse } }),
     async (request) => ({
       success: true as const,
       items: await classmatesOf(db, studentOf(request), across, app.photoUrls),
@@ -127,8 +104,8 @@ export async function studentPortalRoutes(app: Api) {
   app.post(
     '/messages',
     docs('Sınıf arkadaşına anı mesajı yazar (onay bekler)', {
-      body: studentMessageInput,
-      response: { 200: messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      body: schemas.studentMessageInput,
+      response: { 200: schemas.messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {
       const me = studentOf(request);
@@ -145,8 +122,8 @@ export async function studentPortalRoutes(app: Api) {
     '/messages/:id',
     docs('Onay bekleyen kendi mesajını düzenler', {
       params: idParams,
-      body: studentMessageEdit,
-      response: { 200: messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      body: schemas.studentMessageEdit,
+      response: { 200: schemas.messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {
       const me = studentOf(request);
@@ -171,8 +148,8 @@ export async function studentPortalRoutes(app: Api) {
   app.post(
     '/nicknames',
     docs('Sınıf arkadaşına lakap önerir (arkadaş başına bir öneri)', {
-      body: studentNicknameInput,
-      response: { 200: nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      body: schemas.studentNicknameInput,
+      response: { 200: schemas.nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {
       const me = studentOf(request);
@@ -186,8 +163,8 @@ export async function studentPortalRoutes(app: Api) {
     '/nicknames/:id',
     docs('Onaylanmamış lakap önerisini düzenler', {
       params: idParams,
-      body: studentNicknameEdit,
-      response: { 200: nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      body: schemas.studentNicknameEdit,
+      response: { 200: schemas.nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
     }),
     async (request) => {
       const me = studentOf(request);
@@ -199,7 +176,7 @@ export async function studentPortalRoutes(app: Api) {
 
   app.get(
     '/profile',
-    docs('Öğrencinin kendi sayfası: söz, lakap, fotoğraflar (izinle), onaylı gelen mesajlar', { response: { 200: profileResponse } }),
+    docs('Öğrencinin kendi sayfası: söz, lakap, fotoğraflar (izinle), onaylı gelen mesajlar', { response: { 200: schemas.profileResponse } }),
     async (request) => ({
       success: true as const,
       ...(await profileOf(db, studentOf(request), app.photoUrls)),
@@ -208,7 +185,7 @@ export async function studentPortalRoutes(app: Api) {
 
   app.put(
     '/quote',
-    docs('Kendi yıllık sözünü yazar (onay bekler)', { body: quoteInput, response: { 200: okResponse, 400: errorResponse, 403: errorResponse } }),
+    docs('Kendi yıllık sözünü yazar (onay bekler)', { body: schemas.quoteInput, response: { 200: okResponse, 400: errorResponse, 403: errorResponse } }),
     async (request) => {
       const me = studentOf(request);
       await assertOpen(db, me);
@@ -220,7 +197,7 @@ export async function studentPortalRoutes(app: Api) {
   app.put(
     '/portrait',
     docs('Kendi çekim fotoğraflarından vesikalığını seçer (fotoğraf izni gerekir)', {
-      body: portraitInput,
+      body: schemas.portraitInput,
       response: { 200: okResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
     }),
     async (request) => {
@@ -234,7 +211,7 @@ export async function studentPortalRoutes(app: Api) {
     },
   );
 
-  app.get('/notifications', docs('Öğrenciye ulaşan bildirimler', { response: { 200: studentNotificationsResponse } }), async (request) => ({
+  app.get('/notifications', docs('Öğrenciye ulaşan bildirimler', { response: { 200: schemas.studentNotificationsResponse } }), async (request) => ({
     success: true as const,
     items: await notificationsOf(db, studentOf(request)),
   }));
