@@ -93,7 +93,6 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
         columns={columns}
         list={list}
         result={branches}
-        rowKey={(r) => r.id}
         empty={{ title: t.emptyTitle, description: canWrite ? t.emptyDescription : undefined }}
         minWidth={640}
       />

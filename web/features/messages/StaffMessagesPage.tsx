@@ -88,7 +88,6 @@ export function StaffMessagesPage({ kind, id, title }: { kind: 'school' | 'branc
         columns={columns}
         list={list}
         result={messages}
-        rowKey={(m) => m.id}
         empty={{ title: tr.messages.emptyList }}
         filteredEmpty={{ title: tr.messages.emptyList }}
       />

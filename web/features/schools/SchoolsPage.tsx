@@ -110,7 +110,6 @@ export function SchoolsPage() {
         columns={columns}
         list={list}
         result={schools}
-        rowKey={(r) => r.id}
         empty={{ title: t.emptyTitle, description: t.emptyDescription }}
         minWidth={980}
       />
