@@ -210,27 +210,30 @@ describe('e-Okul "Sınıf/Şube Öğrenci Listesi" (.XLS, BIFF8)', () => {
       },
     ]);
 
-  /** The school's import preview of an e-Okul file, read as e-Okul: its rows as number, names, gender, branch and action. */
-  async function eOkulPreview(panel: Caller, file: Buffer) {
+  /**
+   * The school's import preview of an e-Okul file as the panel sees it, read as e-Okul: its rows as number, names, gender,
+   * branch and action; the panel's caller comes along for the import itself.
+   */
+  async function eOkulPreview(file: Buffer) {
+    const panel = await kit.as(kit.world.accounts.panel);
     const preview = await send(panel, `schools/${kit.world.school.id}/students/import/preview`, file, 'OOG01001R020.XLS');
     expect(preview.status).toBe(200);
     expect(preview.body.format).toBe('eokul');
-    return { body: preview.body, rows: preview.body.rows.map((r: any) => [r.schoolNumber, r.firstName, r.lastName, r.gender, r.branch, r.action]) };
+    return { panel, body: preview.body, rows: preview.body.rows.map((r: any) => [r.schoolNumber, r.firstName, r.lastName, r.gender, r.branch, r.action]) };
   }
 
   it('reads the blocks, takes each branch from its heading, keeps I and İ apart, and creates branches', async () => {
     const file = eOkul();
     expect(file.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
-    const panel = await kit.as(kit.world.accounts.panel);
-    const preview = await eOkulPreview(panel, file);
-    expect(preview.rows).toEqual([
+    const { panel, body, rows } = await eOkulPreview(file);
+    expect(rows).toEqual([
       ['101', 'Şule', 'Işık', 'female', '12/A', 'skip'],
       ['104', 'Barış', 'Doğan', 'male', '12/A', 'create'],
       ['501', 'Irmak', 'Yıldız', 'female', '12/I', 'create'],
       ['601', 'İlker', 'Şahin', 'male', '12/İ', 'create'],
       ['602', 'Ece', 'Ünlü', 'female', '12/İ', 'create'],
     ]);
-    expect(preview.body.newBranches.sort()).toEqual(['12/I', '12/İ'].sort());
+    expect(body.newBranches.sort()).toEqual(['12/I', '12/İ'].sort());
     const commit = await send(panel, `schools/${kit.world.school.id}/students/import`, file, 'OOG01001R020.XLS');
     expect(commit.body).toMatchObject({ created: 4, updated: 0, skipped: 1 });
     const made = await kit.database.db.select().from(branches).where(eq(branches.schoolId, kit.world.school.id));
@@ -262,14 +265,13 @@ describe('e-Okul "Sınıf/Şube Öğrenci Listesi" (.XLS, BIFF8)', () => {
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(aoa), 'Sayfa1');
     const file = XLSX.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
 
-    const panel = await kit.as(kit.world.accounts.panel);
-    const preview = await eOkulPreview(panel, file);
-    expect(preview.rows).toEqual([
+    const { panel, body, rows } = await eOkulPreview(file);
+    expect(rows).toEqual([
       ['701', 'Irmak', 'Yıldız', 'female', '10/I', 'create'],
       ['702', 'Ilgaz', 'Kara', 'male', '10/I', 'create'],
       ['801', 'Çağla', 'Ünal', 'female', '10/Ç', 'create'],
     ]);
-    expect(preview.body.totals).toMatchObject({ rows: 3, create: 3, error: 0 });
+    expect(body.totals).toMatchObject({ rows: 3, create: 3, error: 0 });
     const commit = await send(panel, `schools/${kit.world.school.id}/students/import`, file, 'OOG01001R020.XLS');
     expect(commit.body).toMatchObject({ created: 3, branchesCreated: expect.arrayContaining(['10/I', '10/Ç']) });
   });

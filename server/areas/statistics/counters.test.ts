@@ -148,6 +148,16 @@ async function randomWrites(seed: number, steps: number): Promise<Tally> {
       if (id) ok(operation, await panel.del(`${path}/${id}`));
     },
   ];
+  // Staff write from one student to a classmate: a message or a nickname, whose text field differs.
+  const writeToClassmate = (operation: string, path: 'messages' | 'nicknames', content: (n: number) => Record<string, string>): Operation => [
+    operation,
+    async () => {
+      const all = await studentsOf();
+      const from = random.pick(all);
+      const to = random.pick(all.filter((s) => from && s.branch_id === from.branch_id && s.id !== from.id));
+      if (from && to) ok(operation, await staffOf(from.studio_id).post(path, { fromStudentId: from.id, toStudentId: to.id, ...content(serial++) }));
+    },
+  ];
 
   const operations: Operation[] = [
     [
@@ -200,16 +210,7 @@ async function randomWrites(seed: number, steps: number): Promise<Tally> {
         if (photo) ok('delete photo', await staffOf(photo.studio_id).del(`photos/${photo.id}`));
       },
     ],
-    [
-      'write message',
-      async () => {
-        const all = await studentsOf();
-        const from = random.pick(all);
-        const to = random.pick(all.filter((s) => from && s.branch_id === from.branch_id && s.id !== from.id));
-        if (from && to)
-          ok('write message', await staffOf(from.studio_id).post('messages', { fromStudentId: from.id, toStudentId: to.id, body: `Mesaj ${serial++}` }));
-      },
-    ],
+    writeToClassmate('write message', 'messages', (n) => ({ body: `Mesaj ${n}` })),
     ['staff message', async () => ok('staff message', await school.post(`schools/${w.school.id}/messages`, { body: 'Okula duyuru' }))],
     [
       'moderate message',
@@ -225,16 +226,7 @@ async function randomWrites(seed: number, steps: number): Promise<Tally> {
     ],
     bulkModerate('messages', sql`SELECT id FROM messages WHERE studio_id = ${w.studio.id} AND kind = 'student' ORDER BY id`, 'Toplu ret'),
     deleteOne('delete message', 'messages', sql`SELECT id FROM messages WHERE studio_id = ${w.studio.id} ORDER BY id`),
-    [
-      'write nickname',
-      async () => {
-        const all = await studentsOf();
-        const from = random.pick(all);
-        const to = random.pick(all.filter((s) => from && s.branch_id === from.branch_id && s.id !== from.id));
-        if (from && to)
-          ok('write nickname', await staffOf(from.studio_id).post('nicknames', { fromStudentId: from.id, toStudentId: to.id, text: `Lakap ${serial++}` }));
-      },
-    ],
+    writeToClassmate('write nickname', 'nicknames', (n) => ({ text: `Lakap ${n}` })),
     bulkModerate('nicknames', sql`SELECT id FROM nicknames WHERE studio_id = ${w.studio.id} ORDER BY id`, 'Hayır'),
     deleteOne('delete nickname', 'nicknames', sql`SELECT id FROM nicknames WHERE studio_id = ${w.studio.id} ORDER BY id`),
     [

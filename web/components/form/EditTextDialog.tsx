@@ -1,8 +1,7 @@
 import { Text } from '@mantine/core';
-import { useState } from 'react';
 import { tr } from '../../../common/tr';
 import { FormDialog } from './FormDialog';
-import { TextCounterField, textProblem } from './TextCounterField';
+import { TextCounterField, useCountedText } from './TextCounterField';
 
 /** Edits one text with its counter; a moderator sees the writer's first version above it (it stays stored). */
 export function EditTextDialog(props: {
@@ -15,12 +14,10 @@ export function EditTextDialog(props: {
   onClose(): void;
   onSave(text: string): void;
 }) {
-  const [text, setText] = useState(props.initial);
-  const [error, setError] = useState<string>();
+  const { text, setText, error, checked } = useCountedText(props.initial, props.max);
   const save = () => {
-    const problem = textProblem(text, props.max);
-    setError(problem);
-    if (!problem) props.onSave(text.trim());
+    const trimmed = checked();
+    if (trimmed) props.onSave(trimmed);
   };
   return (
     <FormDialog title={tr.words.edit} size="lg" onClose={props.onClose} onSubmit={save} busy={props.busy} dirty={text !== props.initial}>

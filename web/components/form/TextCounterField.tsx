@@ -1,4 +1,5 @@
 import { Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { tr } from '../../../common/tr';
 
 /** The rule of every counted text: required, and at most `max` characters once trimmed. */
@@ -6,6 +7,21 @@ export function textProblem(text: string, max: number): string | undefined {
   const trimmed = text.trim();
   if (!trimmed) return tr.validation.required;
   return trimmed.length > max ? tr.validation.maxLength(max) : undefined;
+}
+
+/**
+ * A counted text being edited and its error: `checked()` shows the text's problem, if any, and
+ * answers the trimmed text to save, or undefined while there is a problem.
+ */
+export function useCountedText(initial: string, max: number) {
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string>();
+  const checked = () => {
+    const problem = textProblem(text, max);
+    setError(problem);
+    return problem ? undefined : text.trim();
+  };
+  return { text, setText, error, checked };
 }
 
 /** Within this many characters of the limit the counter is read out as it changes. */

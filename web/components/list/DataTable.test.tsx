@@ -36,16 +36,7 @@ function PeopleTable({ result, onDelete = () => undefined }: { result: ListQuery
       ),
     },
   ];
-  return (
-    <DataTable
-      columns={columns}
-      list={list}
-      result={result}
-      rowKey={(row) => row.id}
-      caption="Kişiler"
-      empty={{ title: 'Henüz kişi yok', description: 'İlk kişiyi ekleyin.' }}
-    />
-  );
+  return <DataTable columns={columns} list={list} result={result} caption="Kişiler" empty={{ title: 'Henüz kişi yok', description: 'İlk kişiyi ekleyin.' }} />;
 }
 
 const loaded = (items: Person[], total = items.length): ListQuery<Person> => ({ data: { items, total }, isFetching: false, isError: false });

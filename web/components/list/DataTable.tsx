@@ -7,7 +7,7 @@ import { tr } from '../../../common/tr';
 import { EmptyState } from '../EmptyState';
 import { LoadFailed, Loading } from '../QueryState';
 import { ListPager } from './ListPager';
-import { RecordTable, type Column } from './RecordTable';
+import { RecordTable, type TableProps } from './RecordTable';
 import type { ListControl } from './useListState';
 
 export type { Column } from './RecordTable';
@@ -24,20 +24,14 @@ interface EmptyText {
   description?: string;
 }
 
-export interface DataTableProps<T> {
-  columns: Column<T>[];
+export type DataTableProps<T> = TableProps<T> & {
   list: ListControl;
   result: ListQuery<T>;
-  rowKey(row: T): string | number;
-  caption: string;
   /** What a list with no rows at all says. */
   empty?: EmptyText;
   /** What it says once a search or filter finds nothing; "Kayıt bulunamadı." unless given. */
   filteredEmpty?: EmptyText;
-  minWidth?: number;
-  /** The row keyboard shortcuts act on. */
-  activeKey?: string | number | null;
-}
+};
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { list, result } = props;
@@ -62,18 +56,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = <EmptyState title={empty?.title} description={empty?.description} />;
   } else {
     const onSort = (key: string) => list.update({ sort: key, order: state.sort === key && state.order === 'asc' ? 'desc' : 'asc' });
-    body = (
-      <RecordTable
-        columns={props.columns}
-        rows={rows}
-        rowKey={props.rowKey}
-        caption={props.caption}
-        sort={{ by: state.sort, order: state.order, onSort }}
-        busy={result.isFetching}
-        minWidth={props.minWidth}
-        activeKey={props.activeKey}
-      />
-    );
+    // The table's own props go through as they are; the list's it leaves aside.
+    const table: TableProps<T> = props;
+    body = <RecordTable {...table} rows={rows} sort={{ by: state.sort, order: state.order, onSort }} busy={result.isFetching} />;
   }
 
   return (

@@ -38,6 +38,14 @@ function NameWithLinks({
   );
 }
 
+/** The pages every school and branch has, their addresses named after the unit's kind: its managers and its messages. */
+export function unitLinks(kind: 'school' | 'branch', id: number, text: { managers: string; messages: string }): PageLink[] {
+  return [
+    { to: `/${kind}-managers/${id}`, label: text.managers },
+    { to: `/${kind}-messages/${id}`, label: text.messages },
+  ];
+}
+
 /** The first column of a list of named records: the name, sorted by name, with the record's pages under it. */
 export function nameColumn<T extends { name: string }>(header: string, links: (row: T) => PageLink[], page?: (row: T) => PageLink): Column<T> {
   return { key: 'name', header, sortKey: 'name', render: (row) => <NameWithLinks name={row.name} page={page?.(row)} links={links(row)} /> };

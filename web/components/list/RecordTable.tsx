@@ -21,6 +21,24 @@ export interface Column<T> {
   card?: ((row: T) => ReactNode) | false;
 }
 
+type RowKey = string | number;
+
+/** What every table of rows is given. */
+export interface TableProps<T> {
+  columns: Column<T>[];
+  caption: string;
+  /** What tells the rows apart; rows without an id must give it, the others are told apart by their id. */
+  rowKey?(row: T): RowKey;
+  minWidth?: number;
+  /** The row keyboard shortcuts act on. */
+  activeKey?: RowKey | null;
+}
+
+/** The key a table tells its rows apart by: the one it is given, else the row's id. */
+function keyOf<T>(props: TableProps<T>): (row: T) => RowKey {
+  return props.rowKey ?? ((row: T) => (row as { id: RowKey }).id);
+}
+
 /** Below Mantine's `sm` breakpoint (48em, 768 px) lists are cards. */
 const PHONE = '(max-width: 47.99em)';
 
@@ -35,14 +53,7 @@ const activeProps = (active: boolean) =>
     ? { 'data-active': 'true', 'aria-current': 'true' as const, style: { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: -2 } }
     : {};
 
-function RecordCards<T>(props: {
-  columns: Column<T>[];
-  rows: T[];
-  rowKey(row: T): string | number;
-  caption: string;
-  busy?: boolean;
-  activeKey?: string | number | null;
-}) {
+function RecordCards<T>(props: { columns: Column<T>[]; rows: T[]; rowKey(row: T): RowKey; caption: string; busy?: boolean; activeKey?: RowKey | null }) {
   return (
     <Stack
       component="ul"
@@ -137,21 +148,18 @@ function SortHeader({ label, active, order, onClick }: { label: string; active: 
   );
 }
 
-export function RecordTable<T>(props: {
-  columns: Column<T>[];
-  rows: T[];
-  rowKey(row: T): string | number;
-  caption: string;
-  sort?: TableSort;
-  /** Newer rows are on the way: the ones shown are dimmed. */
-  busy?: boolean;
-  minWidth?: number;
-  /** The row keyboard shortcuts act on. */
-  activeKey?: string | number | null;
-}) {
+export function RecordTable<T>(
+  props: TableProps<T> & {
+    rows: T[];
+    sort?: TableSort;
+    /** Newer rows are on the way: the ones shown are dimmed. */
+    busy?: boolean;
+  },
+) {
   const { columns, sort, busy } = props;
+  const rowKey = keyOf(props);
   const phone = usePhoneLayout();
-  if (phone) return <RecordCards columns={columns} rows={props.rows} rowKey={props.rowKey} caption={props.caption} busy={busy} activeKey={props.activeKey} />;
+  if (phone) return <RecordCards columns={columns} rows={props.rows} rowKey={rowKey} caption={props.caption} busy={busy} activeKey={props.activeKey} />;
   return (
     <Table.ScrollContainer type="native" minWidth={props.minWidth ?? 640}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-busy={busy ? 'true' : 'false'}>
@@ -179,7 +187,7 @@ export function RecordTable<T>(props: {
         </Table.Thead>
         <Table.Tbody style={{ opacity: busy ? 0.6 : 1 }}>
           {props.rows.map((row) => {
-            const key = props.rowKey(row);
+            const key = rowKey(row);
             return <TableRow key={key} row={row} columns={columns} active={key === props.activeKey} />;
           })}
         </Table.Tbody>

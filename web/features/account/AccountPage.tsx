@@ -91,7 +91,7 @@ function Sessions() {
     const rows = sessions.data.items;
     body = (
       <>
-        <RecordTable columns={columns} rows={rows} rowKey={(s) => s.id} caption={t.sessions} minWidth={560} />
+        <RecordTable columns={columns} rows={rows} caption={t.sessions} minWidth={560} />
         {rows.length <= 1 ? (
           <Text size="sm" c="dimmed">
             {t.noOtherSessions}

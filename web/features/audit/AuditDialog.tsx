@@ -41,7 +41,7 @@ function AuditDialog({ entity, entityId, title, onClose }: { entity: string; ent
   if (isLoading) body = <Loading />;
   else if (isError) body = <LoadFailed />;
   else if (!data?.items.length) body = <EmptyState />;
-  else body = <RecordTable columns={columns} rows={data.items} rowKey={(e) => e.id} caption={`${t.title}: ${title}`} minWidth={520} />;
+  else body = <RecordTable columns={columns} rows={data.items} caption={`${t.title}: ${title}`} minWidth={520} />;
   return (
     <Modal opened onClose={onClose} title={`${t.title}: ${title}`} size="xl">
       {body}

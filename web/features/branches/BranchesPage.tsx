@@ -10,7 +10,7 @@ import { NewButton } from '../../components/list/NewButton';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
 import { ListToolbar } from '../../components/list/ListToolbar';
-import { nameColumn } from '../../components/list/NameWithLinks';
+import { nameColumn, unitLinks } from '../../components/list/NameWithLinks';
 import { RowButton } from '../../components/list/RowButton';
 import { useListState } from '../../components/list/useListState';
 import { AuditButton, useAuditHistory } from '../audit/AuditDialog';
@@ -38,11 +38,7 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
   const columns: Column<Branch>[] = [
     nameColumn(
       t.name,
-      (r) => [
-        { to: `/branch-managers/${r.id}`, label: t.managers },
-        { to: `/branch-messages/${r.id}`, label: t.messages },
-        { to: `/login-cards/${r.id}`, label: tr.student.cards.action },
-      ],
+      (r) => [...unitLinks('branch', r.id, t), { to: `/login-cards/${r.id}`, label: tr.student.cards.action }],
       (r) => ({ to: `/students/${r.id}`, label: `${t.students}: ${r.name}` }),
     ),
     { key: 'programme', header: t.programme, sortKey: 'programme', render: (r) => r.programme },
@@ -93,7 +89,6 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
         columns={columns}
         list={list}
         result={branches}
-        rowKey={(r) => r.id}
         empty={{ title: t.emptyTitle, description: canWrite ? t.emptyDescription : undefined }}
         minWidth={640}
       />

@@ -102,6 +102,9 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
     await afterWrite();
   };
 
+  // The design's fixed lists are drop-downs that always hold one of their values.
+  const choice = (field: 'fontPair' | 'binding' | 'paper') => ({ allowDeselect: false, disabled: readOnly, ...form.getInputProps(field) });
+
   return (
     <Grid>
       <Grid.Col span={{ base: 12, md: 5 }}>
@@ -118,13 +121,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
                 <ColorInput label={t.primaryColor} format="hex" disabled={readOnly} {...form.getInputProps('primaryColor')} miw={150} />
                 <ColorInput label={t.accentColor} format="hex" disabled={readOnly} {...form.getInputProps('accentColor')} miw={150} />
               </Group>
-              <SelectField
-                label={t.fontPair}
-                data={optionsOf(t.fontPairs, FONT_PAIRS)}
-                allowDeselect={false}
-                disabled={readOnly}
-                {...form.getInputProps('fontPair')}
-              />
+              <SelectField label={t.fontPair} data={optionsOf(t.fontPairs, FONT_PAIRS)} {...choice('fontPair')} />
               <Labelled label={t.photoShape}>
                 <SegmentedControl data={optionsOf(t.photoShapes, PHOTO_SHAPES)} disabled={readOnly} {...form.getInputProps('photoShape')} />
               </Labelled>
@@ -132,21 +129,8 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
               <Switch label={t.showQuote} disabled={readOnly} {...form.getInputProps('showQuote', { type: 'checkbox' })} />
               <Switch label={t.showMessages} disabled={readOnly} {...form.getInputProps('showMessages', { type: 'checkbox' })} />
               <NumberInput label={t.messagesPerPage} min={1} max={12} disabled={readOnly || !v.showMessages} {...form.getInputProps('messagesPerPage')} />
-              <SelectField
-                label={t.binding}
-                data={optionsOf(t.bindings, BINDINGS)}
-                allowDeselect={false}
-                disabled={readOnly}
-                {...form.getInputProps('binding')}
-              />
-              <SelectField
-                label={t.paper}
-                description={t.paperHint}
-                data={optionsOf(t.papers, PAPERS)}
-                allowDeselect={false}
-                disabled={readOnly}
-                {...form.getInputProps('paper')}
-              />
+              <SelectField label={t.binding} data={optionsOf(t.bindings, BINDINGS)} {...choice('binding')} />
+              <SelectField label={t.paper} description={t.paperHint} data={optionsOf(t.papers, PAPERS)} {...choice('paper')} />
               <NumberInput label={t.panelColumns} min={4} max={6} disabled={readOnly} {...form.getInputProps('panelColumns')} />
               <Labelled label={t.pageMultiple}>
                 <SegmentedControl

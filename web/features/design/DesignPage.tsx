@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { tr } from '../../../common/tr';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadFailed, Loading } from '../../components/QueryState';
+import { Loaded } from '../../components/QueryState';
 import { recordOptions, SelectField } from '../../components/SelectField';
 import { useSession } from '../../session/store';
 import { DesignForm } from './DesignForm';
@@ -22,23 +22,16 @@ export function DesignPage() {
 
   const scopeOptions = [{ value: STUDIO, label: tr.design.studioDesign }, ...recordOptions(schools.data?.schools ?? [])];
 
-  let content;
-  if (design.isError) {
-    content = <LoadFailed />;
-  } else if (!design.data) {
-    content = <Loading />;
-  } else {
-    // One form per design shown; a refetch of the same design keeps the form and its edits.
-    content = <DesignForm key={scope} design={design.data} readOnly={info.level === 'branch'} onChanged={() => design.refetch()} />;
-  }
-
   return (
     <Stack>
       <PageHeader title={tr.pages.design} />
       {isPanel ? (
         <SelectField label={tr.design.scope} data={scopeOptions} value={scope} onChange={(v) => v && setScope(v)} allowDeselect={false} maw={420} />
       ) : null}
-      {content}
+      <Loaded query={design}>
+        {/* One form per design shown; a refetch of the same design keeps the form and its edits. */}
+        {(data) => <DesignForm key={scope} design={data} readOnly={info.level === 'branch'} onChanged={() => design.refetch()} />}
+      </Loaded>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, PasswordInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { studio } from '../../../common/tr/studio';
 import { zodValidate } from '../../components/form/zodValidate';
 import { signIn } from '../../session/actions';
 import { useBranding } from './api';
+import { LoginFrame } from '../../components/LoginFrame';
 
 // The first load takes only the texts this page shows, not the whole catalogue.
 const tr = { ...core, ...frame, pages, studio } as const;
@@ -38,45 +39,39 @@ export function LoginPage() {
   });
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Group gap="sm" wrap="nowrap">
-              {branding?.logoUrl ? <Avatar src={branding.logoUrl} alt={tr.studio.logoAlt(branding.name)} size={56} radius="md" /> : null}
-              <div>
-                <Title order={1} size="h2">
-                  {branding?.name ?? tr.appName}
-                </Title>
-                <Text c="dimmed">{tr.login.subtitle(tr.levels[level])}</Text>
-              </div>
-            </Group>
-            <TextInput
-              label={tr.words.email}
-              type="email"
-              autoComplete="username"
-              placeholder={tr.login.emailPlaceholder}
-              required
-              autoFocus
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput label={tr.words.password} autoComplete="current-password" required {...form.getInputProps('password')} />
-            <Button type="submit" loading={busy} fullWidth>
-              {tr.login.submit}
-            </Button>
-            <Group gap="xs" justify="center">
-              <Text size="xs" c="dimmed">
-                {tr.login.otherLevels}:
-              </Text>
-              {LEVELS.filter((l) => l !== level).map((l) => (
-                <Anchor key={l} component={Link} to={`/${l}/login`} size="xs">
-                  {tr.levels[l]}
-                </Anchor>
-              ))}
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <LoginFrame padding="xl" onSubmit={submit}>
+      <Group gap="sm" wrap="nowrap">
+        {branding?.logoUrl ? <Avatar src={branding.logoUrl} alt={tr.studio.logoAlt(branding.name)} size={56} radius="md" /> : null}
+        <div>
+          <Title order={1} size="h2">
+            {branding?.name ?? tr.appName}
+          </Title>
+          <Text c="dimmed">{tr.login.subtitle(tr.levels[level])}</Text>
+        </div>
+      </Group>
+      <TextInput
+        label={tr.words.email}
+        type="email"
+        autoComplete="username"
+        placeholder={tr.login.emailPlaceholder}
+        required
+        autoFocus
+        {...form.getInputProps('email')}
+      />
+      <PasswordInput label={tr.words.password} autoComplete="current-password" required {...form.getInputProps('password')} />
+      <Button type="submit" loading={busy} fullWidth>
+        {tr.login.submit}
+      </Button>
+      <Group gap="xs" justify="center">
+        <Text size="xs" c="dimmed">
+          {tr.login.otherLevels}:
+        </Text>
+        {LEVELS.filter((l) => l !== level).map((l) => (
+          <Anchor key={l} component={Link} to={`/${l}/login`} size="xs">
+            {tr.levels[l]}
+          </Anchor>
+        ))}
+      </Group>
+    </LoginFrame>
   );
 }

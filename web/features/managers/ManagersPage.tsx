@@ -120,7 +120,6 @@ export function ManagersPage({
         columns={columns}
         list={list}
         result={managers}
-        rowKey={(r) => r.id}
         empty={{ title: t.emptyTitle, description: canWrite ? t.emptyDescription : undefined }}
         minWidth={760}
       />

@@ -8,7 +8,7 @@ import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { deleteAfterConfirm } from '../../components/confirm';
 import { EditTextDialog } from '../../components/form/EditTextDialog';
-import { TextCounterField, textProblem } from '../../components/form/TextCounterField';
+import { TextCounterField, useCountedText } from '../../components/form/TextCounterField';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { RowActionGroup } from '../../components/list/RowActionGroup';
@@ -19,14 +19,12 @@ import { UnprintableNote } from '../moderation/ModerationList';
 import { useCreateStaffMessage, useMessageCalls, useStaffMessages } from './api';
 
 function Composer({ kind, id }: { kind: 'school' | 'branch'; id: string }) {
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string>();
+  const { text: body, setText: setBody, error, checked } = useCountedText('', MESSAGE_MAX);
   const create = useCreateStaffMessage(kind, id);
   const submit = async () => {
-    const problem = textProblem(body, MESSAGE_MAX);
-    setError(problem);
-    if (problem) return;
-    if (await attempt(() => create.mutateAsync({ body: body.trim() }), tr.saved)) setBody('');
+    const trimmed = checked();
+    if (!trimmed) return;
+    if (await attempt(() => create.mutateAsync({ body: trimmed }), tr.saved)) setBody('');
   };
   return (
     <Paper withBorder p="md">
@@ -88,7 +86,6 @@ export function StaffMessagesPage({ kind, id, title }: { kind: 'school' | 'branc
         columns={columns}
         list={list}
         result={messages}
-        rowKey={(m) => m.id}
         empty={{ title: tr.messages.emptyList }}
         filteredEmpty={{ title: tr.messages.emptyList }}
       />

@@ -173,7 +173,6 @@ export function ModerationList<Row extends ModeratedRow, Match>(props: Moderatio
         columns={columns}
         list={list}
         result={result}
-        rowKey={(row) => row.id}
         empty={{ title: props.emptyTitle }}
         filteredEmpty={{ title: props.emptyTitle }}
         minWidth={props.minWidth}

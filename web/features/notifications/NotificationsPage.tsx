@@ -125,7 +125,6 @@ export function NotificationsPage() {
         columns={columns}
         list={list}
         result={result}
-        rowKey={(n) => n.id}
         empty={{ title: t.emptyTitle, description: t.emptyDescription }}
         minWidth={760}
       />

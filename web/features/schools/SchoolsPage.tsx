@@ -11,7 +11,7 @@ import { NewButton } from '../../components/list/NewButton';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ExportMenu } from '../../components/list/ExportMenu';
 import { ListToolbar } from '../../components/list/ListToolbar';
-import { nameColumn } from '../../components/list/NameWithLinks';
+import { nameColumn, unitLinks } from '../../components/list/NameWithLinks';
 import { RowButton } from '../../components/list/RowButton';
 import { useListState } from '../../components/list/useListState';
 import { optionsOf, recordOptions } from '../../components/SelectField';
@@ -58,11 +58,7 @@ export function SchoolsPage() {
     // The school's name opens the school: its branches.
     nameColumn(
       t.name,
-      (r) => [
-        { to: `/school-managers/${r.id}`, label: t.managers },
-        { to: `/school-messages/${r.id}`, label: t.messages },
-        { to: `/branches/${r.id}`, label: t.branches },
-      ],
+      (r) => [...unitLinks('school', r.id, t), { to: `/branches/${r.id}`, label: t.branches }],
       (r) => ({ to: `/branches/${r.id}`, label: r.name }),
     ),
     { key: 'code', header: tr.student.schoolCode, render: (r) => r.code },
@@ -110,7 +106,6 @@ export function SchoolsPage() {
         columns={columns}
         list={list}
         result={schools}
-        rowKey={(r) => r.id}
         empty={{ title: t.emptyTitle, description: t.emptyDescription }}
         minWidth={980}
       />

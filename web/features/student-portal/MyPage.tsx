@@ -4,10 +4,10 @@
  * the approved messages written to it.
  */
 import { Badge, Button, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { QUOTE_MAX, type Profile } from '../../../common/schemas/student';
 import { tr } from '../../../common/tr';
-import { textProblem, TextCounterField } from '../../components/form/TextCounterField';
+import { TextCounterField, useCountedText } from '../../components/form/TextCounterField';
 import { lightboxAttributes, useLightbox } from '../../components/lightbox';
 import { LoadFailed, Loading } from '../../components/QueryState';
 import { toast } from '../../toast';
@@ -19,14 +19,12 @@ const p = tr.student.portal;
 const PHOTO_SLUG = 'fotograflarim';
 
 function QuoteCard({ profile, open }: { profile: Profile; open: boolean }) {
-  const [text, setText] = useState(profile.quoteDraft ?? profile.quote);
-  const [error, setError] = useState<string>();
+  const { text, setText, error, checked } = useCountedText(profile.quoteDraft ?? profile.quote, QUOTE_MAX);
   const save = useSaveQuote();
   const submit = async () => {
-    const problem = textProblem(text, QUOTE_MAX);
-    setError(problem);
-    if (problem) return;
-    if (await save.mutateAsync(text.trim())) toast('success', p.saved);
+    const trimmed = checked();
+    if (!trimmed) return;
+    if (await save.mutateAsync(trimmed)) toast('success', p.saved);
   };
   return (
     <Card withBorder>

@@ -1,10 +1,9 @@
 /** Nickname suggestions: one per classmate, editable until approved. */
 import { Button, Card, Group, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { NICKNAME_MAX } from '../../../common/schemas/messages';
 import type { Classmate } from '../../../common/schemas/student';
 import { tr } from '../../../common/tr';
-import { textProblem } from '../../components/form/TextCounterField';
+import { useCountedText } from '../../components/form/TextCounterField';
 import { toast } from '../../toast';
 import { useClassmates, useSaveNickname } from './api';
 import { CardList, PortalPage } from './PortalPage';
@@ -14,15 +13,13 @@ import { useDeadline } from './deadline';
 const p = tr.student.portal;
 
 function NicknameRow({ mate, open }: { mate: Classmate; open: boolean }) {
-  const [text, setText] = useState(mate.nickname?.text ?? '');
-  const [error, setError] = useState<string>();
+  const { text, setText, error, checked } = useCountedText(mate.nickname?.text ?? '', NICKNAME_MAX);
   const save = useSaveNickname();
   const editable = open && mate.nickname?.status !== 'approved';
   const submit = async () => {
-    const problem = textProblem(text, NICKNAME_MAX);
-    setError(problem);
-    if (problem) return;
-    if (await save.mutateAsync({ id: mate.nickname?.id, toStudentId: mate.id, text: text.trim() })) toast('success', p.saved);
+    const trimmed = checked();
+    if (!trimmed) return;
+    if (await save.mutateAsync({ id: mate.nickname?.id, toStudentId: mate.id, text: trimmed })) toast('success', p.saved);
   };
   return (
     <Card withBorder padding="sm" component="li" aria-label={mate.name}>

@@ -1,5 +1,5 @@
 /** /student/login: school code (filled in from a login card's QR, ?okul=), school number, access code. */
-import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { studentLoginBody } from '../../../common/schemas/student';
 import { tr } from '../../../common/tr';
 import { zodValidate } from '../../components/form/zodValidate';
 import { signInStudent } from './session';
+import { LoginFrame } from '../../components/LoginFrame';
 
 const s = tr.student;
 
@@ -33,34 +34,21 @@ export function StudentLoginPage() {
   });
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
-      <Paper withBorder shadow="sm" p="lg" radius="md" w="100%" maw={420}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <div>
-              <Title order={1} size="h2">
-                {s.portal.title}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {tr.appName}
-              </Text>
-            </div>
-            <TextInput label={s.schoolCode} autoCapitalize="characters" autoComplete="off" required {...form.getInputProps('schoolCode')} />
-            <TextInput
-              label={s.schoolNumber}
-              inputMode="numeric"
-              autoComplete="username"
-              required
-              autoFocus={!!fromCard}
-              {...form.getInputProps('schoolNumber')}
-            />
-            <PasswordInput label={s.accessCode} autoCapitalize="characters" autoComplete="current-password" required {...form.getInputProps('accessCode')} />
-            <Button type="submit" loading={busy} fullWidth size="md">
-              {s.portal.signIn}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <LoginFrame padding="lg" onSubmit={submit}>
+      <div>
+        <Title order={1} size="h2">
+          {s.portal.title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {tr.appName}
+        </Text>
+      </div>
+      <TextInput label={s.schoolCode} autoCapitalize="characters" autoComplete="off" required {...form.getInputProps('schoolCode')} />
+      <TextInput label={s.schoolNumber} inputMode="numeric" autoComplete="username" required autoFocus={!!fromCard} {...form.getInputProps('schoolNumber')} />
+      <PasswordInput label={s.accessCode} autoCapitalize="characters" autoComplete="current-password" required {...form.getInputProps('accessCode')} />
+      <Button type="submit" loading={busy} fullWidth size="md">
+        {s.portal.signIn}
+      </Button>
+    </LoginFrame>
   );
 }

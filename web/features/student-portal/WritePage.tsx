@@ -6,7 +6,7 @@ import { MESSAGE_MAX } from '../../../common/schemas/messages';
 import type { MyMessage } from '../../../common/schemas/student';
 import { tr } from '../../../common/tr';
 import { confirmAction } from '../../components/confirm';
-import { textProblem, TextCounterField } from '../../components/form/TextCounterField';
+import { TextCounterField, useCountedText } from '../../components/form/TextCounterField';
 import { LoadFailed, Loading } from '../../components/QueryState';
 import { toast } from '../../toast';
 import { useClassmates, useDeleteMessage, useWriteMessage } from './api';
@@ -16,14 +16,12 @@ import { useDeadline } from './deadline';
 const p = tr.student.portal;
 
 function MessageForm({ toStudentId, editing, onDone }: { toStudentId: number; editing?: MyMessage; onDone(): void }) {
-  const [body, setBody] = useState(editing?.body ?? '');
-  const [error, setError] = useState<string>();
+  const { text: body, setText: setBody, error, checked } = useCountedText(editing?.body ?? '', MESSAGE_MAX);
   const write = useWriteMessage();
   const save = async () => {
-    const problem = textProblem(body, MESSAGE_MAX);
-    setError(problem);
-    if (problem) return;
-    const result = await write.mutateAsync({ id: editing?.id, toStudentId, body: body.trim() });
+    const trimmed = checked();
+    if (!trimmed) return;
+    const result = await write.mutateAsync({ id: editing?.id, toStudentId, body: trimmed });
     if (result) {
       toast('success', p.saved);
       onDone();

@@ -8,7 +8,7 @@ import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
 import { LeaveGuard } from '../../components/LeaveGuard';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadFailed, Loading } from '../../components/QueryState';
+import { Loaded } from '../../components/QueryState';
 import { recordOptions, SelectField } from '../../components/SelectField';
 import { zodValidate } from '../../components/form/zodValidate';
 import { loadUser } from '../../session/actions';
@@ -115,19 +115,11 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): Promis
 export function StudioPage() {
   const studio = useStudio();
 
-  let content;
-  if (studio.isError) {
-    content = <LoadFailed />;
-  } else if (!studio.data) {
-    content = <Loading />;
-  } else {
-    // The layout shows the studio's name and logo from user info, so it is loaded again after a write.
-    content = <StudioForm studio={studio.data.studio} onSaved={loadUser} />;
-  }
   return (
     <Stack>
       <PageHeader title={tr.pages.studio} />
-      {content}
+      {/* The layout shows the studio's name and logo from user info, so it is loaded again after a write. */}
+      <Loaded query={studio}>{(data) => <StudioForm studio={data.studio} onSaved={loadUser} />}</Loaded>
     </Stack>
   );
 }
