@@ -9,7 +9,7 @@
 import { PAPER_CALIPER_UM, type DesignSettings } from '../../common/schemas/design';
 import { tr } from '../../common/tr';
 import { FALLBACK_FACES, FONT_PAIRS } from './fonts';
-import { BLEED_MM, TRIM_MM } from './model';
+import { BLEED_MM, LOGO_HEIGHT_MM, STUDIO_LOGO_HEIGHT_MM, TRIM_MM } from './model';
 import { printable } from './printable';
 import { compileTypst } from './typst';
 
@@ -125,7 +125,7 @@ const COVER_LAYOUT = String.raw`
 #place(top + left, dx: frontX, dy: edge, block(width: panelW, height: panelH, align(center + horizon,
   block(width: panelW - 50mm, inset: 12mm, radius: 4mm, fill: white.transparentize(12%))[
     #set align(center)
-    #if data.school.logo != none { block(below: 6mm, image(data.school.logo, height: 28mm)) }
+    #if data.school.logo != none { block(below: 6mm, image(data.school.logo, height: data.logoHeightMm * 1mm)) }
     #text(font: headingFont, size: 30pt, weight: "bold", fill: primary, data.school.name)
     #v(3mm)
     #text(font: headingFont, size: 15pt, [#t.yearbook · #data.school.academicYear])
@@ -134,7 +134,7 @@ const COVER_LAYOUT = String.raw`
 
 #place(top + left, dx: edge, dy: edge, block(width: panelW, height: panelH, inset: (x: 20mm, bottom: 22mm), align(center + bottom, {
   set text(fill: white)
-  if data.studio.logo != none { block(below: 4mm, image(data.studio.logo, height: 12mm)) }
+  if data.studio.logo != none { block(below: 4mm, image(data.studio.logo, height: data.studioLogoHeightMm * 1mm)) }
   text(font: headingFont, size: 11pt, weight: "bold", data.school.name)
   linebreak()
   text(size: 9pt, [#data.school.academicYear · #data.studio.name])
@@ -163,6 +163,9 @@ function coverJson(model: CoverModel): string {
     {
       ...model,
       spineText,
+      // The sizes the preflight reckons the logos' resolution at.
+      logoHeightMm: LOGO_HEIGHT_MM,
+      studioLogoHeightMm: STUDIO_LOGO_HEIGHT_MM,
       // About 40 % of the spine's width as the type's size (its capitals then take under a third), 6 to 12 pt.
       spineTextPt: Math.min(12, Math.max(6, Math.round(spine * 1.15 * 10) / 10)),
       fonts: { heading: heading.family, body: body.family, fallback: FALLBACK_FACES.map((face) => face.family) },

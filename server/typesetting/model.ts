@@ -90,7 +90,7 @@ export const PORTRAIT_MM: Record<DesignSettings['photoShape'], { width: number; 
 };
 /** The height the layout gives the school's logo on the cover (its width follows the logo's proportions). */
 export const LOGO_HEIGHT_MM = 28;
-/** The studio's logo on the back cover is smaller. */
+/** The studio's logo on the back cover is smaller (cover.ts draws both at these heights). */
 export const STUDIO_LOGO_HEIGHT_MM = 12;
 /** Space between the portraits of a class panel. */
 export const PANEL_GUTTER_MM = 4;
