@@ -161,6 +161,8 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
      * portrait whose panel copy is still being made waits for it rather than decoding again.
      */
     const madeEarly = new Map<string, Promise<{ jpeg: Uint8Array; proof: Uint8Array; ppi: number } | null>>();
+    // A panel copy's portrait, by the file both are cut from.
+    const portraitOfFile = new Map(images.filter((image) => image.use === 'portrait').map((image) => [`${image.store}:${image.key}`, image]));
     const notePpi = (image: BookImage, ppi: number) => {
       minPortraitPpi = Math.min(minPortraitPpi ?? Infinity, ppi);
       if (ppi < MIN_PPI) lowResolution.push(Number(image.path.replace(/\D/g, '')));
@@ -190,7 +192,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         const making = storage[image.store]
           .get(image.key)
           .then((source) => (source ? pool.run('printImage', { source, frameMm, smallMm: panelFrameMm(model.design) }, limits) : null));
-        const portrait = images.find((other) => other.use === 'portrait' && other.store === image.store && other.key === image.key);
+        const portrait = portraitOfFile.get(`${image.store}:${image.key}`);
         // Should the panel copy fail, the portrait is made on its own (and fails the book there if it must).
         if (portrait)
           madeEarly.set(
