@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -86,6 +87,8 @@ export const studios = pgTable('studios', {
   address: text('address').notNull().default(''),
   cityId: smallint('city_id').references(() => cities.id),
   website: text('website').notNull().default(''),
+  /** Months after a school's delivery date when its photos and face data are purged. */
+  retentionMonths: integer('retention_months').notNull().default(6),
   ...editableStamps(),
 });
 
@@ -103,6 +106,8 @@ export const schools = pgTable(
     logoPath: text('logo_path'),
     academicYear: text('academic_year').notNull().default(''),
     messageDeadline: date('message_deadline', { mode: 'string' }),
+    /** When the books reached the school; photos and face data are purged a studio-set period after it. */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
     /** Short code students type (or a login card's QR fills in) to name their school; upper case, unique. */
     code: text('code')
       .notNull()
@@ -203,6 +208,22 @@ export const studentSessions = pgTable(
   (t) => [uniqueIndex('student_sessions_token_hash_uq').on(t.tokenHash), index('student_sessions_student_idx').on(t.studentId)],
 );
 
+/** Parents' sessions: like students' sessions, but valid only under /api/veli. */
+export const parentSessions = pgTable(
+  'parent_sessions',
+  {
+    id: serial('id').primaryKey(),
+    studentId: studentRef('student_id'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [uniqueIndex('parent_sessions_token_hash_uq').on(t.tokenHash), index('parent_sessions_student_idx').on(t.studentId)],
+);
+
 /**
  * Sign-in attempts per key ("ip:…", "pair:<account>|<ip>", "account:…") in the current window,
  * for rate limiting (auth/loginLimiter.ts); `blocked_until` holds a key back until then.
@@ -232,6 +253,9 @@ export const students = pgTable(
     /** The student's own sign-in: an access code (argon2 hash; the code itself is shown once). */
     accessCodeHash: text('access_code_hash'),
     accessCodeCreatedAt: timestamp('access_code_created_at', { withTimezone: true }),
+    /** The parent's sign-in, distinct from the student's: same alphabet and hashing, printed only on the consent letter. */
+    parentCodeHash: text('parent_code_hash'),
+    parentCodeCreatedAt: timestamp('parent_code_created_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** A quote the student wrote, waiting for approval; approving it moves it to `quote`. */
     quoteDraft: text('quote_draft'),
@@ -516,4 +540,97 @@ export const scopeCounts = pgTable(
     notifications: integer('notifications').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.studioId, t.schoolId, t.branchId] }), index('scope_counts_branch_idx').on(t.branchId)],
+);
+
+const consentPurpose = () => text('purpose', { enum: ['print-photo', 'digital-photo', 'print-text', 'face-matching'] }).notNull();
+
+/**
+ * The consent text a parent reads, per studio and purpose. Editing adds a row: a parent's answer
+ * names the version (sha256 of the body) it was given to, so an old answer keeps its text.
+ */
+export const consentTexts = pgTable(
+  'consent_texts',
+  {
+    id: serial('id').primaryKey(),
+    studioId: studioRef(),
+    purpose: consentPurpose(),
+    body: text('body').notNull(),
+    /** sha256 (hex) of the body. */
+    version: text('version').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consent_texts_studio_purpose_idx').on(t.studioId, t.purpose, t.id)],
+);
+
+/** A student whose data was erased: no content, only who, when and what was counted; a restore re-applies it. */
+export const erasures = pgTable(
+  'erasures',
+  {
+    id: serial('id').primaryKey(),
+    studioId: studioRef(),
+    schoolId: integer('school_id'),
+    /** The erased student's id (no foreign key: the row is gone). */
+    studentId: integer('student_id').notNull(),
+    erasedBy: integer('erased_by').references(() => users.id, { onDelete: 'set null' }),
+    erasedByName: text('erased_by_name').notNull().default(''),
+    erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How many rows and files went, by kind. */
+    counts: jsonb('counts').notNull().default({}),
+  },
+  (t) => [index('erasures_studio_idx').on(t.studioId, t.erasedAt), uniqueIndex('erasures_student_uq').on(t.studentId)],
+);
+
+/**
+ * Every consent answer, kept as evidence and never updated: who answered (name and relation as
+ * given), from where, to which text version, online or from a paper form staff recorded. The
+ * answer in force for a student and purpose is the latest row. An erased student's rows stay,
+ * detached from the student and pointing at the erasure, as evidence of it.
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    studioId: studioRef(),
+    schoolId: integer('school_id').notNull(),
+    branchId: integer('branch_id').notNull(),
+    studentId: integer('student_id').references(() => students.id, { onDelete: 'set null' }),
+    erasureId: integer('erasure_id').references(() => erasures.id),
+    purpose: consentPurpose(),
+    answer: text('answer', { enum: ['yes', 'no'] }).notNull(),
+    givenByName: text('given_by_name').notNull(),
+    relation: text('relation', { enum: ['anne', 'baba', 'vasi'] }).notNull(),
+    channel: text('channel', { enum: ['online', 'paper'] }).notNull(),
+    textVersion: text('text_version').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** Staff member who entered a paper form, and the form's scan in the file store. */
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    scanKey: text('scan_key'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consent_records_student_idx').on(t.studentId, t.purpose, t.id), index('consent_records_branch_idx').on(t.branchId, t.purpose)],
+);
+
+/**
+ * The answer in force per student and purpose (the latest record), kept beside the evidence so
+ * lists filter and count by one indexed equality. No row: not answered.
+ */
+export const studentConsents = pgTable(
+  'student_consents',
+  {
+    studentId: studentRef('student_id'),
+    purpose: consentPurpose(),
+    studioId: studioRef(),
+    schoolId: integer('school_id').notNull(),
+    branchId: integer('branch_id').notNull(),
+    answer: text('answer', { enum: ['yes', 'no'] }).notNull(),
+    recordId: bigint('record_id', { mode: 'number' }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.purpose] }),
+    index('student_consents_branch_idx').on(t.branchId, t.purpose, t.answer),
+    index('student_consents_school_idx').on(t.schoolId, t.purpose, t.answer),
+  ],
 );
