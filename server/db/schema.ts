@@ -22,6 +22,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { CONSENT_PURPOSES, PARENT_RELATIONS } from '../../common/schemas/consents';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -542,7 +543,7 @@ export const scopeCounts = pgTable(
   (t) => [primaryKey({ columns: [t.studioId, t.schoolId, t.branchId] }), index('scope_counts_branch_idx').on(t.branchId)],
 );
 
-const consentPurpose = () => text('purpose', { enum: ['print-photo', 'digital-photo', 'print-text', 'face-matching'] }).notNull();
+const consentPurpose = () => text('purpose', { enum: CONSENT_PURPOSES }).notNull();
 
 /**
  * The consent text a parent reads, per studio and purpose. Editing adds a row: a parent's answer
@@ -599,7 +600,7 @@ export const consentRecords = pgTable(
     purpose: consentPurpose(),
     answer: text('answer', { enum: ['yes', 'no'] }).notNull(),
     givenByName: text('given_by_name').notNull(),
-    relation: text('relation', { enum: ['anne', 'baba', 'vasi'] }).notNull(),
+    relation: text('relation', { enum: PARENT_RELATIONS }).notNull(),
     channel: text('channel', { enum: ['online', 'paper'] }).notNull(),
     textVersion: text('text_version').notNull(),
     ip: text('ip').notNull().default(''),

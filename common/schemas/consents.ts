@@ -1,0 +1,13 @@
+/** Parents' consent: the four purposes a parent answers one by one, and the answer's shapes. */
+import { z } from 'zod';
+
+export const CONSENT_PURPOSES = ['print-photo', 'digital-photo', 'print-text', 'face-matching'] as const;
+export const consentPurpose = z.enum(CONSENT_PURPOSES);
+export type ConsentPurpose = z.infer<typeof consentPurpose>;
+
+export const consentAnswer = z.enum(['yes', 'no']);
+export type ConsentAnswer = z.infer<typeof consentAnswer>;
+
+export const PARENT_RELATIONS = ['anne', 'baba', 'vasi'] as const;
+export const parentRelation = z.enum(PARENT_RELATIONS);
+export type ParentRelation = z.infer<typeof parentRelation>;
