@@ -14,36 +14,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
 import { buildApp } from '../server/app';
 import { fileKey } from '../server/areas/photos/queries';
 import type { YearbookResult } from '../server/areas/yearbook/job';
 import { loadConfig } from '../server/config';
-import { insertOne } from '../server/db/rows';
-import { studentRow } from '../server/areas/students/writes';
-import { branches, jobs, messages, photos, schools, students } from '../server/db/schema';
+import { jobs, schools } from '../server/db/schema';
 import { diskStorage } from '../server/storage/store';
 import { startTestDatabase } from '../server/test/database';
 import { createWorld, PASSWORD } from '../server/test/fixtures';
 import { eq } from 'drizzle-orm';
 import { nth } from './helpers';
+import { addBranch, BRANCH_STUDENTS, MESSAGES_EACH, original, originalKeys } from './yearbookData';
 
-const BRANCH_STUDENTS = 30;
 const SCHOOL_STUDENTS = Number(process.env.BENCH_SCHOOL_STUDENTS ?? 300);
-const MESSAGES_EACH = 12;
 const BRANCH_TARGET_MS = 20_000;
 const RSS_TARGET_MB = 1024;
-/**
- * Distinct original photos, one per student of a branch (a book lays out a branch at a time, and
- * Typst would store a repeated image once, which flatters the figures); a studio's 12 MP portraits
- * are larger, these are enough for 330 ppi.
- */
-const ORIGINALS = BRANCH_STUDENTS;
-
-const FIRST = ['Şule', 'Ömer', 'İpek', 'Çağla', 'Ilgaz', 'Ümit', 'Gökçe', 'Barış', 'Özge', 'Işıl'];
-const LAST = ['Işık', 'Çelik', 'Ünal', 'Öztürk', 'Yılmaz', 'Ağaoğlu', 'Şahin', 'Doğan', 'Güneş', 'Kılıç'];
-const BODY =
-  'Bu yıl birlikte güldük, ağladık, sınavlara çalıştık. Seninle geçen her gün çok değerliydi; üniversitede de görüşmeye devam edelim. İyi ki tanışmışız!';
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yillik-bench-'));
@@ -60,7 +45,7 @@ async function main() {
 
     // Originals: photographs are noisy (a flat colour would compress to nothing and flatter the
     // numbers). Made in a child process, so making them does not count in this process's peak.
-    const keys = Array.from({ length: ORIGINALS }, (_, i) => `photos/s${school.studioId}/bench${i}`);
+    const keys = originalKeys(school.studioId);
     const made = spawnSync(
       process.execPath,
       ['--import', 'tsx', import.meta.filename, 'originals', path.join(dataDir, 'files'), ...keys.map((k) => fileKey(k, 'original'))],
@@ -72,51 +57,10 @@ async function main() {
     if (!(await storage.photos.get(fileKey(nth(keys, 0), 'original')))) throw new Error('originals missing');
 
     let number = 5000;
-    const addBranch = async (grade: number, section: string, count: number) => {
-      const branch = await insertOne(db, branches, { studioId: school.studioId, schoolId: school.id, grade, section, sectionKey: section });
-      const rows = await db
-        .insert(students)
-        .values(
-          Array.from({ length: count }, (_, i) =>
-            studentRow({
-              studioId: school.studioId,
-              schoolId: school.id,
-              branchId: branch.id,
-              schoolNumber: String(number++),
-              firstName: nth(FIRST, i),
-              lastName: `${nth(LAST, i * 7 + grade)}${i}`,
-              gender: '',
-            }),
-          ),
-        )
-        .returning();
-      await db.insert(photos).values(
-        rows.map((s, i) => ({
-          studioId: s.studioId,
-          schoolId: s.schoolId,
-          branchId: s.branchId,
-          studentId: s.id,
-          isPortrait: true,
-          storageKey: nth(keys, i),
-          width: 2000,
-          height: 2667,
-          bytes: 1,
-        })),
-      );
-      await db.insert(messages).values(
-        rows.flatMap((s, i) =>
-          Array.from({ length: MESSAGES_EACH }, (_, m) => ({
-            studioId: s.studioId,
-            kind: 'student' as const,
-            schoolId: s.schoolId,
-            branchId: s.branchId,
-            fromStudentId: nth(rows, i + m + 1).id,
-            toStudentId: s.id,
-            body: `${BODY} (${m + 1})`,
-            status: 'approved' as const,
-          })),
-        ),
-      );
+    let branchIndex = 0;
+    const addOne = async (count: number) => {
+      const branch = await addBranch(db, school, 11, branchIndex++, count, number);
+      number += count;
       return branch;
     };
 
@@ -143,7 +87,7 @@ async function main() {
       `before the books: peak RSS ${mb()} MB, now ${Math.round(process.memoryUsage().rss / 1048576)} MB (database${process.env.DATABASE_URL ? ' client' : ' PGlite in this process'}, app)`,
     );
 
-    const branch = await addBranch(11, 'A', BRANCH_STUDENTS);
+    const branch = await addOne(BRANCH_STUDENTS);
     resetPeak();
     const one = await run(`/api/panel/branches/${branch.id}/yearbook`);
     const branchOk = one.result.pdfMs <= BRANCH_TARGET_MS;
@@ -153,9 +97,7 @@ async function main() {
     );
 
     // The rest of the school: the branch above plus enough branches of 30 for SCHOOL_STUDENTS.
-    const sections = ['B', 'C', 'Ç', 'D', 'E', 'F', 'G', 'Ğ', 'H', 'I', 'İ', 'J'];
-    for (let made = BRANCH_STUDENTS, i = 0; made < SCHOOL_STUDENTS; made += BRANCH_STUDENTS, i++)
-      await addBranch(11, nth(sections, i) + (i >= sections.length ? i : ''), Math.min(BRANCH_STUDENTS, SCHOOL_STUDENTS - made));
+    for (let made = BRANCH_STUDENTS; made < SCHOOL_STUDENTS; made += BRANCH_STUDENTS) await addOne(Math.min(BRANCH_STUDENTS, SCHOOL_STUDENTS - made));
     resetPeak();
     const all = await run(`/api/panel/schools/${school.id}/yearbook`);
     const peak = peakMb();
@@ -185,11 +127,7 @@ function peakMb(): number {
 /** The child's part: writes noisy 5.3 MP JPEG originals to the given files. */
 async function originals(root: string, files: string[]) {
   for (const [i, file] of files.entries()) {
-    const jpeg = await sharp({
-      create: { width: 2000, height: 2667, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 110 + i * 10, sigma: 40 } },
-    })
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    const jpeg = await original(i);
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), jpeg);
   }

@@ -30,8 +30,23 @@ export const LAYOUT = String.raw`
 #let part = data.part
 #let margins = data.marginsMm
 #let textHeight = (data.mediaMm.height - 2 * data.bleedMm - margins.top - margins.bottom) * 1mm
+#let pageNumber() = counter(page).get().first()
 // A right-hand page carries an odd number.
-#let rightHand() = calc.odd(counter(page).get().first())
+#let rightHand() = calc.odd(pageNumber())
+
+// The next section on a right-hand page. A left-hand page left over before it stays blank, without
+// a folio (the notes pages that end the book are pages of the book, and carry theirs): the page the
+// last section ended on is kept, and when the next starts two pages on, the one between is blank.
+#let lastEnd = state("yb-end", none)
+#let blanks = state("yb-blanks", ())
+#let toRightHand() = {
+  context { let p = pageNumber(); lastEnd.update(p) }
+  pagebreak(weak: true, to: "odd")
+  context {
+    let p = pageNumber()
+    if lastEnd.get() == p - 2 { blanks.update(b => b + (p - 1,)) }
+  }
+}
 
 // A string as text, its line breaks kept.
 #let lines(s) = s.split("\n").map(x => [#x]).join(linebreak())
@@ -69,7 +84,7 @@ export const LAYOUT = String.raw`
   background: band,
   foreground: watermark,
   header: runningHead,
-  footer: context align(center, text(font: headingFont, size: 9pt, fill: grey(57%), number-type: "lining", counter(page).display())),
+  footer: context if pageNumber() not in blanks.final() { align(center, text(font: headingFont, size: 9pt, fill: grey(57%), number-type: "lining", counter(page).display())) },
   footer-descent: 40%,
 )
 
@@ -178,7 +193,7 @@ export const LAYOUT = String.raw`
 }
 
 #if part.cover != none and data.schoolMessages.len() > 0 {
-  pagebreak(weak: true, to: "odd")
+  toRightHand()
   title(t.schoolMessages)
   for m in data.schoolMessages { block(below: 6mm, note(m)) }
 }
@@ -186,7 +201,7 @@ export const LAYOUT = String.raw`
 #for b in data.branches {
   // The branch's divider: its name, the teacher's message and the class list.
   if part.divider != none {
-    pagebreak(weak: true, to: "odd")
+    toRightHand()
     align(center, block(above: 20mm, below: 12mm, display(44pt, b.name)))
     for m in b.teacherMessages { block(below: 6mm, note(m)) }
     if part.divider.classList.len() > 0 {
@@ -206,7 +221,7 @@ export const LAYOUT = String.raw`
   }
 
   for s in b.students {
-    pagebreak(weak: true, to: "odd")
+    toRightHand()
     // Where the student's pages begin, for the index (here or in a later part) and the running head.
     context [#metadata((id: s.id, page: counter(page).get().first())) <yb-page>]
     openSection.update(s.name)
@@ -247,7 +262,9 @@ export const LAYOUT = String.raw`
     }
   }
 } else {
-  // An even number of pages, so that the next part starts on a right-hand page.
+  // An even number of pages, so that the next part starts on a right-hand page (after a blank one
+  // when this part ends on a right-hand page).
+  context { let p = pageNumber(); if calc.odd(p) { blanks.update(b => b + (p + 1,)) } }
   pagebreak(weak: true, to: "odd")
 }
 `;

@@ -161,8 +161,12 @@ describe('the yearbook PDF', () => {
     const dividers = report.text.filter((text) => text.includes('Sınıf listesi'));
     expect(dividers).toHaveLength(2);
     expect(dividers[1]).toContain('Irmak Kaya');
-    // Each page's footer shows its place in the whole book.
-    for (let page = 1; page <= school.pages; page++) expect(report.text[page - 1]).toMatch(new RegExp(`(^| )${page}( |$)`));
+    // Each page's footer shows its place in the whole book, but for the blank pages before a section (only the watermark on them).
+    for (let page = 1; page <= school.pages; page++) {
+      const text = report.text[page - 1]!;
+      if (text.trim() === 'TASLAK') expect(page % 2).toBe(0);
+      else expect(text).toMatch(new RegExp(`(^| )${page}( |$)`));
+    }
     const index = report.text.find((text) => text.includes('Öğrenci Dizini'))!;
     // A student's page: not the divider's class list, nor the class panel after it.
     const panels = report.text.flatMap((text, i) => (text.includes('Sınıf listesi') ? [i + 1] : []));
@@ -284,6 +288,37 @@ async function pageImage(pdf: Buffer, page: number) {
   return { at: (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)], width: info.width, height: info.height };
 }
 
+/**
+ * Where each word's ink begins and ends below the top of its box (points), drawn at 300 dpi: figures
+ * that line up have the same, old-style figures rise and fall with the digit.
+ */
+async function inkSpans(pdf: Buffer, words: Word[]): Promise<Array<{ text: string; top: number; bottom: number }>> {
+  const dpi = 300;
+  const scale = dpi / 72;
+  const spans = [];
+  for (const page of new Set(words.map((word) => word.page))) {
+    const on = words.filter((word) => word.page === page);
+    const [x, y] = [Math.floor(Math.min(...on.map((w) => w.x0)) * scale), Math.floor(Math.min(...on.map((w) => w.y0)) * scale)];
+    const [w, h] = [Math.ceil(Math.max(...on.map((w) => w.x1)) * scale) - x, Math.ceil(Math.max(...on.map((w) => w.y1)) * scale) - y];
+    const area = ['-x', x, '-y', y, '-W', w, '-H', h].map(String);
+    const png = (
+      await poppler(pdf, 'pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), ...area, '-gray', '-png', '-singlefile'], ['out.png'])
+    ).get('out.png')!;
+    const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    for (const word of on) {
+      let [top, bottom] = [Infinity, -Infinity];
+      for (let row = Math.round(word.y0 * scale) - y; row < Math.round(word.y1 * scale) - y; row++)
+        for (let column = Math.round(word.x0 * scale) - x; column < Math.round(word.x1 * scale) - x; column++)
+          if (data[row * info.width + column]! < 128) [top, bottom] = [Math.min(top, row), Math.max(bottom, row)];
+      spans.push({ text: word.text, top: (top + y) / scale - word.y0, bottom: (bottom + y) / scale - word.y0 });
+    }
+  }
+  return spans;
+}
+
+/** The largest difference between the values. */
+const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+
 const indexPages = (index: string) => [...index.matchAll(/[.] (\d+)/g)].map((match) => Number(match[1]));
 
 describe('a book a printer can bind', () => {
@@ -300,6 +335,8 @@ describe('a book a printer can bind', () => {
       expect(notes).toBe(made.pages - content);
       expect(notes).toBeLessThan(pageMultiple);
       if (notes) expect(text.at(-1)).toContain('Anı / Notlar');
+      // Pages of the book, for what friends write: each carries its folio.
+      for (const [i, page] of text.entries()) if (page.includes('Anı / Notlar')) expect(page).toMatch(new RegExp(`(^| )${i + 1}$`));
       return { content, notes };
     };
     // The whole book is 12 pages of content; without its last student, 10.
@@ -318,7 +355,9 @@ describe('a book a printer can bind', () => {
         student(10 + i, first, 'Kaya', null, i % 3),
       ),
     };
-    const { pdf, pages } = await book({ draft: false, branches: [...model.branches, second] });
+    // Playfair Display, the heading face of this pair, sets old-style figures unless asked for lining ones.
+    const design = { ...DEFAULT_DESIGN, fontPair: 'nunito-playfair' as const };
+    const { pdf, pages } = await book({ draft: false, design, branches: [...model.branches, second] });
     const text = (await inspectPdf(pdf)).text;
     const pageOf = (predicate: (page: string) => boolean) => text.flatMap((page, i) => (predicate(page) ? [i + 1] : []));
     expect(pageOf((page) => page.includes('Okul Yönetiminin Mesajı'))).toEqual([1]);
@@ -329,6 +368,26 @@ describe('a book a printer can bind', () => {
     expect(starts).toHaveLength(14);
     for (const page of starts) expect(page % 2, `a student starts on page ${page}`).toBe(1);
     expect(pages % 4).toBe(0);
+    // A left-hand page left over before a section is blank, without even a folio; every other page,
+    // the notes pages that pad the book included, carries its number.
+    const blank = pageOf((page) => page.trim() === '');
+    expect(blank.length).toBeGreaterThan(3);
+    for (const page of blank) expect([...dividers, ...starts], `blank page ${page} before a section`).toContain(page + 1);
+    for (const [i, page] of text.entries()) if (!blank.includes(i + 1)) expect(page, `page ${i + 1}`).toMatch(new RegExp(`(^| )${i + 1}$`));
+
+    // Lining figures in the index and the folios: every number's ink starts and ends at the same
+    // height (old-style 3, 5, 7 and 9 would hang below the others, 6 and 8 rise above them).
+    const words = await wordsOf(pdf);
+    const index = pageOf((page) => page.includes('Öğrenci Dizini'))[0]!;
+    const numbers = words.filter((word) => word.page === index && /^\d+$/.test(word.text) && word.y0 < 280 * MM);
+    const folios = words.filter((word) => /^\d+$/.test(word.text) && word.text === String(word.page) && word.y0 > 280 * MM);
+    expect(numbers.map((word) => word.text).join(' ')).toMatch(/\b[3579]\b.*\b1[0-9]\b/);
+    expect(folios.length).toBeGreaterThan(9);
+    for (const figures of [numbers, folios]) {
+      const spans = await inkSpans(pdf, figures);
+      expect(spread(spans.map((span) => span.top)), JSON.stringify(spans)).toBeLessThan(1);
+      expect(spread(spans.map((span) => span.bottom)), JSON.stringify(spans)).toBeLessThan(0.8);
+    }
   });
 
   it('runs the modern band down the outside edge: right on right-hand pages, left on left-hand ones', async () => {
