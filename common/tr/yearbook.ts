@@ -12,6 +12,8 @@ export const yearbook = {
     /** Staff messages are signed by the person with the title of their place in the school. */
     schoolTitle: 'Okul Yönetimi',
     teacherTitle: 'Sınıf Öğretmeni',
+    /** Printed instead of a name the layout could not set (the check before print says whose). */
+    unplacedName: 'Ad basılamadı',
   },
   coverPreview: 'Kapak önizlemesi',
   title: 'Yıllık Baskısı',
@@ -94,6 +96,8 @@ export const yearbook = {
     noPortrait: 'Vesikalık yok; sayfasında baş harfleri basıldı.',
     noConsent: 'Fotoğraf izni (veli açık rızası) kayıtlı değil, ama vesikalığı basılıyor. İzni kaydedin ya da fotoğrafı kaldırın.',
     missingGlyphs: (characters: string) => `Yazı tiplerinde olmayan karakterler: ${characters}; yerlerine □ basıldı.`,
+    unplacedLeftOut: 'Metin sayfaya yerleştirilemedi ve yıllığa konmadı. Metni düzeltip yıllığı yeniden oluşturun.',
+    unplacedReplaced: (shown: string) => `Metin sayfaya yerleştirilemedi; yerine “${shown}” basıldı. Metni düzeltip yıllığı yeniden oluşturun.`,
     finalBlocked: (errors: number) =>
       `Baskı öncesi kontrolde ${errors} hata var; yıllık son hâli olarak işaretlenemez. Hataları düzeltip yıllığı yeniden oluşturun ya da gerekçe yazarak yine de işaretleyin.`,
     reasonShort: 'Gerekçe en az 10 karakter olmalı.',

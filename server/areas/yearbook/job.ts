@@ -22,7 +22,7 @@ import { tempFolder } from '../../storage/tempFolder';
 import type { WorkerPool } from '../../workers/pool';
 import { bookWriter } from '../../typesetting/assemble';
 import { coverGeometry, frontImageMm, type CoverModel } from '../../typesetting/cover';
-import { failingItem, substitutions, type Trial } from '../../typesetting/items';
+import { leaveOutFailing, substitutions, type Trial, type UnplacedItem } from '../../typesetting/items';
 import { LOGO_HEIGHT_MM, MIN_PPI, PORTRAIT_MM, STUDIO_LOGO_HEIGHT_MM, panelFrameMm, type BookModel, type BookPart } from '../../typesetting/model';
 import { planParts } from '../../typesetting/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
@@ -35,6 +35,8 @@ const PROOF_SLICE = 16;
 const PARALLEL_IMAGES = 2;
 const LAYOUT_TIMEOUT_MS = 10 * 60_000;
 const TASK_TIMEOUT_MS = 2 * 60_000;
+/** Texts of one part left out before the part is given up on (each costs a search through the part's texts). */
+const MAX_UNPLACED_PER_PART = 20;
 
 const pdfKey = (jobId: number) => `yearbooks/${jobId}/book.pdf`;
 const coverKey = (jobId: number) => `yearbooks/${jobId}/cover.pdf`;
@@ -130,22 +132,29 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
     await report();
     const limits = { timeoutMs: TASK_TIMEOUT_MS, signal: context.signal };
     const layoutLimits = { timeoutMs: LAYOUT_TIMEOUT_MS, signal: context.signal };
+    /** Texts the layout could not set, left out of the book or printed as a stand-in. */
+    const unplaced: UnplacedItem[] = [];
     /**
-     * A part's layout; one that fails is narrowed down to the text that fails it, which the
-     * failure then names (one item should never fail a book: printable() sees to that).
+     * A part's layout. One that fails is narrowed down to the text that fails it, which is left
+     * out of the part (a name gets a stand-in) and listed for the check before print, and the part
+     * is laid out again: one text never stops the book (printable() sees to most such texts before).
      */
-    const layOut = async <T>(partModel: BookModel, run: () => Promise<T>): Promise<T> => {
-      try {
-        return await run();
-      } catch (error) {
-        if (context.signal.aborted) throw error;
-        const laysOut = (trial: Trial) =>
-          pool.run('proofPart', { ...trial, images: new Map() }, layoutLimits).then(
-            () => true,
-            () => false,
-          );
-        const item = await failingItem(partModel, laysOut);
-        throw new BookFailed(item ? tr.yearbook.failedItem(item) : tr.yearbook.failed, { cause: error });
+    const layOut = async <T>(partModel: BookModel, part: BookPart, run: () => Promise<T>): Promise<T> => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await run();
+        } catch (error) {
+          if (context.signal.aborted) throw error;
+          const laysOut = (trial: Trial) =>
+            pool.run('proofPart', { ...trial, images: new Map() }, layoutLimits).then(
+              () => true,
+              () => false,
+            );
+          const found = attempt < MAX_UNPLACED_PER_PART ? await leaveOutFailing(partModel, part, laysOut) : null;
+          if (!found) throw new BookFailed(tr.yearbook.failed, { cause: error });
+          if (found.failsBook) throw new BookFailed(tr.yearbook.failedItem(found.item), { cause: error });
+          unplaced.push(found);
+        }
       }
     };
 
@@ -314,7 +323,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
             index: plan.index ? { entries: plan.index, knownPages: { ...studentPages } } : null,
           };
           const laid = await timed('layoutMs', () =>
-            layOut(plan.model, () => pool.run('bookPart', { model: plan.model, part, images: print, firstObject: writer.nextObject }, layoutLimits)),
+            layOut(plan.model, part, () => pool.run('bookPart', { model: plan.model, part, images: print, firstObject: writer.nextObject }, layoutLimits)),
           );
           print.clear();
           await timed('storeMs', () => writer.append(laid.piece));
@@ -339,7 +348,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         timed('coverMs', () => makeCover(folder.path, written.pages)),
         timed('proofsMs', async () => {
           for (const { model: partModel, part, pages, proofImages } of laidOut) {
-            const proofPdf = await layOut(partModel, () => pool.run('proofPart', { model: partModel, part, images: proofImages }, layoutLimits));
+            const proofPdf = await layOut(partModel, part, () => pool.run('proofPart', { model: partModel, part, images: proofImages }, layoutLimits));
             proofImages.clear();
             for (let from = 1; from <= pages; from += PROOF_SLICE) {
               const drawn = await pool.run('proofs', { pdf: proofPdf, from, to: from + PROOF_SLICE - 1 }, limits);
@@ -375,6 +384,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           consented: await photoConsents(db, [...checked.keys()]),
           images: placed,
           substitutions: found,
+          unplaced,
         }),
         cover,
       };

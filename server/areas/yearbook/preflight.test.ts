@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pngSize, ppiAt, preflight, type PreflightInput } from './preflight';
 
-const none: PreflightInput = { students: [], studentPages: {}, consented: new Set(), images: [], substitutions: [] };
+const none: PreflightInput = { students: [], studentPages: {}, consented: new Set(), images: [], substitutions: [], unplaced: [] };
 
 describe('the check before print', () => {
   it('holds an image at 300 ppi fine, below 300 a warning, below 200 an error; the cover and the logo are named and paged', () => {
@@ -70,6 +70,33 @@ describe('the check before print', () => {
         item: 'Okul yönetiminin mesajı (yazan: Müdür)',
         code: 'missing-glyphs',
         message: 'Yazı tiplerinde olmayan karakterler: 字; yerlerine □ basıldı.',
+      },
+    ]);
+  });
+
+  it('lists a text the layout could not set as an error on its student’s page, saying whether it was left out or what was printed instead', () => {
+    const { errors, warnings } = preflight({
+      ...none,
+      studentPages: { 4: 7 },
+      unplaced: [
+        { item: 'Ece Su sayfasındaki mesaj (yazan: Ali)', studentId: 4, shown: null },
+        { item: '12/A şubesinin adı', shown: 'Ad basılamadı' },
+      ],
+    });
+    expect(warnings).toEqual([]);
+    expect(errors).toEqual([
+      {
+        page: 7,
+        item: 'Ece Su sayfasındaki mesaj (yazan: Ali)',
+        studentId: 4,
+        code: 'unplaced-text',
+        message: 'Metin sayfaya yerleştirilemedi ve yıllığa konmadı. Metni düzeltip yıllığı yeniden oluşturun.',
+      },
+      {
+        page: null,
+        item: '12/A şubesinin adı',
+        code: 'unplaced-text',
+        message: 'Metin sayfaya yerleştirilemedi; yerine “Ad basılamadı” basıldı. Metni düzeltip yıllığı yeniden oluşturun.',
       },
     ]);
   });

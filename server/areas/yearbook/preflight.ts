@@ -1,7 +1,8 @@
 /**
  * The check a book gets before it goes to print, made by the job from what it placed: each
  * image's resolution at its printed size, students printed without a portrait, portraits printed
- * without the parent's photo consent, and texts with characters the fonts lack. Errors stop the
+ * without the parent's photo consent, texts with characters the fonts lack, and texts the layout
+ * could not set at all. Errors stop the
  * final mark (unless the studio overrides them with a reason), warnings are for reading.
  */
 import { inArray } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import type { Preflight, PreflightEntry } from '../../../common/schemas/yearbook
 import { tr } from '../../../common/tr';
 import type { Db } from '../../db/client';
 import { students } from '../../db/schema';
-import type { FoundSubstitution } from '../../typesetting/items';
+import type { FoundSubstitution, UnplacedItem } from '../../typesetting/items';
 import { MIN_PPI } from '../../typesetting/model';
 
 /**
@@ -45,6 +46,8 @@ export interface PreflightInput {
   consented: Set<number>;
   images: PlacedImage[];
   substitutions: FoundSubstitution[];
+  /** Texts the layout could not set: left out of the book, or a stand-in printed. */
+  unplaced: UnplacedItem[];
 }
 
 /** The resolution of `pixels` printed `mm` long. */
@@ -95,6 +98,16 @@ export function preflight(input: PreflightInput): Preflight {
       ...(found.studentId === undefined ? {} : { studentId: found.studentId }),
       code: 'missing-glyphs',
       message: p.missingGlyphs(found.characters.join(' ')),
+    });
+  }
+  // A text missing from the book (or a name printed as a stand-in) is an error: the book is not what was written.
+  for (const found of input.unplaced) {
+    errors.push({
+      page: found.studentId === undefined ? null : pageOf(found.studentId),
+      item: found.item,
+      ...(found.studentId === undefined ? {} : { studentId: found.studentId }),
+      code: 'unplaced-text',
+      message: found.shown === null ? p.unplacedLeftOut : p.unplacedReplaced(found.shown),
     });
   }
   // In the book's order; what is on no page comes last.

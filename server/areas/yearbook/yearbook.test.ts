@@ -236,31 +236,55 @@ describe('what students write', () => {
     for (const shown of ['Seniözleyeceğim👩\u200D🎓', 'Firavun□', 'IlgazYılmaz']) expect(schoolText).toContain(shown);
   });
 
-  it('that still cannot be laid out fails the book with a Turkish message naming the text; the engine’s words go only to the log', async () => {
-    await message(0, 'Sağlam bir anı', 'approved');
+  it('that still cannot be laid out is left out (a name printed as a stand-in) and listed as an error of the check before print, naming whose page; the rest of the book is made', async () => {
+    await message(0, 'Sağlam bir anı', 'approved', 2);
     await message(0, 'Dizgiyi bozan anı', 'approved', 2);
-    // The layout engine refuses every part holding one message, as it would a text it cannot set.
+    const [, second] = kit.world.students;
+    await kit.database.db.update(students).set({ firstName: 'Kırık' }).where(eq(students.id, second.id));
+    // The layout engine refuses every part holding that message or that name, as it would a text it cannot set.
     const run = Piscina.prototype.run;
     const engine = vi.spyOn(Piscina.prototype, 'run').mockImplementation(function (this: Piscina, task: { task: string; input: { model?: unknown } }, options) {
-      if (['bookPart', 'proofPart'].includes(task.task) && JSON.stringify(task.input.model).includes('Dizgiyi bozan'))
+      const model = JSON.stringify(task.input.model);
+      if (['bookPart', 'proofPart'].includes(task.task) && (model.includes('Dizgiyi bozan') || model.includes('Kırık')))
         return Promise.reject(new Error('PDF/A-2b error: the text could not be displayed with font "Merriweather"'));
       return run.call(this, task, options);
     });
-    const logged = vi.spyOn(kit.app.log, 'error');
     try {
       const school = await kit.as(kit.world.accounts.school);
-      const res = await school.post(`/branches/${kit.world.branch.id}/yearbook`);
-      expect(res.status, res.raw).toBe(200);
-      const { job, detail } = await finished(school, res.body.job.id);
-      expect(job.status).toBe('failed');
-      expect(detail.error).toBe('Yıllık hazırlanamadı: Şule Işık sayfasındaki mesaj (yazan: İpek Ünal) basılamadı. Metni düzeltip yıllığı yeniden oluşturun.');
-      const state = await school.get(`/schools/${kit.world.school.id}/yearbook`);
-      expect(JSON.stringify(state.body)).not.toContain('PDF/A');
-      const causes = logged.mock.calls.map(([entry]) => ((entry as { err?: Error }).err?.cause as Error | undefined)?.message ?? '');
-      expect(causes.some((message) => message.includes('PDF/A-2b error'))).toBe(true);
+      const { job, detail } = await branchBook(school);
+      const text = (await inspectPdf(await pdfOf(school, job.id))).text;
+      const all = text.join('\n');
+      expect(all).toContain('Sağlam bir anı');
+      expect(all).not.toContain('Dizgiyi bozan');
+      expect(all).not.toContain('Kırık');
+      expect(all).toContain('Ad basılamadı');
+      const unplaced = detail.preflight.errors.filter((entry: { code: string }) => entry.code === 'unplaced-text');
+      // In the book's order: Ömer (now Kırık) Çelik's pages come first.
+      expect(unplaced).toEqual([
+        {
+          page: expect.any(Number),
+          item: 'Kırık Çelik sayfasındaki ad',
+          studentId: second.id,
+          code: 'unplaced-text',
+          message: 'Metin sayfaya yerleştirilemedi; yerine “Ad basılamadı” basıldı. Metni düzeltip yıllığı yeniden oluşturun.',
+        },
+        {
+          page: expect.any(Number),
+          item: 'Şule Işık sayfasındaki mesaj (yazan: İpek Ünal)',
+          studentId: kit.world.students[0].id,
+          code: 'unplaced-text',
+          message: 'Metin sayfaya yerleştirilemedi ve yıllığa konmadı. Metni düzeltip yıllığı yeniden oluşturun.',
+        },
+      ]);
+      // Each on the page where its student's pages begin.
+      expect(text[unplaced[0].page - 1]).toContain('Ad basılamadı');
+      expect(unplaced[1].page).toBe(text.findIndex((page) => page.includes('Sağlam bir anı')) + 1);
+      expect(JSON.stringify(detail)).not.toContain('PDF/A');
+      // An error of the check: the final mark is refused until overridden.
+      const panel = await kit.as(kit.world.accounts.panel);
+      expect((await panel.put(`/schools/${kit.world.school.id}/yearbook/final`, { final: true })).status).toBe(409);
     } finally {
       engine.mockRestore();
-      logged.mockRestore();
     }
   });
 });
