@@ -26,23 +26,28 @@ const PROFILE = 6;
 export const FIRST_PART_OBJECT = 7;
 
 /**
- * The printing condition every print file is made for: offset on coated paper, characterised by
- * Fogra as FOGRA39 (the condition of "ISO Coated v2"). The identifier is the one the ICC's
- * registry of characterisations (www.color.org) lists; the profile is built from the same data
- * by scripts/print-profile.sh.
+ * The printing conditions a print file can be made for, each with its identifier in the ICC's
+ * registry of characterisations (www.color.org) and the CMYK profile scripts/print-profile.sh builds
+ * for it from the same data. FOGRA39 (the condition of "ISO Coated v2": offset on coated paper) is
+ * the default and, for now, the only one: FOGRA51 (PSO Coated v3) joins this list once a profile of
+ * it may be shipped (the README says why none is yet); the writer and its callers take any of them.
  */
-const PRINT_CONDITION = {
-  identifier: 'FOGRA39',
-  info: 'Coated FOGRA39 (ISO 12647-2:2004/Amd 1), offset on coated paper',
-  profile: 'FOGRA39.icc',
-};
+const PRINT_CONDITIONS = {
+  FOGRA39: { info: 'Coated FOGRA39 (ISO 12647-2:2004/Amd 1), offset on coated paper', profile: 'FOGRA39.icc' },
+} as const;
+type PrintCondition = keyof typeof PRINT_CONDITIONS;
+const DEFAULT_CONDITION: PrintCondition = 'FOGRA39';
 const PRODUCER = 'Yillik Paneli';
 
-/** The profile, deflated, read once per process (every file embeds it once). */
-let profileStream: Buffer | null = null;
-function printProfile(): Buffer {
-  profileStream ??= deflateSync(fs.readFileSync(path.join(paths.printProfiles, PRINT_CONDITION.profile)));
-  return profileStream;
+/** Each profile, deflated, read once per process (every file embeds its condition's once). */
+const profileStreams = new Map<PrintCondition, Buffer>();
+function printProfile(condition: PrintCondition): Buffer {
+  let stream = profileStreams.get(condition);
+  if (!stream) {
+    stream = deflateSync(fs.readFileSync(path.join(paths.printProfiles, PRINT_CONDITIONS[condition].profile)));
+    profileStreams.set(condition, stream);
+  }
+  return stream;
 }
 
 /** A part's objects, numbered from `firstObject` on, ready to be appended to the book's file. */
@@ -179,10 +184,11 @@ function xmpPacket(title: string, date: Date, id: Buffer): Buffer {
 }
 
 /**
- * Writes a book piece by piece through `write` (a file, in the job); `finish` ends the file.
- * Pieces must come in order, each numbered from the `nextObject` the writer answered before it.
+ * Writes a book piece by piece through `write` (a file, in the job) for a printing condition;
+ * `finish` ends the file. Pieces must come in order, each numbered from the `nextObject` the
+ * writer answered before it.
  */
-export function bookWriter(write: (chunk: Uint8Array) => Promise<void>) {
+export function bookWriter(write: (chunk: Uint8Array) => Promise<void>, condition: PrintCondition = DEFAULT_CONDITION) {
   // PDF/X-4 files are PDF 1.6; then a comment of high bytes, so tools treat the file as binary.
   const header = Buffer.from('%PDF-1.6\n%\xe2\xe3\xcf\xd3\n', 'latin1');
   const offsets: number[] = [];
@@ -234,13 +240,13 @@ export function bookWriter(write: (chunk: Uint8Array) => Promise<void>) {
       );
       // Left uncompressed, as XMP is meant to be findable in the file by tools that do not parse PDF.
       await stream(METADATA, '/Type /Metadata /Subtype /XML', xmpPacket(title, now, id));
-      const { identifier, info } = PRINT_CONDITION;
+      const { info } = PRINT_CONDITIONS[condition];
       await object(
         OUTPUT_INTENT,
-        `<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (${identifier}) /OutputCondition (${info}) ` +
+        `<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (${condition}) /OutputCondition (${info}) ` +
           `/RegistryName (http://www.color.org) /Info (${info}) /DestOutputProfile ${PROFILE} 0 R >>`,
       );
-      await stream(PROFILE, '/N 4 /Filter /FlateDecode', printProfile());
+      await stream(PROFILE, '/N 4 /Filter /FlateDecode', printProfile(condition));
       const xref = position;
       const rows = ['0000000000 65535 f \n'];
       for (let n = 1; n < offsets.length; n++) rows.push(`${String(offsets[n]).padStart(10, '0')} 00000 n \n`);
