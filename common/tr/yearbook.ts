@@ -75,6 +75,7 @@ export const yearbook = {
     nickname: (student: string) => `${student} sayfasındaki lakap`,
     quote: (student: string) => `${student} sayfasındaki yıllık sözü`,
     message: (student: string, author: string) => `${student} sayfasındaki mesaj (yazan: ${author})`,
+    panelName: (student: string) => `${student} adı (sınıf panelinde)`,
   },
   preflight: {
     title: 'Baskı öncesi kontrol',
@@ -96,6 +97,8 @@ export const yearbook = {
     noPortrait: 'Vesikalık yok; sayfasında baş harfleri basıldı.',
     noConsent: 'Fotoğraf izni (veli açık rızası) kayıtlı değil, ama vesikalığı basılıyor. İzni kaydedin ya da fotoğrafı kaldırın.',
     missingGlyphs: (characters: string) => `Yazı tiplerinde olmayan karakterler: ${characters}; yerlerine □ basıldı.`,
+    nameCut:
+      'Ad, sınıf panelinde vesikalığın altındaki yerine en küçük boyda da sığmadı ve kesilerek basıldı. Adı kısaltın ya da paneldeki sütun sayısını azaltın.',
     unplacedLeftOut: 'Metin sayfaya yerleştirilemedi ve yıllığa konmadı. Metni düzeltip yıllığı yeniden oluşturun.',
     unplacedReplaced: (shown: string) => `Metin sayfaya yerleştirilemedi; yerine “${shown}” basıldı. Metni düzeltip yıllığı yeniden oluşturun.`,
     finalBlocked: (errors: number) =>

@@ -85,7 +85,7 @@ function itemGroups(model: BookModel): ItemGroup[] {
           model: { ...bare, branches: [{ name: branch.name, teacherMessages: [], students: [student] }] },
           part: {
             ...NO_PART,
-            divider: { classList: [s.name], panel: [{ name: s.name, portrait: null }] },
+            divider: { classList: [s.name], panel: [{ id: s.id, name: s.name, portrait: null }] },
             index: { entries: [{ id: s.id, name: s.indexName }], knownPages: {} },
           },
         };

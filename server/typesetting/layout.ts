@@ -170,6 +170,26 @@ export const LAYOUT = String.raw`
   }
 }
 
+// A name under its portrait on the class panel, in its cell: set smaller, down to 6 pt, until its
+// longest word fits the cell's width and its lines the space under the photo. A name that fits at
+// none of these sizes is hyphenated and cut at the cell's edge, never run into its neighbour's, and
+// marked for the check before print.
+#let nameText(name, size, hyphenate) = { set par(leading: 0.4em); text(size: size, hyphenate: hyphenate, name) }
+#let panelName(e, height) = layout(cell => {
+  let words = e.name.split(regex("[\\s\u{200B}]+")).filter(w => w != "")
+  let fits(size) = (
+    calc.max(0pt, ..words.map(w => measure(text(size: size, w)).width)) <= cell.width
+      and measure(block(width: cell.width, nameText(e.name, size, false))).height <= height
+  )
+  let size = (8pt, 7.5pt, 7pt, 6.5pt, 6pt).find(fits)
+  if size != none {
+    block(width: 100%, height: height, nameText(e.name, size, false))
+  } else {
+    context [#metadata((id: e.id, page: counter(page).get().first())) <yb-cut-name>]
+    block(width: 100%, height: height, clip: true, nameText(e.name, 6pt, true))
+  }
+})
+
 #let panel(b, entries) = {
   let cols = d.panelColumns
   let rows = calc.ceil(entries.len() / cols)
@@ -183,7 +203,7 @@ export const LAYOUT = String.raw`
   title(b.name)
   grid(columns: (1fr,) * cols, column-gutter: data.panelGutterMm * 1mm, row-gutter: rowGap, align: center + top,
     ..entries.map(e => stack(spacing: 1.5mm, panelPhoto(e, w * scale, h * scale),
-      block(width: 100%, height: nameSpace - 1.5mm, { set par(leading: 0.4em); text(size: 8pt, hyphenate: false, e.name) }))))
+      panelName(e, nameSpace - 1.5mm))))
 }
 
 // "Anı / Notlar": a page of lines for what friends write in the printed book.

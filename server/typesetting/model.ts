@@ -50,6 +50,7 @@ export interface IndexEntry {
 
 /** One portrait of a class panel. */
 interface PanelEntry {
+  id: number;
   name: string;
   portrait: string | null;
 }

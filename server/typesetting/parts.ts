@@ -32,7 +32,7 @@ export function planParts(model: BookModel): PartPlan[] {
   for (const branch of model.branches) {
     for (let from = 0; from === 0 || from < branch.students.length; from += PART_STUDENTS) {
       // The class panel's portraits are small copies: a whole class of them is what one part can hold.
-      const panel = branch.students.map((s) => ({ name: s.name, portrait: s.panelPortrait }));
+      const panel = branch.students.map((s) => ({ id: s.id, name: s.name, portrait: s.panelPortrait }));
       const divider = from === 0 ? { classList: branch.students.map((s) => s.name), panel } : null;
       groups.push({ branches: [{ ...branch, students: branch.students.slice(from, from + PART_STUDENTS) }], divider });
     }

@@ -16,6 +16,7 @@ import { FONT_PAIRS } from './fonts';
 import { imageForPrint } from './images';
 import { MIN_PPI, PORTRAIT_MM, type BookModel, type BookStudent } from './model';
 import { renderBook } from './book';
+import { layoutPart } from './render';
 
 const MM = 72 / 25.4;
 const TURKISH = 'İı Şş Ğğ Çç Öö Üü';
@@ -523,5 +524,35 @@ describe('a book set as a designer would', () => {
     expect(listed[3]!.x0).toBeCloseTo(listed[0]!.x0, 0);
     expect(listed[4]!.x0).toBeGreaterThan(listed[0]!.x0 + 20);
     expect(listed[4]!.y0).toBeCloseTo(listed[0]!.y0, 0);
+  });
+});
+
+describe('the class panel', () => {
+  it('sets a long name smaller to fit under its portrait; one too long even at 6 pt is cut at its cell, never run into its neighbour, and reported', async () => {
+    const names = [
+      'Ada Kaya',
+      'Ayşe Karamustafapaşaoğulları',
+      `${'Abdurrahman Muhammed '.repeat(3)}Şahinoğlu Çelikkanat Ünaldıoğlu Karamustafapaşaoğulları`,
+      'Bora Er',
+    ];
+    const students = names.map((name, i) => ({ ...student(i + 1, name, '', null, 0), name }));
+    const { model } = await book();
+    const laid = layoutPart(
+      { ...model, draft: false, design: { ...DEFAULT_DESIGN, panelColumns: 5 }, branches: [{ name: '12/A', teacherMessages: [], students }] },
+      { firstPage: 1, cover: null, divider: { classList: names, panel: students.map((s) => ({ id: s.id, name: s.name, portrait: null })) }, index: null },
+      new Map(),
+    );
+    // The divider on page 1, the panel on page 2.
+    expect(laid.cutNames).toEqual([{ id: 3, page: 2 }]);
+    const words = (await wordsOf(laid.pdf)).filter((word) => word.page === 2 && word.y0 > 40 * MM);
+    expect(words.map((word) => word.text)).toEqual(expect.arrayContaining(['Ada', 'Kaya', 'Ayşe', 'Bora']));
+    const long = words.find((word) => word.text.startsWith('Karamustafa'))!;
+    const short = words.find((word) => word.text === 'Ada')!;
+    expect(long.y1 - long.y0, 'the long surname set smaller').toBeLessThan(short.y1 - short.y0);
+    for (const [i, a] of words.entries())
+      for (const b of words.slice(i + 1)) {
+        if (Math.abs(a.y1 - b.y1) > 1) continue;
+        expect(Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), `"${a.text}" and "${b.text}"`).toBeLessThan(0.5);
+      }
   });
 });

@@ -75,6 +75,8 @@ interface LaidOutPart {
   pages: number;
   /** The page number of each student's first page in this part, by student id. */
   studentPages: Record<string, number>;
+  /** Students whose name did not fit its cell on the class panel (printed cut), with the panel's page. */
+  cutNames: Array<{ id: number; page: number }>;
 }
 
 /** The PDF of one part of the book; `images` holds every "/img/…" path the part's model names. */
@@ -87,7 +89,13 @@ export function layoutPart(model: BookModel, part: BookPart, images: Map<string,
   };
   return compileTypst(input, (compiler, document) => {
     const marks = compiler.query(document, { selector: '<yb-page>' }) as Array<{ value: { id: number; page: number } }>;
+    const cut = compiler.query(document, { selector: '<yb-cut-name>' }) as Array<{ value: { id: number; page: number } }>;
     const pdf = compiler.pdf(document, { pdfStandard: '1.6', pdfTags: false });
-    return { pdf, pages: document.numOfPages, studentPages: Object.fromEntries(marks.map(({ value }) => [String(value.id), value.page])) };
+    return {
+      pdf,
+      pages: document.numOfPages,
+      studentPages: Object.fromEntries(marks.map(({ value }) => [String(value.id), value.page])),
+      cutNames: cut.map(({ value }) => value),
+    };
   });
 }

@@ -28,7 +28,7 @@ const partImages = (images: Map<string, Uint8Array>) => new Map([...images].map(
 /** One part of the book laid out for print, as a piece of the book's file numbered from `firstObject`. */
 async function bookPart(input: PartInput & { firstObject: number }) {
   const laid = layoutPart(input.model, input.part, partImages(input.images));
-  return { piece: await pdfPiece(laid.pdf, input.firstObject), pages: laid.pages, studentPages: laid.studentPages };
+  return { piece: await pdfPiece(laid.pdf, input.firstObject), pages: laid.pages, studentPages: laid.studentPages, cutNames: laid.cutNames };
 }
 
 /** The same part laid out with screen-sized images, the PDF its page proofs are drawn from. */

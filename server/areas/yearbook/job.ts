@@ -26,7 +26,7 @@ import { leaveOutFailing, substitutions, type Trial, type UnplacedItem } from '.
 import { LOGO_HEIGHT_MM, MIN_PPI, PORTRAIT_MM, STUDIO_LOGO_HEIGHT_MM, panelFrameMm, type BookModel, type BookPart } from '../../typesetting/model';
 import { planParts } from '../../typesetting/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
-import { photoConsents, pngSize, ppiAt, preflight, type CheckedStudent, type PlacedImage } from './preflight';
+import { photoConsents, pngSize, ppiAt, preflight, type CheckedStudent, type CutName, type PlacedImage } from './preflight';
 
 export const YEARBOOK_JOB = 'yearbook';
 /** Page images drawn per worker task. */
@@ -235,6 +235,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
     const placed: PlacedImage[] = [];
     const checked = new Map<number, CheckedStudent>();
     const studentPages: Record<string, number> = {};
+    const cutNames: CutName[] = [];
 
     const plans = planParts(model);
 
@@ -328,6 +329,8 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           print.clear();
           await timed('storeMs', () => writer.append(laid.piece));
           Object.assign(studentPages, laid.studentPages);
+          const panel = new Map(plan.divider?.panel.map((entry) => [entry.id, entry.name]));
+          for (const { id, page } of laid.cutNames) cutNames.push({ studentId: id, name: panel.get(id) ?? '', page });
           firstPage += laid.pages;
           laidOut.push({ model: plan.model, part, pages: laid.pages, proofImages: proof });
           for (const branch of plan.model.branches) for (const s of branch.students) if (!s.portrait) prepared += pagesOf(s);
@@ -385,6 +388,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           images: placed,
           substitutions: found,
           unplaced,
+          cutNames,
         }),
         cover,
       };

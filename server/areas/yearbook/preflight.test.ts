@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pngSize, ppiAt, preflight, type PreflightInput } from './preflight';
 
-const none: PreflightInput = { students: [], studentPages: {}, consented: new Set(), images: [], substitutions: [], unplaced: [] };
+const none: PreflightInput = { students: [], studentPages: {}, consented: new Set(), images: [], substitutions: [], unplaced: [], cutNames: [] };
 
 describe('the check before print', () => {
   it('holds an image at 300 ppi fine, below 300 a warning, below 200 an error; the cover and the logo are named and paged', () => {

@@ -48,6 +48,15 @@ export interface PreflightInput {
   substitutions: FoundSubstitution[];
   /** Texts the layout could not set: left out of the book, or a stand-in printed. */
   unplaced: UnplacedItem[];
+  /** Names too long for their cell on the class panel even at the smallest size: printed cut. */
+  cutNames: CutName[];
+}
+
+/** A student's name cut at its cell's edge on the class panel's page. */
+export interface CutName {
+  studentId: number;
+  name: string;
+  page: number;
 }
 
 /** The resolution of `pixels` printed `mm` long. */
@@ -110,6 +119,8 @@ export function preflight(input: PreflightInput): Preflight {
       message: found.shown === null ? p.unplacedLeftOut : p.unplacedReplaced(found.shown),
     });
   }
+  for (const cut of input.cutNames)
+    errors.push({ page: cut.page, item: tr.yearbook.item.panelName(cut.name), studentId: cut.studentId, code: 'unplaced-text', message: p.nameCut });
   // In the book's order; what is on no page comes last.
   const byPage = (a: PreflightEntry, b: PreflightEntry) => (a.page ?? Number.MAX_SAFE_INTEGER) - (b.page ?? Number.MAX_SAFE_INTEGER);
   return { errors: errors.sort(byPage), warnings: warnings.sort(byPage) };
