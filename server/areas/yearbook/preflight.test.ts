@@ -74,7 +74,7 @@ describe('the check before print', () => {
     ]);
   });
 
-  it('lists a text the layout could not set as an error on its student’s page, saying whether it was left out or what was printed instead', () => {
+  it('lists a text the layout could not set as an error on its page, saying whether it was left out, what was printed instead, or that a name was cut', () => {
     const { errors, warnings } = preflight({
       ...none,
       studentPages: { 4: 7 },
@@ -82,9 +82,18 @@ describe('the check before print', () => {
         { item: 'Ece Su sayfasındaki mesaj (yazan: Ali)', studentId: 4, shown: null },
         { item: '12/A şubesinin adı', shown: 'Ad basılamadı' },
       ],
+      cutNames: [{ studentId: 5, name: 'Abdurrahman Muhammed Şahinoğlu', page: 4 }],
     });
     expect(warnings).toEqual([]);
     expect(errors).toEqual([
+      {
+        page: 4,
+        item: 'Abdurrahman Muhammed Şahinoğlu adı (sınıf panelinde)',
+        studentId: 5,
+        code: 'unplaced-text',
+        message:
+          'Ad, sınıf panelinde vesikalığın altındaki yerine en küçük boyda da sığmadı ve kesilerek basıldı. Adı kısaltın ya da paneldeki sütun sayısını azaltın.',
+      },
       {
         page: 7,
         item: 'Ece Su sayfasındaki mesaj (yazan: Ali)',
