@@ -54,6 +54,20 @@ const studentRef = (name: string) =>
     .notNull()
     .references(() => students.id, { onDelete: 'cascade' });
 
+/**
+ * What every kind of session keeps: the sha256 of its token (the token itself is never stored),
+ * when it ends or was ended, and where the sign-in came from, so a person can tell their sessions
+ * apart and end the others.
+ */
+const sessionColumns = () => ({
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  ip: text('ip').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
+});
+
 /** The studio, school and branch a row of a branch belongs to: what every scope check compares. */
 const branchPlace = () => ({
   studioId: studioRef(),
@@ -179,51 +193,30 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** sha256 of the token; the token itself is never stored. */
-    tokenHash: text('token_hash').notNull(),
     level: text('level', { enum: ['panel', 'school', 'branch'] }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    /** Where the sign-in came from, so a person can tell their sessions apart and end the others. */
-    ip: text('ip').notNull().default(''),
-    userAgent: text('user_agent').notNull().default(''),
+    ...sessionColumns(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/** A session opened with a student's school number and a code: the student's own, or its parent's. */
+const codeSessions = <N extends string>(name: N) =>
+  pgTable(
+    name,
+    {
+      id: serial('id').primaryKey(),
+      studentId: studentRef('student_id'),
+      ...sessionColumns(),
+    },
+    (t) => [uniqueIndex(`${name}_token_hash_uq`).on(t.tokenHash), index(`${name}_student_idx`).on(t.studentId)],
+  );
+
 /** Students' sessions: like staff sessions, but valid only under /api/student. */
-export const studentSessions = pgTable(
-  'student_sessions',
-  {
-    id: serial('id').primaryKey(),
-    studentId: studentRef('student_id'),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    ip: text('ip').notNull().default(''),
-    userAgent: text('user_agent').notNull().default(''),
-  },
-  (t) => [uniqueIndex('student_sessions_token_hash_uq').on(t.tokenHash), index('student_sessions_student_idx').on(t.studentId)],
-);
+export const studentSessions = codeSessions('student_sessions');
 
 /** Parents' sessions: like students' sessions, but valid only under /api/veli. */
-export const parentSessions = pgTable(
-  'parent_sessions',
-  {
-    id: serial('id').primaryKey(),
-    studentId: studentRef('student_id'),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    ip: text('ip').notNull().default(''),
-    userAgent: text('user_agent').notNull().default(''),
-  },
-  (t) => [uniqueIndex('parent_sessions_token_hash_uq').on(t.tokenHash), index('parent_sessions_student_idx').on(t.studentId)],
-);
+export const parentSessions = codeSessions('parent_sessions');
 
 /**
  * Sign-in attempts per key ("ip:…", "pair:<account>|<ip>", "account:…") in the current window,

@@ -1,8 +1,8 @@
 /** Message calls: staff messages, student messages, moderation, undo, overviews. */
 import { z } from 'zod';
 import { id } from '../../../common/schemas/fields';
-import { listQuery, listResponse, okResponse } from '../../../common/schemas/list';
-import { countAnswer, itemsAnswer, moderatedAnswer } from '../../../common/schemas/answers';
+import { listQuery, listResponse } from '../../../common/schemas/list';
+import { itemsAnswer, moderatedAnswer } from '../../../common/schemas/answers';
 import * as schemas from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
 import { branchInScope, messageInScope, schoolInScope } from '../../auth/access';
@@ -10,7 +10,8 @@ import type { Caller } from '../../auth/caller';
 import { listAnswer } from '../../http/list';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { scopeChoices, studentCounts, studentOptions } from './overview';
-import { listStaffMessages, listStudentMessages, messageById, studentPair } from './queries';
+import { moderatedRoutes } from './moderatedRoutes';
+import { listStaffMessages, listStudentMessages, messageById } from './queries';
 import { createStaffMessage, createStudentMessage, deleteMessage, moderateMessages, undoMessageModeration, updateMessage } from './writes';
 
 const docs = routeDocs('messages');
@@ -64,36 +65,28 @@ export async function messagesRoutes(app: Api) {
       return listAnswer(items, total, request.query);
     },
   );
-  app.post('/messages', docs('Öğrenci adına mesaj gir', { body: schemas.studentMessageBody, response: { 200: oneMessage } }), async (request) => {
-    const caller = callerOf(request);
-    const { fromStudentId, toStudentId, body } = request.body;
-    const pair = await studentPair(app.db, caller, fromStudentId, toStudentId, app.config.messagesAcrossBranches, tr.messages.sameStudent);
-    const { id } = await createStudentMessage(app.db, caller, pair, body);
-    return { success: true as const, item: await messageById(app.db, caller, id) };
-  });
-  app.put(
-    '/messages/:id',
-    docs('Mesajı düzenle, onayla veya reddet', { params: idParams, body: schemas.messageUpdate, response: { 200: oneMessage } }),
-    async (request) => {
-      const caller = callerOf(request);
-      const undoToken = await updateMessage(app.db, caller, await messageInScope(app.db, caller, request.params.id), request.body);
-      return { success: true as const, item: await messageById(app.db, caller, request.params.id), undoToken };
+  moderatedRoutes(app, {
+    path: '/messages',
+    docs,
+    item: schemas.message,
+    byId: messageById,
+    inScope: messageInScope,
+    summaries: {
+      entry: 'Öğrenci adına mesaj gir',
+      update: 'Mesajı düzenle, onayla veya reddet',
+      remove: 'Mesajı sil',
+      moderate: 'Toplu onay / ret (seçilenler veya filtreye uyanların tümü)',
     },
-  );
-  app.delete('/messages/:id', docs('Mesajı sil', { params: idParams, response: { 200: okResponse } }), async (request) => {
-    const caller = callerOf(request);
-    await deleteMessage(app.db, caller, await messageInScope(app.db, caller, request.params.id));
-    return { success: true as const };
+    entry: {
+      body: schemas.studentMessageBody,
+      sameStudent: tr.messages.sameStudent,
+      write: (db, caller, pair, input) => createStudentMessage(db, caller, pair, input.body),
+    },
+    update: { body: schemas.messageUpdate, write: updateMessage },
+    remove: deleteMessage,
+    moderate: { body: schemas.bulkModeration, write: moderateMessages },
+    undo: undoMessageModeration,
   });
-  app.post(
-    '/messages/moderate',
-    docs('Toplu onay / ret (seçilenler veya filtreye uyanların tümü)', { body: schemas.bulkModeration, response: { 200: schemas.moderationAnswer } }),
-    async (request) => ({ success: true as const, ...(await moderateMessages(app.db, callerOf(request), request.body)) }),
-  );
-  app.post('/messages/undo', docs('Son onay / ret işlemini geri al', { body: schemas.undoBody, response: { 200: countAnswer } }), async (request) => ({
-    success: true as const,
-    count: await undoMessageModeration(app.db, callerOf(request), request.body.token),
-  }));
 
   for (const direction of ['from', 'to'] as const) {
     app.get(

@@ -13,12 +13,13 @@ import { photoSizes } from '../../../common/schemas/students';
 import * as schemas from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
-import { classmateInScope, ownMessageInScope, ownNicknameInScope, ownPhotoInScope } from '../../auth/access';
+import { classmateInScope, ownMessageInScope, ownNicknameInScope, ownPhotoInScope, type StudentRow } from '../../auth/access';
 import type { StudentCaller } from '../../auth/caller';
 import { reserveAttempt } from '../../auth/loginLimiter';
 import { verifyPassword } from '../../auth/passwords';
 import { revokeStudentSession, signInStudent } from '../../auth/studentSessions';
 import { HttpError, notFound, unauthorized } from '../../core/errors';
+import type { Db } from '../../db/client';
 import { routeDocs, type Api } from '../../http/types';
 import { listCities } from '../cities/queries';
 import { createStudentMessage, deleteOwnMessage, editOwnMessage } from '../messages/writes';
@@ -101,36 +102,42 @@ export async function studentPortalRoutes(app: Api) {
     }),
   );
 
+  /*
+   * What a student writes to a classmate (a memory message, a nickname suggestion): a new one to a
+   * classmate in its reach, or an edit of its own; either only while the school's deadline is open.
+   */
+  const textAnswers = <T extends z.ZodType>(answer: T) => ({ 200: answer, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse });
+  type Pair = { from: { id: number }; to: StudentRow };
+  const toClassmate = async <T>(request: FastifyRequest, toStudentId: number, write: (me: StudentCaller, pair: Pair) => Promise<T>) => {
+    const me = studentOf(request);
+    const to = await classmateInScope(db, me, toStudentId, across);
+    await assertOpen(db, me);
+    return { success: true as const, item: await write(me, { from: { id: me.studentId }, to }) };
+  };
+  const editOwn = async <Row, T>(
+    request: FastifyRequest & { params: { id: number } },
+    own: (db: Db, me: StudentCaller, id: number) => Promise<Row>,
+    edit: (me: StudentCaller, before: Row) => Promise<T>,
+  ) => {
+    const me = studentOf(request);
+    const before = await own(db, me, request.params.id);
+    await assertOpen(db, me);
+    return { success: true as const, item: await edit(me, before) };
+  };
+
   app.post(
     '/messages',
-    docs('Sınıf arkadaşına anı mesajı yazar (onay bekler)', {
-      body: schemas.studentMessageInput,
-      response: { 200: schemas.messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
-    }),
-    async (request) => {
-      const me = studentOf(request);
-      const to = await classmateInScope(db, me, request.body.toStudentId, across);
-      await assertOpen(db, me);
-      return {
-        success: true as const,
-        item: myMessageOf(await createStudentMessage(db, me, { from: { id: me.studentId }, to }, request.body.body, config.studentMessagesPerClassmate)),
-      };
-    },
+    docs('Sınıf arkadaşına anı mesajı yazar (onay bekler)', { body: schemas.studentMessageInput, response: textAnswers(schemas.messageResponse) }),
+    async (request) =>
+      toClassmate(request, request.body.toStudentId, async (me, pair) =>
+        myMessageOf(await createStudentMessage(db, me, pair, request.body.body, config.studentMessagesPerClassmate)),
+      ),
   );
 
   app.put(
     '/messages/:id',
-    docs('Onay bekleyen kendi mesajını düzenler', {
-      params: idParams,
-      body: schemas.studentMessageEdit,
-      response: { 200: schemas.messageResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
-    }),
-    async (request) => {
-      const me = studentOf(request);
-      const before = await ownMessageInScope(db, me, request.params.id);
-      await assertOpen(db, me);
-      return { success: true as const, item: myMessageOf(await editOwnMessage(db, me, before, request.body.body)) };
-    },
+    docs('Onay bekleyen kendi mesajını düzenler', { params: idParams, body: schemas.studentMessageEdit, response: textAnswers(schemas.messageResponse) }),
+    async (request) => editOwn(request, ownMessageInScope, async (me, before) => myMessageOf(await editOwnMessage(db, me, before, request.body.body))),
   );
 
   app.delete(
@@ -147,31 +154,14 @@ export async function studentPortalRoutes(app: Api) {
 
   app.post(
     '/nicknames',
-    docs('Sınıf arkadaşına lakap önerir (arkadaş başına bir öneri)', {
-      body: schemas.studentNicknameInput,
-      response: { 200: schemas.nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
-    }),
-    async (request) => {
-      const me = studentOf(request);
-      const to = await classmateInScope(db, me, request.body.toStudentId, across);
-      await assertOpen(db, me);
-      return { success: true as const, item: myNicknameOf(await createNickname(db, me, { from: { id: me.studentId }, to }, request.body.text)) };
-    },
+    docs('Sınıf arkadaşına lakap önerir (arkadaş başına bir öneri)', { body: schemas.studentNicknameInput, response: textAnswers(schemas.nicknameResponse) }),
+    async (request) => toClassmate(request, request.body.toStudentId, async (me, pair) => myNicknameOf(await createNickname(db, me, pair, request.body.text))),
   );
 
   app.put(
     '/nicknames/:id',
-    docs('Onaylanmamış lakap önerisini düzenler', {
-      params: idParams,
-      body: schemas.studentNicknameEdit,
-      response: { 200: schemas.nicknameResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
-    }),
-    async (request) => {
-      const me = studentOf(request);
-      const before = await ownNicknameInScope(db, me, request.params.id);
-      await assertOpen(db, me);
-      return { success: true as const, item: myNicknameOf(await editOwnNickname(db, me, before, request.body.text)) };
-    },
+    docs('Onaylanmamış lakap önerisini düzenler', { params: idParams, body: schemas.studentNicknameEdit, response: textAnswers(schemas.nicknameResponse) }),
+    async (request) => editOwn(request, ownNicknameInScope, async (me, before) => myNicknameOf(await editOwnNickname(db, me, before, request.body.text))),
   );
 
   app.get(

@@ -21,7 +21,7 @@ function MessageForm({ toStudentId, editing, onDone }: { toStudentId: number; ed
   const save = async () => {
     const trimmed = checked();
     if (!trimmed) return;
-    const result = await write.mutateAsync({ id: editing?.id, toStudentId, body: trimmed });
+    const result = await write.mutateAsync({ id: editing?.id, toStudentId, text: trimmed });
     if (result) {
       toast('success', p.saved);
       onDone();

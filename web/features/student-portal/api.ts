@@ -30,20 +30,22 @@ function useStudentWrite<V, R>(run: (vars: V) => Promise<R | false>) {
   });
 }
 
+/** A text to a classmate: a new one, or with `id` the edit of the student's own. */
+const useClassmateText = <R>(create: (toStudentId: number, text: string) => Promise<R | false>, edit: (id: number, text: string) => Promise<R | false>) =>
+  useStudentWrite((v: { id?: number; toStudentId: number; text: string }) => (v.id ? edit(v.id, v.text) : create(v.toStudentId, v.text)));
+
 export const useWriteMessage = () =>
-  useStudentWrite((v: { id?: number; toStudentId: number; body: string }) =>
-    v.id
-      ? studentCall('PUT messages/:id', { params: { id: v.id }, body: { body: v.body } })
-      : studentCall('POST messages', { body: { toStudentId: v.toStudentId, body: v.body } }),
+  useClassmateText(
+    (toStudentId, body) => studentCall('POST messages', { body: { toStudentId, body } }),
+    (id, body) => studentCall('PUT messages/:id', { params: { id }, body: { body } }),
   );
 
 export const useDeleteMessage = () => useStudentWrite((id: number) => studentCall('DELETE messages/:id', { params: { id } }));
 
 export const useSaveNickname = () =>
-  useStudentWrite((v: { id?: number; toStudentId: number; text: string }) =>
-    v.id
-      ? studentCall('PUT nicknames/:id', { params: { id: v.id }, body: { text: v.text } })
-      : studentCall('POST nicknames', { body: { toStudentId: v.toStudentId, text: v.text } }),
+  useClassmateText(
+    (toStudentId, text) => studentCall('POST nicknames', { body: { toStudentId, text } }),
+    (id, text) => studentCall('PUT nicknames/:id', { params: { id }, body: { text } }),
   );
 
 export const useSaveQuote = () => useStudentWrite((text: string) => studentCall('PUT quote', { body: { text } }));
