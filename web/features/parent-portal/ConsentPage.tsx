@@ -4,7 +4,7 @@
  */
 import { Alert, Badge, Box, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { redirect, useNavigate } from 'react-router';
 import { displayDate } from '../../../common/dates';
 import { PARENT_RELATIONS, type ConsentAnswer, type ConsentPurpose, type ParentRelation } from '../../../common/schemas/consents';
 import type { ParentConsents } from '../../../common/schemas/parent';
@@ -19,6 +19,12 @@ const p = tr.parent;
 const NAME_MIN = 3;
 
 const stateColour = { yes: 'teal', no: 'red', none: 'gray' } as const;
+
+/** Before the page: a parent's token, or back to the sign-in. */
+export function requireParent(): null {
+  if (useParentSession.getState().token) return null;
+  throw redirect('/veli/login');
+}
 
 export function ConsentPage() {
   const navigate = useNavigate();

@@ -1,12 +1,13 @@
-/** The parents' routes: /veli/login, and /veli (the consent page) once signed in. */
-import { redirect, type RouteObject } from 'react-router';
-import { useParentSession } from './session';
+/** The parents' routes: /veli/login, and /veli (the consent page) once signed in; both load with their route. */
+import type { RouteObject } from 'react-router';
 
 export const parentRoutes: RouteObject[] = [
   { path: '/veli/login', lazy: async () => ({ Component: (await import('./ParentLoginPage')).ParentLoginPage }) },
   {
     path: '/veli',
-    loader: () => (useParentSession.getState().token ? null : redirect('/veli/login')),
-    lazy: async () => ({ Component: (await import('./ConsentPage')).ConsentPage }),
+    lazy: async () => {
+      const { ConsentPage, requireParent } = await import('./ConsentPage');
+      return { Component: ConsentPage, loader: requireParent };
+    },
   },
 ];
