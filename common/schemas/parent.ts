@@ -13,7 +13,7 @@ export const parentLoginBody = z
 export const purposeParams = z.object({ purpose: consentPurpose });
 
 /** The text a parent reads for one purpose: the studio's latest, or the default; `version` is sha256 of the body. */
-export const consentText = z.object({
+const consentText = z.object({
   purpose: consentPurpose,
   body: z.string(),
   version: z.string(),
@@ -23,7 +23,7 @@ export const consentText = z.object({
 export type ConsentText = z.infer<typeof consentText>;
 
 /** A purpose's answer in force; all null while nobody answered. `textVersion` is the text the answer was given to. */
-export const parentConsentItem = z.object({
+const parentConsentItem = z.object({
   purpose: consentPurpose,
   answer: consentAnswer.nullable(),
   answeredAt: z.string().nullable(),

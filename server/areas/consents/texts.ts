@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { consentTexts } from '../../db/schema';
 
-export const textVersion = (body: string) => createHash('sha256').update(body, 'utf8').digest('hex');
+const textVersion = (body: string) => createHash('sha256').update(body, 'utf8').digest('hex');
 
 function defaultText(purpose: ConsentPurpose): ConsentText {
   const body = tr.parent.defaultTexts[purpose];

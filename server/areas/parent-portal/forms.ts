@@ -20,7 +20,7 @@ export interface FormSheet {
 }
 
 /** The address a letter's QR code opens: the parents' sign-in with the school filled in. */
-export const parentLoginUrl = (loginUrl: string, schoolCode: string) => `${loginUrl}?school=${encodeURIComponent(schoolCode)}`;
+const parentLoginUrl = (loginUrl: string, schoolCode: string) => `${loginUrl}?school=${encodeURIComponent(schoolCode)}`;
 
 const LAYOUT = `
 #let data = json("/cards.json")

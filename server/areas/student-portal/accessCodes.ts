@@ -72,12 +72,12 @@ export async function issueCode(db: Db, caller: Caller, student: StudentRow, kin
   return one!.code;
 }
 
-export async function activeStudentCount(db: Db, branchId: number): Promise<number> {
+async function activeStudentCount(db: Db, branchId: number): Promise<number> {
   return countWhere(db, students, and(eq(students.branchId, branchId), eq(students.status, 'active')));
 }
 
 /** New codes for every active student of the branch, in school number order (the order the cards print in). */
-export async function issueBranchCodes(db: Db, caller: Caller, branch: BranchRow, max: number, kind: CodeKind = 'student'): Promise<IssuedCode[]> {
+async function issueBranchCodes(db: Db, caller: Caller, branch: BranchRow, max: number, kind: CodeKind = 'student'): Promise<IssuedCode[]> {
   const rows = await db
     .select()
     .from(students)
