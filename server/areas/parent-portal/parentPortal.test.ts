@@ -275,21 +275,23 @@ describe('a parent’s consents', () => {
   it('refuses bad input with a Turkish message and writes nothing', async () => {
     await setUp();
     const parent = await asParent(0);
-    const cases: Array<[string, unknown, string | null]> = [
-      ['consents/photo-everything', answer, null],
-      ['consents/print-photo', { ...answer, answer: 'belki' }, 'answer'],
-      ['consents/print-photo', { ...answer, relation: 'dede' }, 'relation'],
-      ['consents/print-photo', { ...answer, name: ' A ' }, 'name'],
-      ['consents/print-photo', { answer: 'yes', relation: 'anne' }, 'name'],
-      ['consents/print-photo', { ...answer, studentId: id(1) }, null],
+    const cases: Array<[string, unknown, string, string]> = [
+      ['consents/photo-everything', answer, 'purpose', tr.validation.choice],
+      ['consents/print-photo', { ...answer, answer: 'belki' }, 'answer', tr.validation.choice],
+      ['consents/print-photo', { ...answer, relation: 'dede' }, 'relation', tr.validation.choice],
+      ['consents/print-photo', { ...answer, name: ' A ' }, 'name', tr.validation.minLength(3)],
+      ['consents/print-photo', { answer: 'yes', relation: 'anne' }, 'name', tr.validation.required],
     ];
-    for (const [path, body, field] of cases) {
+    for (const [path, body, field, message] of cases) {
       const res = await parent.put(path, body);
       expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
-      expect(res.body.success).toBe(false);
-      expect(res.body.message).toMatch(/[ıİşŞğĞüÜöÖçÇ]|Lütfen|Geçersiz|Tanınmayan/);
-      if (field) expect(res.body.errors[field], field).toBeTruthy();
+      expect(res.body).toMatchObject({ success: false, message: tr.badInput });
+      expect(res.body.errors[field], field).toBe(message);
     }
+    // A field of its own choosing (another child's id) is not taken either.
+    const smuggled = await parent.put('consents/print-photo', { ...answer, studentId: id(1) });
+    expect(smuggled.status).toBe(400);
+    expect(smuggled.body.message).toBe(tr.badInput);
     expect(await recordCount()).toBe(0);
   });
 
