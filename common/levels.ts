@@ -9,5 +9,7 @@ export function isLevel(value: unknown): value is Level {
 
 /** The students' own pages: a level of their own with its own sign-in, not an account level. */
 export const STUDENT_LEVEL = 'student';
-/** What an API path may start with: a staff level, or the students' prefix. */
-export type ApiLevel = Level | typeof STUDENT_LEVEL;
+/** Parents (veli): their own sign-in with a parent code, their own child's consent only. */
+export const PARENT_LEVEL = 'veli';
+/** What an API path may start with: a staff level, the students' or the parents' prefix. */
+export type ApiLevel = Level | typeof STUDENT_LEVEL | typeof PARENT_LEVEL;

@@ -21,10 +21,11 @@ import { refuseUnreadableText } from './http/input';
 import { logOneLinePerRequest } from './http/requestLog';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { levelApi } from './http/levelApi';
-import { studentApi } from './http/studentApi';
+import { portalApi } from './http/portalApi';
+import { findParentCaller, findStudentCaller } from './auth/studentSessions';
 import { brandingFiles } from './areas/branding/routes';
 import { installJobs, type JobOptions } from './jobs/app';
-import { jobHandlers, recurringJobs, staffRoutes, studentRoutes } from './areas';
+import { jobHandlers, parentRoutes, recurringJobs, staffRoutes, studentRoutes } from './areas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface AppOptions {
@@ -130,8 +131,9 @@ export async function buildApp({
   });
   await app.register(async (files) => brandingFiles(files.withTypeProvider<ZodTypeProvider>()), { prefix: '/api/files' });
   await app.register(levelApi, { prefix: '/api/:level', routes: staffRoutes });
-  // The static prefix wins over /api/:level for the student routes; any other path there is 404.
-  await app.register(studentApi, { prefix: '/api/student', routes: studentRoutes });
+  // The static prefixes win over /api/:level for the student and parent routes; any other path there is 404.
+  await app.register(portalApi, { prefix: '/api/student', routes: studentRoutes, findCaller: findStudentCaller });
+  await app.register(portalApi, { prefix: '/api/veli', routes: parentRoutes, findCaller: findParentCaller });
 
   const indexHtml = webRoot ? path.join(webRoot, 'index.html') : undefined;
   if (webRoot && indexHtml && fs.existsSync(indexHtml)) {

@@ -8,9 +8,11 @@ import { isLevel } from '../common/levels';
 import { RouteError } from './layout/RouteError';
 import { requireUser } from './session/access';
 import { studentRoutes } from './features/student-portal/routes';
+import { parentRoutes } from './features/parent-portal/routes';
 
 export const routes: RouteObject[] = [
   ...studentRoutes,
+  ...parentRoutes,
   {
     path: '/:page/login',
     loader: ({ params }) => (isLevel(params.page) ? null : redirect('/')),

@@ -10,9 +10,24 @@ import { messages } from './messages';
 import { notifications } from './notifications';
 import { organisation } from './organisation';
 import { pages } from './pages';
+import { parent } from './parent';
 import { student } from './student';
 import { students } from './students';
 import { studio } from './studio';
 import { yearbook } from './yearbook';
 
-export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard, yearbook, student } as const;
+export const tr = {
+  ...core,
+  pages,
+  ...frame,
+  organisation,
+  ...messages,
+  students,
+  notifications,
+  studio,
+  design,
+  dashboard,
+  yearbook,
+  student,
+  parent,
+} as const;

@@ -1,5 +1,5 @@
 /**
- * The areas, wired from the top: every area's routes under /api/{level}/ and /api/student/, and
+ * The areas, wired from the top: every area's routes under /api/{level}/, /api/student/ and /api/veli/, and
  * the background work they do (job handlers and recurring jobs). The mechanism folders (http, jobs) take these lists from app.ts
  * and never import an area themselves.
  */
@@ -27,6 +27,8 @@ import { studioRoutes } from './studio/routes';
 import { studentPortalRoutes } from './student-portal/routes';
 import { studentPortalStaffRoutes } from './student-portal/staffRoutes';
 import { yearbookRoutes } from './yearbook/routes';
+import { parentPortalRoutes } from './parent-portal/routes';
+import { parentPortalStaffRoutes } from './parent-portal/staffRoutes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 
@@ -51,11 +53,15 @@ export const staffRoutes: AreaRoutes[] = [
   designRoutes,
   brandingRoutes,
   studentPortalStaffRoutes,
+  parentPortalStaffRoutes,
   yearbookRoutes,
 ];
 
 /** Under /api/student/. */
 export const studentRoutes: AreaRoutes[] = [studentPortalRoutes];
+
+/** Under /api/veli/. */
+export const parentRoutes: AreaRoutes[] = [parentPortalRoutes];
 
 /** The handler of each kind of job, by kind. */
 export function jobHandlers(app: FastifyInstance, pool: WorkerPool): Record<string, JobHandler> {

@@ -23,10 +23,28 @@ export interface StudentCaller {
   name: string;
 }
 
+/** A signed-in parent (under /api/veli only): reaches its own child and nothing else. */
+export interface ParentCaller {
+  level: 'veli';
+  /** The child: the only student this caller reaches. */
+  studentId: number;
+  sessionId: number;
+  studioId: number;
+  schoolId: number;
+  branchId: number;
+  studentName: string;
+  /** How the audit log names the actor (a parent has no account). */
+  name: string;
+}
+
+/** Who signs in with a code rather than an account. */
+export type PortalCaller = StudentCaller | ParentCaller;
+
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
     student?: StudentCaller;
+    parent?: ParentCaller;
   }
   interface FastifyContextConfig {
     /** Open without a session (login). */

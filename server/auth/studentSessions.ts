@@ -1,36 +1,47 @@
 /**
- * Students' sessions: random tokens kept as sha256 hashes in their own table, so a student's
- * token is never a staff session and works only under /api/student.
+ * Sessions of the people who sign in with a code instead of an account: students (under
+ * /api/student) and their parents (under /api/veli). Random tokens kept as sha256 hashes, each
+ * kind in its own table, so a token of one kind is never a session of another or of staff.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { tr } from '../../common/tr';
 import type { Db } from '../db/client';
-import { studentSessions, students } from '../db/schema';
-import type { StudentCaller } from './caller';
+import { parentSessions, studentSessions, students } from '../db/schema';
+import type { ParentCaller, PortalCaller, StudentCaller } from './caller';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Opens a session for the student and notes the sign-in; answers the token. */
-export async function signInStudent(db: Db, studentId: number, ttlHours: number, origin: { ip: string; userAgent: string }): Promise<string> {
+/** The two tables have the same columns; the student's one stands for both in the queries' types. */
+type SessionTable = typeof studentSessions;
+const TABLES: Record<'student' | 'parent', SessionTable> = { student: studentSessions, parent: parentSessions as unknown as SessionTable };
+
+interface Origin {
+  ip: string;
+  userAgent: string;
+}
+
+async function openSession(db: Db, table: SessionTable, studentId: number, ttlHours: number, origin: Origin, signedIn?: 'student'): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
-    await tx.insert(studentSessions).values({
+    await tx.insert(table).values({
       studentId,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
       ip: origin.ip,
       userAgent: origin.userAgent.slice(0, 300),
     });
-    await tx.update(students).set({ lastSignInAt: new Date() }).where(eq(students.id, studentId));
+    // The staff's "signed in" column is about the student; a parent's sign-in does not set it.
+    if (signedIn) await tx.update(students).set({ lastSignInAt: new Date() }).where(eq(students.id, studentId));
   });
   return token;
 }
 
-/** The student behind a token, or null (missing, expired, revoked, passive student). */
-export async function findStudentCaller(db: Db, token: string): Promise<StudentCaller | null> {
+/** The student a live token of this table belongs to (missing, expired, revoked or a passive student: none). */
+async function sessionOwner(db: Db, table: SessionTable, token: string) {
   const [row] = await db
     .select({
-      sessionId: studentSessions.id,
+      sessionId: table.id,
       studentId: students.id,
       studioId: students.studioId,
       schoolId: students.schoolId,
@@ -38,22 +49,42 @@ export async function findStudentCaller(db: Db, token: string): Promise<StudentC
       firstName: students.firstName,
       lastName: students.lastName,
     })
-    .from(studentSessions)
-    .innerJoin(students, eq(students.id, studentSessions.studentId))
-    .where(
-      and(
-        eq(studentSessions.tokenHash, hashToken(token)),
-        isNull(studentSessions.revokedAt),
-        gt(studentSessions.expiresAt, new Date()),
-        eq(students.status, 'active'),
-      ),
-    )
+    .from(table)
+    .innerJoin(students, eq(students.id, table.studentId))
+    .where(and(eq(table.tokenHash, hashToken(token)), isNull(table.revokedAt), gt(table.expiresAt, new Date()), eq(students.status, 'active')))
     .limit(1);
+  return row;
+}
+
+/** Opens a session for the student and notes the sign-in; answers the token. */
+export function signInStudent(db: Db, studentId: number, ttlHours: number, origin: Origin): Promise<string> {
+  return openSession(db, TABLES.student, studentId, ttlHours, origin, 'student');
+}
+
+/** Opens a session for a parent of the student; answers the token. */
+export function signInParent(db: Db, studentId: number, ttlHours: number, origin: Origin): Promise<string> {
+  return openSession(db, TABLES.parent, studentId, ttlHours, origin);
+}
+
+/** The student behind a token, or null (missing, expired, revoked, passive student). */
+export async function findStudentCaller(db: Db, token: string): Promise<StudentCaller | null> {
+  const row = await sessionOwner(db, TABLES.student, token);
   if (!row) return null;
   const { firstName, lastName, ...rest } = row;
   return { level: 'student', ...rest, name: `${firstName} ${lastName}` };
 }
 
-export async function revokeStudentSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(studentSessions).set({ revokedAt: new Date() }).where(eq(studentSessions.id, sessionId));
+/** The parent behind a token, with the child it answers for, or null. */
+export async function findParentCaller(db: Db, token: string): Promise<ParentCaller | null> {
+  const row = await sessionOwner(db, TABLES.parent, token);
+  if (!row) return null;
+  const { firstName, lastName, ...rest } = row;
+  const studentName = `${firstName} ${lastName}`;
+  return { level: 'veli', ...rest, studentName, name: tr.parent.actor(studentName) };
+}
+
+/** Ends a session of the caller's own kind (sign-out). */
+export async function revokePortalSession(db: Db, caller: PortalCaller): Promise<void> {
+  const table = TABLES[caller.level === 'student' ? 'student' : 'parent'];
+  await db.update(table).set({ revokedAt: new Date() }).where(eq(table.id, caller.sessionId));
 }

@@ -1,5 +1,5 @@
 /** The audit log: who changed what and when, written in the same transaction as the change. */
-import type { Caller, StudentCaller } from '../auth/caller';
+import type { Caller, PortalCaller } from '../auth/caller';
 import type { Tx } from '../db/client';
 import { insertOne } from '../db/rows';
 import { auditLog } from '../db/schema';
@@ -39,8 +39,8 @@ export async function recordAudit(tx: Tx, caller: Caller, action: AuditAction, e
   return row.id;
 }
 
-/** Records a change a student made (the student is the actor; no staff account). */
-export async function recordStudentAudit(tx: Tx, me: StudentCaller, action: AuditAction, entity: string, entityId: number | null, changes?: unknown) {
+/** Records a change a student or a parent made (the actor has no staff account; the row names the student). */
+export async function recordStudentAudit(tx: Tx, me: PortalCaller, action: AuditAction, entity: string, entityId: number | null, changes?: unknown) {
   await insertOne(tx, auditLog, {
     studioId: me.studioId,
     studentId: me.studentId,

@@ -81,6 +81,15 @@ import type {
   studentUpdateBody,
 } from '../../common/schemas/students';
 import type { brandingResponse, studioAnswer, studioUpdateBody } from '../../common/schemas/studio';
+import type {
+  consentTextBody,
+  consentTextResponse,
+  consentTextsResponse,
+  parentConsentBody,
+  parentConsentResponse,
+  parentConsentsResponse,
+  parentLoginBody,
+} from '../../common/schemas/parent';
 import type { approvalBody, finalBody, jobResponse, yearbookState } from '../../common/schemas/yearbook';
 
 /** What a call sends and answers. An upload's body is the FormData it sends. */
@@ -164,6 +173,9 @@ export interface StaffCalls {
 
   'POST branches/:id/access-codes': { body: In<typeof cardsBody>; response: Out<typeof branchCodesResponse> };
   'POST students/:id/access-code': { response: Out<typeof accessCodeResponse> };
+  'POST students/:id/parent-code': { response: Out<typeof accessCodeResponse> };
+  'GET consent-texts': { response: Out<typeof consentTextsResponse> };
+  'PUT consent-texts/:purpose': { body: In<typeof consentTextBody>; response: Out<typeof consentTextResponse> };
   'POST students/:id/quote': { body: In<typeof quoteDecisionBody>; response: Ok };
   'GET branches/:id/remind-unwritten': { response: Out<typeof reminderAnswer> };
   'POST branches/:id/remind-unwritten': { response: Out<typeof remindResponse> };
@@ -228,6 +240,14 @@ export interface StudentCalls {
   'PUT nicknames/:id': { body: In<typeof studentNicknameEdit>; response: Out<typeof nicknameResponse> };
   'PUT quote': { body: In<typeof quoteInput>; response: Ok };
   'PUT portrait': { body: In<typeof portraitInput>; response: Ok };
+}
+
+/** The parents' calls, under /api/veli/. */
+export interface ParentCalls {
+  'POST login': { body: In<typeof parentLoginBody>; response: Out<typeof loginResponse> };
+  'POST logout': { response: Ok };
+  'GET consents': { response: Out<typeof parentConsentsResponse> };
+  'PUT consents/:purpose': { body: In<typeof parentConsentBody>; response: Out<typeof parentConsentResponse> };
 }
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

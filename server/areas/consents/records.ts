@@ -73,7 +73,20 @@ export async function consentedStudentIds(db: Db | Tx, purpose: ConsentPurpose, 
   return new Set(rows.map((r) => r.id));
 }
 
-/** A student's answers in force, by purpose (a purpose not answered is absent). */
+/** A student's answers in force, by purpose (a purpose not answered is absent), with who gave each and to which text. */
 export async function consentsOf(db: Db | Tx, studentId: number) {
-  return db.select().from(studentConsents).where(eq(studentConsents.studentId, studentId));
+  return db
+    .select({
+      purpose: studentConsents.purpose,
+      answer: studentConsents.answer,
+      answeredAt: studentConsents.answeredAt,
+      recordId: studentConsents.recordId,
+      textVersion: consentRecords.textVersion,
+      givenByName: consentRecords.givenByName,
+      relation: consentRecords.relation,
+      channel: consentRecords.channel,
+    })
+    .from(studentConsents)
+    .innerJoin(consentRecords, eq(consentRecords.id, studentConsents.recordId))
+    .where(eq(studentConsents.studentId, studentId));
 }

@@ -67,13 +67,32 @@ export function renderCards(sheet: CardSheet): Buffer {
     accessCode: tr.student.accessCode,
     hint: tr.student.cards.cardHint,
   };
-  const files: Array<readonly [string, Buffer]> = sheet.cards.map((card) => [`/qr/${card.studentId}.svg`, Buffer.from(qrSvg(url))]);
-  files.push(['/cards.json', Buffer.from(JSON.stringify({ ...sheet, qrUrl: url, texts }))]);
+  return renderQrSheet({
+    name: 'login cards',
+    layout: LAYOUT,
+    data: { ...sheet, qrUrl: url, texts },
+    qrCodes: sheet.cards.map((card) => [card.studentId, url]),
+  });
+}
+
+/** A printed sheet laid out by Typst: its layout reads `/cards.json` (the data) and `/qr/<id>.svg` (one QR code per id). */
+export interface QrSheet {
+  /** What the sheet is, for a failed compile's error. */
+  name: string;
+  layout: string;
+  data: unknown;
+  qrCodes: Array<readonly [id: number, text: string]>;
+}
+
+/** The login cards' machinery, for every printed page of codes (the parents' consent letters too). */
+export function renderQrSheet(sheet: QrSheet): Buffer {
+  const files: Array<readonly [string, Buffer]> = sheet.qrCodes.map(([id, text]) => [`/qr/${id}.svg`, Buffer.from(qrSvg(text))]);
+  files.push(['/cards.json', Buffer.from(JSON.stringify(sheet.data))]);
   const input = {
     fontPair: 'inter-merriweather' as const,
-    main: { path: '/cards.typ', source: LAYOUT },
+    main: { path: '/cards.typ', source: sheet.layout },
     files,
-    failure: (diagnostics: string) => new Error(`login cards: ${diagnostics}`),
+    failure: (diagnostics: string) => new Error(`${sheet.name}: ${diagnostics}`),
   };
   return compileTypst(input, (compiler, document) => compiler.pdf(document));
 }

@@ -14,7 +14,7 @@ import {
   type MessageRow,
   type NicknameRow,
 } from '../../auth/access';
-import type { StudentCaller } from '../../auth/caller';
+import type { PortalCaller, StudentCaller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { single } from '../../db/rows';
 import { branches, messages, nicknames, notifications, photos, schools, students, yearbookApprovals } from '../../db/schema';
@@ -147,8 +147,8 @@ export async function notificationsOf(db: Db, me: StudentCaller) {
   return rows.map((r) => ({ ...r, sentAt: r.sentAt ? r.sentAt.toISOString() : null }));
 }
 
-/** The student's school and branch, for GET student/user. */
-export async function placeOf(db: Db, me: StudentCaller) {
+/** The student's school and branch (GET student/user, a parent's page). */
+export async function placeOf(db: Db, me: PortalCaller) {
   const [row] = await studentsInPlace(db, {
     schoolId: schools.id,
     code: schools.code,

@@ -17,7 +17,7 @@ import { classmateInScope, ownMessageInScope, ownNicknameInScope, ownPhotoInScop
 import type { StudentCaller } from '../../auth/caller';
 import { reserveAttempt } from '../../auth/loginLimiter';
 import { verifyPassword } from '../../auth/passwords';
-import { revokeStudentSession, signInStudent } from '../../auth/studentSessions';
+import { revokePortalSession, signInStudent } from '../../auth/studentSessions';
 import { HttpError, notFound, unauthorized } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { routeDocs, type Api } from '../../http/types';
@@ -66,7 +66,7 @@ export async function studentPortalRoutes(app: Api) {
   );
 
   app.post('/logout', docs('Öğrenci çıkışı: token’ı geçersiz kılar', { response: { 200: okResponse } }), async (request) => {
-    await revokeStudentSession(db, studentOf(request).sessionId);
+    await revokePortalSession(db, studentOf(request));
     return { success: true as const };
   });
 

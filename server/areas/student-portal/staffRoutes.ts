@@ -8,14 +8,13 @@ import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { accessCodeResponse, branchCodesResponse, cardsBody, quoteDecisionBody, reminderAnswer, remindResponse } from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
-import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
+import { branchInScope, studentInScope } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
 import { HttpError } from '../../core/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import type { FastifyRequest } from 'fastify';
-import { selectedStudents } from '../students/queries';
-import { activeStudentCount, issueBranchCodes, issueCode, issueCodes } from './accessCodes';
-import { CARDS_MAX, renderCards } from './cards';
+import { issueCode, sheetCodes } from './accessCodes';
+import { renderCards } from './cards';
 import { decideQuote, previewReminder, remindUnwritten } from './staffWrites';
 
 const docs = routeDocs('student-portal');
@@ -39,13 +38,7 @@ export async function studentPortalStaffRoutes(app: Api) {
    * branch, or nothing changes), or without a pick for the whole branch.
    */
   const branchCodes = async (request: FastifyRequest, branchId: number, picked: number[] | undefined) => {
-    const caller = callerOf(request);
-    const branch = await branchInScope(app.db, caller, branchId);
-    const school = await schoolInScope(app.db, caller, branch.schoolId);
-    if ((picked?.length ?? (await activeStudentCount(app.db, branch.id))) > CARDS_MAX) throw new HttpError(400, tr.student.cards.tooMany(CARDS_MAX));
-    const items = picked
-      ? await issueCodes(app.db, caller, await selectedStudents(app.db, branch, picked))
-      : await issueBranchCodes(app.db, caller, branch, CARDS_MAX);
+    const { school, branch, items } = await sheetCodes(app.db, callerOf(request), branchId, picked, 'student', tr.student.cards.tooMany);
     return { schoolName: school.name, schoolCode: school.code, branchName: branchName(branch), loginUrl: `${app.config.publicUrl}/student/login`, items };
   };
 

@@ -30,12 +30,13 @@ export const readReminder = async (branchId: number) => {
 export const useRemindUnwritten = () => useApiMutation((branchId: number) => call('POST branches/:id/remind-unwritten', { params: { id: branchId } }));
 
 /**
- * The cards PDF is a POST (it issues new codes), which the client's download (GET) does not
- * make: fetched here with the session's token and saved under the server's file name.
+ * A printed sheet that issues new codes (login cards, parents' consent letters) is a POST, which
+ * the client's download (GET) does not make: fetched here with the session's token and saved
+ * under the server's file name. Answers true, or the Turkish message to show.
  */
-export async function downloadCardsPdf(branchId: number, studentIds?: number[]): Promise<true | string> {
+export async function downloadCodesPdf(path: string, fallbackName: string, studentIds?: number[]): Promise<true | string> {
   const { level, token } = useSession.getState();
-  const response = await fetch(`/api/${level}/branches/${branchId}/login-cards.pdf`, {
+  const response = await fetch(`/api/${level}/${path}`, {
     method: 'POST',
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(studentIds ? { 'content-type': 'application/json' } : {}) },
     body: studentIds ? JSON.stringify({ studentIds }) : undefined,
@@ -43,7 +44,7 @@ export async function downloadCardsPdf(branchId: number, studentIds?: number[]):
   // A refusal's Turkish message (e.g. too many students) is what the person reads.
   if (!response?.ok) return ((await response?.json().catch(() => null)) as { message?: string } | null)?.message ?? tr.genericError;
   const blob = await response.blob();
-  const name = downloadName(response, 'giris-kartlari.pdf');
+  const name = downloadName(response, fallbackName);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = name;
@@ -51,3 +52,6 @@ export async function downloadCardsPdf(branchId: number, studentIds?: number[]):
   URL.revokeObjectURL(link.href);
   return true;
 }
+
+export const downloadCardsPdf = (branchId: number, studentIds?: number[]) =>
+  downloadCodesPdf(`branches/${branchId}/login-cards.pdf`, 'giris-kartlari.pdf', studentIds);

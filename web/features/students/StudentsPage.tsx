@@ -24,6 +24,7 @@ import { PhotosDialog } from './PhotosDialog';
 import { StudentForm } from './StudentForm';
 import { studentOfHash } from './slides';
 import { StudentsList, type StudentRowActions } from './StudentsList';
+import { ConsentFormsButton } from '../parent-portal/ConsentFormsButton';
 
 const t = tr.students;
 
@@ -72,6 +73,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
             <Button variant="default" component={Link} to={`/login-cards/${branchId}`} leftSection={<IconKey size={16} />}>
               {tr.student.cards.action}
             </Button>
+            <ConsentFormsButton branchId={branchId} />
           </>
         }
       />

@@ -16,6 +16,7 @@ import { useSession } from '../../session/store';
 import { useStaleGuard } from '../../components/form/staleRecord';
 import { readStudio, useSaveStudio, useStudio, useUploadStudioLogo } from './api';
 import { ImagePicker, type PickedImage } from './ImagePicker';
+import { ConsentTexts } from './ConsentTexts';
 
 const t = tr.studio;
 
@@ -120,6 +121,7 @@ export function StudioPage() {
       <PageHeader title={tr.pages.studio} />
       {/* The layout shows the studio's name and logo from user info, so it is loaded again after a write. */}
       <Loaded query={studio}>{(data) => <StudioForm studio={data.studio} onSaved={loadUser} />}</Loaded>
+      <ConsentTexts />
     </Stack>
   );
 }
