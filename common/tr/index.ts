@@ -6,6 +6,7 @@ import { core } from './core';
 import { dashboard } from './dashboard';
 import { design } from './design';
 import { frame } from './frame';
+import { kvkk } from './kvkk';
 import { messages } from './messages';
 import { notifications } from './notifications';
 import { organisation } from './organisation';
@@ -15,4 +16,4 @@ import { students } from './students';
 import { studio } from './studio';
 import { yearbook } from './yearbook';
 
-export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard, yearbook, student } as const;
+export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard, yearbook, student, kvkk } as const;

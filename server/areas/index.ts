@@ -27,6 +27,7 @@ import { studioRoutes } from './studio/routes';
 import { studentPortalRoutes } from './student-portal/routes';
 import { studentPortalStaffRoutes } from './student-portal/staffRoutes';
 import { yearbookRoutes } from './yearbook/routes';
+import { kvkkRoutes } from './kvkk/routes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 
@@ -52,6 +53,7 @@ export const staffRoutes: AreaRoutes[] = [
   brandingRoutes,
   studentPortalStaffRoutes,
   yearbookRoutes,
+  kvkkRoutes,
 ];
 
 /** Under /api/student/. */
