@@ -28,6 +28,7 @@ import { studentPortalRoutes } from './student-portal/routes';
 import { studentPortalStaffRoutes } from './student-portal/staffRoutes';
 import { yearbookRoutes } from './yearbook/routes';
 import { kvkkRoutes } from './kvkk/routes';
+import { retentionJob } from './kvkk/retention';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 
@@ -66,5 +67,5 @@ export function jobHandlers(app: FastifyInstance, pool: WorkerPool): Record<stri
 
 /** Repeated on a clock for every studio, in the server process. */
 export function recurringJobs(app: FastifyInstance): RecurringJob[] {
-  return [sendNotificationsJob(app.db, app.log)];
+  return [sendNotificationsJob(app.db, app.log), retentionJob(app.db, app.storage.photos)];
 }

@@ -443,7 +443,11 @@ describe('backup and restore', () => {
     let erasureId: number;
     try {
       const login = await app.inject({ method: 'POST', url: '/api/panel/login', payload: { email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD } });
-      const erased = await app.inject({ method: 'POST', url: `/api/panel/students/${added.studentId}/erase`, headers: { authorization: `Bearer ${login.json().token}` } });
+      const erased = await app.inject({
+        method: 'POST',
+        url: `/api/panel/students/${added.studentId}/erase`,
+        headers: { authorization: `Bearer ${login.json().token}` },
+      });
       expect(erased.statusCode, erased.body).toBe(200);
       erasureId = erased.json().erasureId;
     } finally {
@@ -460,7 +464,9 @@ describe('backup and restore', () => {
     try {
       expect(await restored.db.select().from(students).where(eq(students.id, added.studentId))).toEqual([]);
       expect(await restored.db.select().from(photos).where(eq(photos.studentId, added.studentId))).toEqual([]);
-      expect(await restored.db.select({ id: erasures.id, studentId: erasures.studentId }).from(erasures)).toEqual([{ id: erasureId, studentId: added.studentId }]);
+      expect(await restored.db.select({ id: erasures.id, studentId: erasures.studentId }).from(erasures)).toEqual([
+        { id: erasureId, studentId: added.studentId },
+      ]);
       const [again] = await restored.db.select().from(auditLog).where(eq(auditLog.action, 'erase-again'));
       expect(again).toMatchObject({ entity: 'student', entityId: added.studentId, changes: { erasureId } });
       // Everyone else is back as the backup had them.

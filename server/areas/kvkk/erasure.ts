@@ -84,7 +84,15 @@ export async function eraseStudentRows(tx: Tx, student: ErasedStudent, erasureId
   const about = [
     and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, id)),
     eq(auditLog.studentId, id),
-    photoRows.length ? and(eq(auditLog.entity, 'photo'), inArray(auditLog.entityId, photoRows.map((p) => p.id))) : undefined,
+    photoRows.length
+      ? and(
+          eq(auditLog.entity, 'photo'),
+          inArray(
+            auditLog.entityId,
+            photoRows.map((p) => p.id),
+          ),
+        )
+      : undefined,
     messageIds.length ? and(eq(auditLog.entity, 'message'), inArray(auditLog.entityId, messageIds)) : undefined,
     nicknameIds.length ? and(eq(auditLog.entity, 'nickname'), inArray(auditLog.entityId, nicknameIds)) : undefined,
   ];

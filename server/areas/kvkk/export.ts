@@ -87,7 +87,15 @@ async function studentData(db: Db, student: StudentRow) {
   const ownEntities = [
     and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, id)),
     eq(auditLog.studentId, id),
-    photoRows.length ? and(eq(auditLog.entity, 'photo'), inArray(auditLog.entityId, photoRows.map((p) => p.id))) : undefined,
+    photoRows.length
+      ? and(
+          eq(auditLog.entity, 'photo'),
+          inArray(
+            auditLog.entityId,
+            photoRows.map((p) => p.id),
+          ),
+        )
+      : undefined,
   ];
   const audit = await db
     .select({ action: auditLog.action, entity: auditLog.entity, userName: auditLog.userName, changes: auditLog.changes, createdAt: auditLog.createdAt })

@@ -74,8 +74,20 @@ async function classWithData() {
   ]);
   await db.transaction(async (tx) => {
     const subject = { id: sule.id, ...place };
-    await recordConsent(tx, subject, { purpose: 'print-photo', answer: 'yes', givenByName: 'Ayşe Veli', relation: 'anne', channel: 'online', textVersion: 'v1', ip: '10.0.0.7' });
-    await recordConsent(tx, { id: omer.id, ...place }, { purpose: 'print-photo', answer: 'no', givenByName: 'Ömerin Babası', relation: 'baba', channel: 'paper', textVersion: 'v1' });
+    await recordConsent(tx, subject, {
+      purpose: 'print-photo',
+      answer: 'yes',
+      givenByName: 'Ayşe Veli',
+      relation: 'anne',
+      channel: 'online',
+      textVersion: 'v1',
+      ip: '10.0.0.7',
+    });
+    await recordConsent(
+      tx,
+      { id: omer.id, ...place },
+      { purpose: 'print-photo', answer: 'no', givenByName: 'Ömerin Babası', relation: 'baba', channel: 'paper', textVersion: 'v1' },
+    );
   });
   await db.insert(studentSessions).values({ studentId: sule.id, tokenHash: 'sule-oturum', expiresAt: new Date(Date.now() + 3_600_000) });
   return { sule, omer, ipek, sulePhoto, omerPhoto };
