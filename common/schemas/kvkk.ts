@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { answerWith } from './answers';
 
 /** How many of each went with an erased student. */
-export const erasureCounts = z.object({
+const erasureCounts = z.object({
   photos: z.number(),
   messages: z.number(),
   nicknames: z.number(),
