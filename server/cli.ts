@@ -10,6 +10,10 @@ import { DataFolderInUseError, openDatabase } from './db/client';
 import { createBackup } from './backup/backup';
 import { BackupError, backupErrors } from './backup/messages';
 import { restoreBackup } from './backup/restore';
+import { erasureLogFile } from './areas/kvkk/erasureLog';
+import { reapplyErasures } from './areas/kvkk/reapply';
+import { diskStorage } from './storage/store';
+import { tr } from '../common/tr';
 
 const USAGE = `Kullanım / Usage:
   npm run backup -- <dosya.tar.gz>    veritabanını ve dosyaları yedekler / backs up the database and the files
@@ -36,11 +40,18 @@ async function backup(file: string): Promise<string> {
 
 async function restore(file: string): Promise<string> {
   const config = loadConfig();
-  const done = await restoreBackup({ file, dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = diskStorage(config.dataDir).photos;
+  const done = await restoreBackup({
+    file,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    reapply: (db) => reapplyErasures(db, store, erasureLogFile(config.dataDir)),
+  });
   const into = done.database === 'pglite' ? `PGlite in ${config.dataDir}` : `PostgreSQL, files in ${config.dataDir}`;
   return (
     `restore: ${path.resolve(file)} → ${into} — ${count(done.tables, 'tables')}, ${count(done.rows, 'rows')}, ` +
-    `${count(done.files, 'files')} (${megabytes(done.bytes)}) in ${done.seconds.toFixed(1)} s`
+    `${count(done.files, 'files')} (${megabytes(done.bytes)}) in ${done.seconds.toFixed(1)} s` +
+    (done.reapplied ? `\n${tr.kvkk.reapplied(done.reapplied)} / ${count(done.reapplied, 'erasures re-applied')}` : '')
   );
 }
 

@@ -53,6 +53,8 @@ export const studioInfo = z.object({
   address: z.string(),
   cityId: z.number().int().nullable(),
   website: z.string(),
+  /** Months after a school's delivery date when its photos are purged. */
+  retentionMonths: z.number().int(),
   version: z.number().int(),
 });
 export type StudioInfo = z.infer<typeof studioInfo>;

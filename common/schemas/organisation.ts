@@ -26,6 +26,8 @@ export const school = z.object({
   logoUrl: z.string().nullable(),
   academicYear: z.string(),
   messageDeadline: z.string().nullable(),
+  /** When the books reached the school: its photos are purged the studio's retention period after it. */
+  deliveryDate: z.string().nullable(),
   code: z.string(),
   status: schoolStatus,
   branchCount: z.number().int(),
@@ -61,6 +63,8 @@ export const schoolBody = z
     email: z.union([z.literal(''), email]).default(''),
     academicYear,
     messageDeadline: apiDate.nullable().default(null),
+    /** Absent: kept; null: not delivered yet (nothing is purged). */
+    deliveryDate: apiDate.nullable().optional(),
     /** Absent: kept (a new school gets a random one). */
     code: schoolCode.optional(),
     status: schoolStatus.default('active'),

@@ -19,6 +19,8 @@ export const studioBody = z
     address: z.string().trim().max(300),
     cityId: z.number().int().min(1).max(81).nullable(),
     website,
+    /** Absent: kept. */
+    retentionMonths: z.number().int().min(1).max(120).optional(),
   })
   .strict();
 export type StudioBody = z.infer<typeof studioBody>;

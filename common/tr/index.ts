@@ -6,6 +6,7 @@ import { core } from './core';
 import { dashboard } from './dashboard';
 import { design } from './design';
 import { frame } from './frame';
+import { kvkk } from './kvkk';
 import { messages } from './messages';
 import { notifications } from './notifications';
 import { organisation } from './organisation';
@@ -30,4 +31,5 @@ export const tr = {
   yearbook,
   student,
   parent,
+  kvkk,
 } as const;

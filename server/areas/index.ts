@@ -29,6 +29,8 @@ import { studentPortalStaffRoutes } from './student-portal/staffRoutes';
 import { yearbookRoutes } from './yearbook/routes';
 import { parentPortalRoutes } from './parent-portal/routes';
 import { parentPortalStaffRoutes } from './parent-portal/staffRoutes';
+import { kvkkRoutes } from './kvkk/routes';
+import { retentionJob } from './kvkk/retention';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 
@@ -55,6 +57,7 @@ export const staffRoutes: AreaRoutes[] = [
   studentPortalStaffRoutes,
   parentPortalStaffRoutes,
   yearbookRoutes,
+  kvkkRoutes,
 ];
 
 /** Under /api/student/. */
@@ -70,5 +73,5 @@ export function jobHandlers(app: FastifyInstance, pool: WorkerPool): Record<stri
 
 /** Repeated on a clock for every studio, in the server process. */
 export function recurringJobs(app: FastifyInstance): RecurringJob[] {
-  return [sendNotificationsJob(app.db, app.log)];
+  return [sendNotificationsJob(app.db, app.log), retentionJob(app.db, app.storage.photos)];
 }

@@ -17,7 +17,9 @@ import { buildApp } from '../app';
 import { diskStorage } from '../storage/store';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
-import { notifications, photos, students } from '../db/schema';
+import { auditLog, erasures, notifications, photos, students } from '../db/schema';
+import { erasureLogFile } from '../areas/kvkk/erasureLog';
+import { tr } from '../../common/tr';
 import { insertOne, single } from '../db/rows';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { createPostgresDatabase, startTestDatabase, type TestDatabase } from '../test/database';
@@ -433,5 +435,47 @@ describe('backup and restore', () => {
 
     expect(usage.code).toBe(1);
     expect(usage.stderr).toContain('npm run backup -- <dosya.tar.gz>');
+  }, 90_000);
+
+  // Last: it erases a student in the source, which the tests above compare with.
+  it('erases again, and says so, a student erased after the backup was taken', async () => {
+    const app = await buildApp({ database: source, config: loadConfig({ DATA_DIR: sourceDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' }), jobs: { run: false } });
+    let erasureId: number;
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/panel/login', payload: { email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD } });
+      const erased = await app.inject({
+        method: 'POST',
+        url: `/api/panel/students/${added.studentId}/erase`,
+        headers: { authorization: `Bearer ${login.json().token}` },
+      });
+      expect(erased.statusCode, erased.body).toBe(200);
+      erasureId = erased.json().erasureId;
+    } finally {
+      await app.close();
+    }
+    // The operator empties the database and the photos, and keeps the data folder's erasure log.
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'erased-'));
+    fs.copyFileSync(erasureLogFile(sourceDir), erasureLogFile(dataDir));
+    const run = await runCli(['restore', archive], dataDir);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain(`\n${tr.kvkk.reapplied(1)} / 1 erasures re-applied\n`);
+
+    const restored = await openDatabase({ dataDir });
+    try {
+      expect(await restored.db.select().from(students).where(eq(students.id, added.studentId))).toEqual([]);
+      expect(await restored.db.select().from(photos).where(eq(photos.studentId, added.studentId))).toEqual([]);
+      expect(await restored.db.select({ id: erasures.id, studentId: erasures.studentId }).from(erasures)).toEqual([
+        { id: erasureId, studentId: added.studentId },
+      ]);
+      const [again] = await restored.db.select().from(auditLog).where(eq(auditLog.action, 'erase-again'));
+      expect(again).toMatchObject({ entity: 'student', entityId: added.studentId, changes: { erasureId } });
+      // Everyone else is back as the backup had them.
+      const others = sql`SELECT count(*)::int AS n FROM students WHERE id <> ${added.studentId}`;
+      expect((await restored.db.execute<{ n: number }>(others)).rows).toEqual((await source.db.execute<{ n: number }>(others)).rows);
+    } finally {
+      await restored.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, 'files', added.storageKey))).toBe(false);
+    expect(Object.keys(storedFiles(dataDir)).length).toBe(Object.keys(storedFiles(sourceDir)).length);
   }, 90_000);
 });

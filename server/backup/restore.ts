@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Db } from '../db/client';
 import { paths } from '../paths';
 import { DATABASE_FOLDER, extractArchive, scanArchive } from './archive';
 import { assertEmptyDataFolders, moveDataFolders } from './dataFolders';
@@ -20,9 +21,17 @@ export interface RestoreSummary {
   files: number;
   bytes: number;
   seconds: number;
+  /** Students erased again after the load (the erasure log's, see `reapply`). */
+  reapplied: number;
 }
 
-export async function restoreBackup(options: { file: string; dataDir: string; databaseUrl?: string }): Promise<RestoreSummary> {
+/**
+ * What the app does to the restored data before anyone uses it: the erasures made after the
+ * backup are made again (given by the command line, which knows the areas). Answers how many.
+ */
+export type AfterRestore = (db: Db) => Promise<number>;
+
+export async function restoreBackup(options: { file: string; dataDir: string; databaseUrl?: string; reapply?: AfterRestore }): Promise<RestoreSummary> {
   const started = performance.now();
   const file = path.resolve(options.file);
   const dataDir = path.resolve(options.dataDir);
@@ -34,6 +43,7 @@ export async function restoreBackup(options: { file: string; dataDir: string; da
   const target = await openRestoreTarget({ databaseUrl: options.databaseUrl, dataDir });
   let staging: string | undefined;
   let rows: number;
+  let reapplied = 0;
   try {
     await assertEmptyTarget(target.db, manifest.migrations.applied, options.databaseUrl ? withoutPassword(options.databaseUrl) : path.join(dataDir, 'pglite'));
     await fs.mkdir(dataDir, { recursive: true });
@@ -48,11 +58,12 @@ export async function restoreBackup(options: { file: string; dataDir: string; da
     rows = await loadDatabase(target.db, path.join(staging, DATABASE_FOLDER), manifest.tables);
     await target.migrate(paths.migrations);
     await moveDataFolders(staging, dataDir);
+    if (options.reapply) reapplied = await options.reapply(target.db);
   } finally {
     await target.close();
     if (staging) await fs.rm(staging, { recursive: true, force: true });
   }
-  return { database: target.kind, tables: manifest.tables.length, rows, files, bytes, seconds: (performance.now() - started) / 1000 };
+  return { database: target.kind, tables: manifest.tables.length, rows, files, bytes, seconds: (performance.now() - started) / 1000, reapplied };
 }
 
 function withoutPassword(databaseUrl: string): string {

@@ -10,6 +10,7 @@ import type { countAnswer, itemAnswer, itemsAnswer, moderatedAnswer } from '../.
 import type { changePasswordBody, loginBody, loginResponse, sessionsResponse, userResponse } from '../../common/schemas/auth';
 import type { statisticsAnswer } from '../../common/schemas/dashboard';
 import type { designPutBody, designQuery, designResponse, previewStudent } from '../../common/schemas/design';
+import type { erasureAnswer } from '../../common/schemas/kvkk';
 import type { listResponse, okResponse } from '../../common/schemas/list';
 import type {
   bulkModeration,
@@ -155,6 +156,7 @@ export interface StaffCalls {
   'PUT students/:id': { body: In<typeof studentUpdateBody>; response: Item<typeof studentItem> };
   'DELETE students/:id': { response: Ok };
   'POST students/:id/move': { body: In<typeof moveBody>; response: Item<typeof studentItem> };
+  'POST students/:id/erase': { response: Out<typeof erasureAnswer> };
   'GET branches/:id/siblings': { response: Out<typeof siblingsAnswer> };
   'POST branches/:id/students/consent': { body: In<typeof bulkConsentBody>; response: Out<typeof bulkResponse> };
   'POST branches/:id/students/move': { body: In<typeof bulkMoveBody>; response: Out<typeof bulkResponse> };

@@ -33,6 +33,7 @@ const columns = {
   >`case when ${schools.logoPath} is null then null else '/api/files/school-logo/' || ${schoolId} || '?v=' || floor(extract(epoch from ${schools.updatedAt}) * 1000)::bigint end`,
   academicYear: schools.academicYear,
   messageDeadline: schools.messageDeadline,
+  deliveryDate: schools.deliveryDate,
   code: schools.code,
   status: schools.status,
   branchCount,

@@ -32,6 +32,7 @@ function rowValues(body: SchoolBody) {
     email: body.email,
     academicYear: body.academicYear,
     messageDeadline: body.messageDeadline,
+    ...(body.deliveryDate === undefined ? {} : { deliveryDate: body.deliveryDate }),
     ...(body.code === undefined ? {} : { code: body.code }),
     status: body.status,
     searchKey: searchKey(`${body.name} ${body.district}`),

@@ -30,6 +30,7 @@ export function studioInfoOf(row: typeof studios.$inferSelect): StudioInfo {
     address: row.address,
     cityId: row.cityId,
     website: row.website,
+    retentionMonths: row.retentionMonths,
     version: row.version,
   };
 }

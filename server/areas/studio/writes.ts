@@ -11,7 +11,9 @@ import { changedFields, recordAudit } from '../../core/audit';
 import { studioInfo } from './queries';
 
 export async function updateStudio(db: Db, caller: Caller, input: StudioUpdateBody): Promise<void> {
-  const { version, ...body } = input;
+  const { version, ...sent } = input;
+  // A field left out is kept, and is no change.
+  const body = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined)) as Omit<StudioUpdateBody, 'version'>;
   const before = await studioInfo(db, caller.studioId);
   assertVersion(before, version);
   await db.transaction(async (tx) => {

@@ -25,6 +25,7 @@ interface Values {
   email: string;
   academicYear: string;
   messageDeadline: string | null;
+  deliveryDate: string | null;
   /** Empty for a new school: the server picks one. */
   code: string;
   status: 'active' | 'archived';
@@ -34,7 +35,7 @@ interface Values {
 function initial(row: School | null): Values {
   if (row) {
     const { version: _version, ...fields } = bodyOf(row);
-    return { ...fields, cityId: row.cityId, messageDeadline: row.messageDeadline, logo: row.logoUrl } as Values;
+    return { ...fields, cityId: row.cityId, messageDeadline: row.messageDeadline, deliveryDate: row.deliveryDate, logo: row.logoUrl } as Values;
   }
   // The school year starting in July, by Türkiye's calendar.
   const [year, month] = todayInTurkey().split('-').map(Number) as [number, number];
@@ -48,6 +49,7 @@ function initial(row: School | null): Values {
     email: '',
     academicYear: `${start}-${start + 1}`,
     messageDeadline: null,
+    deliveryDate: null,
     code: '',
     status: 'active',
     logo: null,
@@ -71,6 +73,7 @@ export function SchoolForm({ row, onClose }: { row: School | null; onClose(): vo
     email: t.email,
     academicYear: t.academicYear,
     messageDeadline: t.messageDeadline,
+    deliveryDate: tr.kvkk.retention.deliveryDate,
     status: t.status,
     logoUrl: t.logo,
   });
@@ -113,6 +116,13 @@ export function SchoolForm({ row, onClose }: { row: School | null; onClose(): vo
           value={form.values.messageDeadline}
           onChange={(v) => form.setFieldValue('messageDeadline', v)}
           error={form.errors.messageDeadline}
+        />
+        <DateField
+          label={tr.kvkk.retention.deliveryDate}
+          description={tr.kvkk.retention.deliveryDateHint}
+          value={form.values.deliveryDate}
+          onChange={(v) => form.setFieldValue('deliveryDate', v)}
+          error={form.errors.deliveryDate}
         />
         <TextInput label={tr.student.schoolCode} {...form.getInputProps('code')} />
         <LogoPicker value={form.values.logo} onChange={(v) => form.setFieldValue('logo', v)} error={form.errors.logo as string | undefined} />

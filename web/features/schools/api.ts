@@ -44,6 +44,7 @@ export function bodyOf(row: School, changes: Partial<SchoolBody> = {}): SchoolUp
     email: row.email,
     academicYear: row.academicYear,
     messageDeadline: row.messageDeadline,
+    deliveryDate: row.deliveryDate,
     code: row.code,
     status: row.status,
     ...changes,

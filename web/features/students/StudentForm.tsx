@@ -9,6 +9,8 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { applyServerErrors, zodValidate } from '../../components/form/zodValidate';
 import { useStaleGuard } from '../../components/form/staleRecord';
+import { useSession } from '../../session/store';
+import { StudentDataActions } from '../kvkk/StudentDataActions';
 import { readStudent, useSaveStudent } from './api';
 
 const t = tr.students;
@@ -25,6 +27,7 @@ interface Values {
 
 export function StudentForm({ branchId, student, onClose }: { branchId: number; student: StudentItem | null; onClose(): void }) {
   const save = useSaveStudent(branchId);
+  const level = useSession((s) => s.info?.level ?? s.level);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
@@ -90,6 +93,14 @@ export function StudentForm({ branchId, student, onClose }: { branchId: number; 
           value={form.values.photoConsentDate}
           onChange={(v) => form.setFieldValue('photoConsentDate', v)}
           error={form.errors.photoConsentDate}
+        />
+      ) : null}
+      {student ? (
+        <StudentDataActions
+          branchId={branchId}
+          student={{ id: student.id, name: `${student.firstName} ${student.lastName}` }}
+          level={level}
+          onErased={onClose}
         />
       ) : null}
     </FormDialog>

@@ -1,5 +1,5 @@
 /** Stüdyo (level panel): the studio profile and its logo; both appear in the layout and on the login page. */
-import { Button, Grid, Paper, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Grid, NumberInput, Paper, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { StudioInfo } from '../../../common/schemas/auth';
@@ -35,18 +35,20 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): Promis
       address: studio.address,
       cityId: studio.cityId ? String(studio.cityId) : null,
       website: studio.website,
+      retentionMonths: studio.retentionMonths,
     },
     validate: (values) => zodValidate(studioBody)({ ...values, cityId: values.cityId ? Number(values.cityId) : null }),
   });
   const stale = useStaleGuard(
     studio,
     readStudio,
-    { name: t.name, phone: t.phone, email: t.email, address: t.address, cityId: t.city, website: t.website },
+    { name: t.name, phone: t.phone, email: t.email, address: t.address, cityId: t.city, website: t.website, retentionMonths: tr.kvkk.retention.months },
     (current) => {
       // What the person typed stays; the fields they left alone show what is stored now.
       for (const field of ['name', 'phone', 'email', 'address', 'website'] as const) {
         if (!form.isDirty(field)) form.setFieldValue(field, current[field]);
       }
+      if (!form.isDirty('retentionMonths')) form.setFieldValue('retentionMonths', current.retentionMonths);
       if (!form.isDirty('cityId')) form.setFieldValue('cityId', current.cityId ? String(current.cityId) : null);
     },
   );
@@ -88,6 +90,16 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): Promis
                   <TextInput label={t.website} placeholder="https://" {...form.getInputProps('website')} />
                 </Grid.Col>
               </Grid>
+              <NumberInput
+                label={tr.kvkk.retention.months}
+                description={tr.kvkk.retention.monthsHint}
+                min={1}
+                max={120}
+                allowDecimal={false}
+                allowNegative={false}
+                maw={320}
+                {...form.getInputProps('retentionMonths')}
+              />
               <Button type="submit" loading={save.isPending || uploadLogo.isPending} style={{ alignSelf: 'flex-start' }}>
                 {tr.words.save}
               </Button>
