@@ -5,6 +5,7 @@
 import { core } from './core';
 import { dashboard } from './dashboard';
 import { design } from './design';
+import { digitalYearbook } from './digitalYearbook';
 import { frame } from './frame';
 import { messages } from './messages';
 import { notifications } from './notifications';
@@ -15,4 +16,18 @@ import { students } from './students';
 import { studio } from './studio';
 import { yearbook } from './yearbook';
 
-export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard, yearbook, student } as const;
+export const tr = {
+  ...core,
+  pages,
+  ...frame,
+  organisation,
+  ...messages,
+  students,
+  notifications,
+  studio,
+  design,
+  dashboard,
+  yearbook,
+  student,
+  digitalYearbook,
+} as const;

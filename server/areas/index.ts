@@ -29,6 +29,10 @@ import { studentPortalStaffRoutes } from './student-portal/staffRoutes';
 import { yearbookRoutes } from './yearbook/routes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
+import { digitalYearbookJob, DIGITAL_YEARBOOK_JOB } from './digital-yearbook/job';
+import { digitalYearbookReaderRoutes, digitalYearbookStaffRoutes } from './digital-yearbook/routes';
+import type { StudentCaller } from '../auth/caller';
+import { unauthorized } from '../core/errors';
 
 export type AreaRoutes = (app: Api) => Promise<void>;
 
@@ -52,14 +56,21 @@ export const staffRoutes: AreaRoutes[] = [
   brandingRoutes,
   studentPortalStaffRoutes,
   yearbookRoutes,
+  digitalYearbookStaffRoutes,
 ];
 
+/** The signed-in student as the digital yearbook's reader. */
+const studentReader = (request: { student?: StudentCaller }) => {
+  if (!request.student) throw unauthorized();
+  return request.student;
+};
+
 /** Under /api/student/. */
-export const studentRoutes: AreaRoutes[] = [studentPortalRoutes];
+export const studentRoutes: AreaRoutes[] = [studentPortalRoutes, digitalYearbookReaderRoutes('student', studentReader)];
 
 /** The handler of each kind of job, by kind. */
 export function jobHandlers(app: FastifyInstance, pool: WorkerPool): Record<string, JobHandler> {
-  return { [YEARBOOK_JOB]: yearbookJob(app.db, app.storage, pool) };
+  return { [YEARBOOK_JOB]: yearbookJob(app.db, app.storage, pool), [DIGITAL_YEARBOOK_JOB]: digitalYearbookJob(app.db, app.storage, pool) };
 }
 
 /** Repeated on a clock for every studio, in the server process. */

@@ -75,6 +75,8 @@ interface LaidOutPart {
   pages: number;
   /** The page number of each student's first page in this part, by student id. */
   studentPages: Record<string, number>;
+  /** The page number of each student's last page in this part (a student with many messages runs on), by student id. */
+  studentLastPages: Record<string, number>;
 }
 
 /** The PDF of one part of the book; `images` holds every "/img/…" path the part's model names. */
@@ -86,8 +88,10 @@ export function layoutPart(model: BookModel, part: BookPart, images: Map<string,
     failure: (diagnostics: string) => new BookLayoutError(diagnostics),
   };
   return compileTypst(input, (compiler, document) => {
-    const marks = compiler.query(document, { selector: '<yb-page>' }) as Array<{ value: { id: number; page: number } }>;
+    type Mark = { value: { id: number; page: number } };
+    const pagesBy = (selector: string) =>
+      Object.fromEntries((compiler.query(document, { selector }) as Mark[]).map(({ value }) => [String(value.id), value.page]));
     const pdf = compiler.pdf(document, { pdfStandard: '1.6', pdfTags: false });
-    return { pdf, pages: document.numOfPages, studentPages: Object.fromEntries(marks.map(({ value }) => [String(value.id), value.page])) };
+    return { pdf, pages: document.numOfPages, studentPages: pagesBy('<yb-page>'), studentLastPages: pagesBy('<yb-page-end>') };
   });
 }
