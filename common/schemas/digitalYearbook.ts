@@ -4,7 +4,7 @@ import { id } from './fields';
 import { jobResponse } from './yearbook';
 
 /** What a digital yearbook image URL shows: a page at the grid's, a phone's or the zoom's width, a spread at a phone's or the zoom's, or a page to download (JPEG). */
-export const DIGITAL_FILE_KINDS = ['thumb', 'page', 'zoom', 'spread', 'spread-zoom', 'download'] as const;
+const DIGITAL_FILE_KINDS = ['thumb', 'page', 'zoom', 'spread', 'spread-zoom', 'download'] as const;
 export type DigitalFileKind = (typeof DIGITAL_FILE_KINDS)[number];
 
 const page = z.object({

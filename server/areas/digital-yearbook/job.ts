@@ -30,7 +30,7 @@ export const digitalSpreadKey = (jobId: number, size: SpreadSize, spread: number
 export const downloadKey = proofKey;
 
 /** One student of the digital edition's index. */
-export interface DigitalIndexEntry {
+interface DigitalIndexEntry {
   studentId: number;
   name: string;
   branch: string;
@@ -48,7 +48,7 @@ export interface DigitalResult extends Record<string, unknown> {
 }
 
 /** The spreads of a book of `pages` pages: page 1 alone on the right, then 2–3, 4–5…, the last alone when the count is even. */
-export const spreadCount = (pages: number) => (pages ? Math.floor(pages / 2) + 1 : 0);
+const spreadCount = (pages: number) => (pages ? Math.floor(pages / 2) + 1 : 0);
 /** The pages of spread `n` (1-based): its left page (none for the first) and its right page (none past the end). */
 export const spreadPages = (n: number, pages: number) => ({ left: n > 1 ? 2 * n - 2 : null, right: 2 * n - 1 <= pages ? 2 * n - 1 : null });
 
@@ -57,7 +57,7 @@ export const spreadPages = (n: number, pages: number) => ({ left: n > 1 ? 2 * n 
  * keeps no portrait and no class panel copy, so the layout draws the design's empty frame there,
  * and their photo is never even read.
  */
-export async function withDigitalConsent(db: Db, sources: BookSources): Promise<BookSources & { withoutConsent: number }> {
+async function withDigitalConsent(db: Db, sources: BookSources): Promise<BookSources & { withoutConsent: number }> {
   const ids = sources.model.branches.flatMap((b) => b.students.map((s) => s.id));
   const consented = await consentedStudentIds(db, 'digital-photo', ids);
   const dropped = new Set<string>();

@@ -24,7 +24,7 @@ export interface DigitalReader {
 export type DigitalUrl = (jobId: number, kind: DigitalFileKind, number: number) => string;
 
 /** A school's latest digital edition job (any state), or null when none was ever queued. */
-export async function latestEdition(db: Db, studioId: number, schoolId: number, status?: JobRow['status']): Promise<JobRow | null> {
+async function latestEdition(db: Db, studioId: number, schoolId: number, status?: JobRow['status']): Promise<JobRow | null> {
   const [row] = await db
     .select()
     .from(jobs)
@@ -34,7 +34,7 @@ export async function latestEdition(db: Db, studioId: number, schoolId: number, 
   return row ?? null;
 }
 
-export async function isFinal(db: Db, studioId: number, schoolId: number): Promise<boolean> {
+async function isFinal(db: Db, studioId: number, schoolId: number): Promise<boolean> {
   const [row] = await db
     .select({ schoolId: yearbookFinals.schoolId })
     .from(yearbookFinals)
