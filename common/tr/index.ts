@@ -5,6 +5,7 @@
 import { core } from './core';
 import { dashboard } from './dashboard';
 import { design } from './design';
+import { digitalYearbook } from './digitalYearbook';
 import { frame } from './frame';
 import { kvkk } from './kvkk';
 import { messages } from './messages';
@@ -32,4 +33,5 @@ export const tr = {
   student,
   parent,
   kvkk,
+  digitalYearbook,
 } as const;

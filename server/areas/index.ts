@@ -33,6 +33,10 @@ import { kvkkRoutes } from './kvkk/routes';
 import { retentionJob } from './kvkk/retention';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
+import { digitalYearbookJob, DIGITAL_YEARBOOK_JOB } from './digital-yearbook/job';
+import { digitalYearbookReaderRoutes, digitalYearbookStaffRoutes } from './digital-yearbook/routes';
+import type { StudentCaller } from '../auth/caller';
+import { unauthorized } from '../core/errors';
 
 export type AreaRoutes = (app: Api) => Promise<void>;
 
@@ -58,17 +62,24 @@ export const staffRoutes: AreaRoutes[] = [
   parentPortalStaffRoutes,
   yearbookRoutes,
   kvkkRoutes,
+  digitalYearbookStaffRoutes,
 ];
 
+/** The signed-in student as the digital yearbook's reader. */
+const studentReader = (request: { student?: StudentCaller }) => {
+  if (!request.student) throw unauthorized();
+  return request.student;
+};
+
 /** Under /api/student/. */
-export const studentRoutes: AreaRoutes[] = [studentPortalRoutes];
+export const studentRoutes: AreaRoutes[] = [studentPortalRoutes, digitalYearbookReaderRoutes('student', studentReader)];
 
 /** Under /api/veli/. */
 export const parentRoutes: AreaRoutes[] = [parentPortalRoutes];
 
 /** The handler of each kind of job, by kind. */
 export function jobHandlers(app: FastifyInstance, pool: WorkerPool): Record<string, JobHandler> {
-  return { [YEARBOOK_JOB]: yearbookJob(app.db, app.storage, pool) };
+  return { [YEARBOOK_JOB]: yearbookJob(app.db, app.storage, pool), [DIGITAL_YEARBOOK_JOB]: digitalYearbookJob(app.db, app.storage, pool) };
 }
 
 /** Repeated on a clock for every studio, in the server process. */

@@ -255,6 +255,8 @@ export const LAYOUT = String.raw`
       }
     }
     openSection.update(none)
+    // Where they end: the digital yearbook's name search goes to every page of the student.
+    context [#metadata((id: s.id, page: counter(page).get().first())) <yb-page-end>]
   }
 }
 

@@ -77,6 +77,8 @@ interface LaidOutPart {
   studentPages: Record<string, number>;
   /** Students whose name did not fit its cell on the class panel (printed cut), with the panel's page. */
   cutNames: Array<{ id: number; page: number }>;
+  /** The page number of each student's last page in this part (a student with many messages runs on), by student id. */
+  studentLastPages: Record<string, number>;
 }
 
 /** The PDF of one part of the book; `images` holds every "/img/…" path the part's model names. */
@@ -88,14 +90,16 @@ export function layoutPart(model: BookModel, part: BookPart, images: Map<string,
     failure: (diagnostics: string) => new BookLayoutError(diagnostics),
   };
   return compileTypst(input, (compiler, document) => {
-    const marks = compiler.query(document, { selector: '<yb-page>' }) as Array<{ value: { id: number; page: number } }>;
-    const cut = compiler.query(document, { selector: '<yb-cut-name>' }) as Array<{ value: { id: number; page: number } }>;
+    type Mark = { value: { id: number; page: number } };
+    const marks = (selector: string) => compiler.query(document, { selector }) as Mark[];
+    const pagesBy = (selector: string) => Object.fromEntries(marks(selector).map(({ value }) => [String(value.id), value.page]));
     const pdf = compiler.pdf(document, { pdfStandard: '1.6', pdfTags: false });
     return {
       pdf,
       pages: document.numOfPages,
-      studentPages: Object.fromEntries(marks.map(({ value }) => [String(value.id), value.page])),
-      cutNames: cut.map(({ value }) => value),
+      studentPages: pagesBy('<yb-page>'),
+      studentLastPages: pagesBy('<yb-page-end>'),
+      cutNames: marks('<yb-cut-name>').map(({ value }) => value),
     };
   });
 }

@@ -11,6 +11,7 @@ import { pdfPiece } from '../typesetting/assemble';
 import { layoutCover, type CoverModel } from '../typesetting/cover';
 import type { BookModel, BookPart } from '../typesetting/model';
 import { renderProofs } from '../typesetting/proofs';
+import { spreadAt, webpAt } from '../typesetting/screens';
 import { layoutPart } from '../typesetting/render';
 
 // Each image is read once: libvips' operation cache would only hold memory.
@@ -28,7 +29,13 @@ const partImages = (images: Map<string, Uint8Array>) => new Map([...images].map(
 /** One part of the book laid out for print, as a piece of the book's file numbered from `firstObject`. */
 async function bookPart(input: PartInput & { firstObject: number }) {
   const laid = layoutPart(input.model, input.part, partImages(input.images));
-  return { piece: await pdfPiece(laid.pdf, input.firstObject), pages: laid.pages, studentPages: laid.studentPages, cutNames: laid.cutNames };
+  return {
+    piece: await pdfPiece(laid.pdf, input.firstObject),
+    pages: laid.pages,
+    studentPages: laid.studentPages,
+    studentLastPages: laid.studentLastPages,
+    cutNames: laid.cutNames,
+  };
 }
 
 /** The same part laid out with screen-sized images, the PDF its page proofs are drawn from. */
@@ -62,6 +69,16 @@ async function proofs(input: { pdf: Uint8Array; from: number; to: number }): Pro
   return pages;
 }
 
+/** A page proof as the digital yearbook's WebP images, one per width. */
+function screenImages(input: { image: Uint8Array; widths: number[] }) {
+  return webpAt(asBuffer(input.image), input.widths);
+}
+
+/** Two page proofs (a side may be missing) as a spread's WebP images, one per width. */
+function spreadImages(input: { left: Uint8Array | null; right: Uint8Array | null; widths: number[] }) {
+  return spreadAt(input.left && asBuffer(input.left), input.right && asBuffer(input.right), input.widths);
+}
+
 /** A student list read into a table, or the Turkish message it is refused with (an error's class does not cross threads). */
 async function importTable(input: { data: Uint8Array; maxRows: number }): Promise<{ table: Table } | { refused: string }> {
   try {
@@ -72,7 +89,7 @@ async function importTable(input: { data: Uint8Array; maxRows: number }): Promis
   }
 }
 
-const tasks = { printImage, logoImage, bookPart, proofPart, coverPart, coverProof, proofs, importTable };
+const tasks = { printImage, logoImage, bookPart, proofPart, coverPart, coverProof, proofs, screenImages, spreadImages, importTable };
 export type Tasks = typeof tasks;
 
 /** The one entry the pool calls: which task, with what. */

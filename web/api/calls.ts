@@ -9,6 +9,7 @@ import type { ApiClient, CallOptions } from './client';
 import type { countAnswer, itemAnswer, itemsAnswer, moderatedAnswer } from '../../common/schemas/answers';
 import type { changePasswordBody, loginBody, loginResponse, sessionsResponse, userResponse } from '../../common/schemas/auth';
 import type { statisticsAnswer } from '../../common/schemas/dashboard';
+import type { digitalEditionState, digitalYearbookResponse } from '../../common/schemas/digitalYearbook';
 import type { designPutBody, designQuery, designResponse, previewStudent } from '../../common/schemas/design';
 import type { erasureAnswer } from '../../common/schemas/kvkk';
 import type { listResponse, okResponse } from '../../common/schemas/list';
@@ -225,6 +226,8 @@ export interface StaffCalls {
   'POST branches/:id/yearbook/approval': { body: In<typeof approvalBody>; response: Ok };
   'DELETE branches/:id/yearbook/approval': { response: Ok };
   'PUT schools/:id/yearbook/final': { body: In<typeof finalBody>; response: Ok };
+  'GET schools/:id/digital-yearbook': { response: Out<typeof digitalEditionState> };
+  'POST schools/:id/digital-yearbook': { response: Out<typeof jobResponse> };
 }
 
 /** The calls of the student portal, under /api/student/. */
@@ -242,6 +245,7 @@ export interface StudentCalls {
   'PUT nicknames/:id': { body: In<typeof studentNicknameEdit>; response: Out<typeof nicknameResponse> };
   'PUT quote': { body: In<typeof quoteInput>; response: Ok };
   'PUT portrait': { body: In<typeof portraitInput>; response: Ok };
+  'GET digital-yearbook': { response: Out<typeof digitalYearbookResponse> };
 }
 
 /** The parents' calls, under /api/veli/. */

@@ -33,7 +33,8 @@ export const keys = {
   designPreview: () => ['design-preview'] as const,
   yearbookState: () => ['yearbook-state'] as const,
   /** The student portal's queries: every one, or one. */
-  portal: (what?: 'classmates' | 'profile' | 'notifications') => (what === undefined ? (['student'] as const) : (['student', what] as const)),
+  portal: (what?: 'classmates' | 'profile' | 'notifications' | 'digital-yearbook') =>
+    what === undefined ? (['student'] as const) : (['student', what] as const),
   /** A parent's consent page. */
   parentConsents: () => ['veli', 'consents'] as const,
   /** The studio's consent texts. */

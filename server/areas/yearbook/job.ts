@@ -25,7 +25,7 @@ import { coverGeometry, frontImageMm, type CoverModel } from '../../typesetting/
 import { leaveOutFailing, substitutions, type Trial, type UnplacedItem } from '../../typesetting/items';
 import { LOGO_HEIGHT_MM, MIN_PPI, PORTRAIT_MM, STUDIO_LOGO_HEIGHT_MM, panelFrameMm, type BookModel, type BookPart } from '../../typesetting/model';
 import { planParts } from '../../typesetting/parts';
-import { bookSources, estimatePages, type BookImage } from './content';
+import { bookSources, estimatePages, type BookImage, type BookSources } from './content';
 import { photoConsents, pngSize, ppiAt, preflight, type CheckedStudent, type CutName, type PlacedImage } from './preflight';
 
 export const YEARBOOK_JOB = 'yearbook';
@@ -61,6 +61,8 @@ export interface YearbookResult extends Record<string, unknown> {
   substitutions?: Substitution[];
   /** The check before print (absent in books made before the check existed). */
   preflight?: Preflight;
+  /** Each student's first and last page, by student id (absent in books made before it was kept). */
+  studentPageRanges?: Record<string, [number, number]>;
   /** The cover's file and its sheet (absent in books made before the cover was a file of its own). */
   cover?: {
     file: string;
@@ -99,8 +101,13 @@ async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) =
 /** A failed book as staff read it (in Turkish); the engine's own words are its cause, for the log. */
 class BookFailed extends Error {}
 
-export function yearbookJob(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
-  const make = makeBook(db, storage, pool);
+/** How a book differs from the print book: its content changed before it is laid out (the digital edition's consent). */
+export interface BookOptions {
+  sources?: (sources: BookSources) => Promise<BookSources>;
+}
+
+export function yearbookJob(db: Db, storage: Storage, pool: WorkerPool, options: BookOptions = {}): JobHandler {
+  const make = makeBook(db, storage, pool, options);
   return async (job, context) => {
     try {
       return await make(job, context);
@@ -111,7 +118,7 @@ export function yearbookJob(db: Db, storage: Storage, pool: WorkerPool): JobHand
   };
 }
 
-function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
+function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptions): JobHandler {
   return async (job, context) => {
     if (job.schoolId === null) throw new Error('a yearbook job needs a school');
     const started = performance.now();
@@ -124,7 +131,8 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         steps[step] += performance.now() - from;
       }
     };
-    const { model, images, studio } = await bookSources(db, job.studioId, job.schoolId, job.branchId);
+    const read = await bookSources(db, job.studioId, job.schoolId, job.branchId);
+    const { model, images, studio } = options.sources ? await options.sources(read) : read;
     let total = estimatePages(model);
     let prepared = 0;
     let proofed = 0;
@@ -236,6 +244,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
     const checked = new Map<number, CheckedStudent>();
     const studentPages: Record<string, number> = {};
     const cutNames: CutName[] = [];
+    const studentLastPages: Record<string, number> = {};
 
     const plans = planParts(model);
 
@@ -331,6 +340,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           Object.assign(studentPages, laid.studentPages);
           const panel = new Map(plan.divider?.panel.map((entry) => [entry.id, entry.name]));
           for (const { id, page } of laid.cutNames) cutNames.push({ studentId: id, name: panel.get(id) ?? '', page });
+          Object.assign(studentLastPages, laid.studentLastPages);
           firstPage += laid.pages;
           laidOut.push({ model: plan.model, part, pages: laid.pages, proofImages: proof });
           for (const branch of plan.model.branches) for (const s of branch.students) if (!s.portrait) prepared += pagesOf(s);
@@ -391,6 +401,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
           cutNames,
         }),
         cover,
+        studentPageRanges: Object.fromEntries(Object.entries(studentPages).map(([id, first]) => [id, [first, studentLastPages[id] ?? first]])),
       };
       return result;
     } finally {

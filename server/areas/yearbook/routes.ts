@@ -20,27 +20,13 @@ import { eq } from 'drizzle-orm';
 import { composeSpread } from '../../typesetting/spreads';
 import { coverProofKey, proofKey } from './job';
 import { bookFileName, jobDetail, jobInScope, jobOf, preflightOf, resultOf, yearbookState as stateOf } from './queries';
-import { proofUrlSigner, type ProofKind } from './proofUrls';
+import { proofUrlSigner, sendSignedImage, type ProofKind } from './proofUrls';
 import { approveBranch, cancelBook, setFinal, startBook, unlockBranch } from './writes';
 
 const docs = routeDocs('yearbook');
 const staff = ['panel', 'school'] as const;
 const studio = ['panel'] as const;
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-
-/**
- * A proof image behind a signed link: 404 for a bad signature or an image that is not there, 403
- * once the link has expired (the image is read only after the link is checked), and cached
- * privately until the link expires.
- */
-async function sendProofImage(reply: FastifyReply, verdict: 'ok' | 'bad' | 'expired', expires: number, read: () => Promise<Buffer | null>) {
-  if (verdict === 'bad') throw notFound();
-  if (verdict === 'expired') throw new HttpError(403, tr.yearbook.linkExpired);
-  const image = await read();
-  if (!image) throw notFound();
-  reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(expires - Date.now() / 1000))}`);
-  return reply.type('image/jpeg').send(image);
-}
 
 export async function yearbookRoutes(app: Api) {
   const proofs = proofUrlSigner(app.config.fileUrlSecret, app.config.fileUrlTtlMinutes);
@@ -135,7 +121,7 @@ export async function yearbookRoutes(app: Api) {
     async (request, reply) => {
       const { id } = request.params;
       const verdict = proofs.verifyCover(id, request.query.e, request.query.s);
-      return sendProofImage(reply, verdict, request.query.e, () => app.storage.photos.get(coverProofKey(id)));
+      return sendSignedImage(reply, verdict, request.query.e, () => app.storage.photos.get(coverProofKey(id)));
     },
   );
 
@@ -145,7 +131,7 @@ export async function yearbookRoutes(app: Api) {
     async (request, reply) => {
       const { id, page } = request.params;
       const verdict = proofs.verify(id, page, request.query.e, request.query.s);
-      return sendProofImage(reply, verdict, request.query.e, () => app.storage.photos.get(proofKey(id, page)));
+      return sendSignedImage(reply, verdict, request.query.e, () => app.storage.photos.get(proofKey(id, page)));
     },
   );
 
@@ -155,7 +141,7 @@ export async function yearbookRoutes(app: Api) {
     async (request, reply) => {
       const { id, page: spread } = request.params;
       const verdict = proofs.verify(id, spread, request.query.e, request.query.s, 'spreads');
-      return sendProofImage(reply, verdict, request.query.e, async () => {
+      return sendSignedImage(reply, verdict, request.query.e, async () => {
         // Spread 1 is page 1 alone on the right; spread n pairs pages 2n−2 (left) and 2n−1 (right).
         const left = spread > 1 ? await app.storage.photos.get(proofKey(id, 2 * spread - 2)) : null;
         const right = await app.storage.photos.get(proofKey(id, 2 * spread - 1));
@@ -197,6 +183,7 @@ export async function yearbookRoutes(app: Api) {
       const caller = callerOf(request);
       const { final, overrideReason } = request.body;
       await setFinal(app.db, caller, await schoolInScope(app.db, caller, request.params.id), final, overrideReason ?? null);
+      if (final) app.jobs.wake();
       return { success: true as const };
     },
   );

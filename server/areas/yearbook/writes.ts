@@ -11,6 +11,7 @@ import { conflict, HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
 import { YEARBOOK_JOB } from './job';
 import { finalCheck } from './queries';
+import { queueDigitalEditionOnFinal } from '../digital-yearbook/writes';
 
 /** Queues the book of a branch or of a whole school; one at a time per school (409 while one is active). */
 export async function startBook(db: Db, caller: Caller, school: SchoolRow, branch: BranchRow | null): Promise<JobRow> {
@@ -84,4 +85,6 @@ export async function setFinal(db: Db, caller: Caller, school: SchoolRow, final:
     const override = overridden && overrideReason ? { overrideReason, jobIds: overridden.jobIds, errors: overridden.errors } : undefined;
     await recordAudit(tx, caller, final ? 'mark_final' : 'unmark_final', 'yearbook', { id: school.id, schoolId: school.id }, override);
   });
+  // The final book is what families read online: its digital edition is made now.
+  if (final) await queueDigitalEditionOnFinal(db, caller, school);
 }

@@ -26,6 +26,11 @@ export interface LightboxSlide {
   /** Plain text; escaped when the library shows it. */
   caption?: string;
   thumbSrc?: string;
+  /**
+   * A larger copy of `src`, shown once the slide is zoomed in (a phone opens the light one first),
+   * with its size in pixels: the size the slide zooms up to.
+   */
+  zoom?: { src: string; width: number; height: number };
   downloadSrc?: string;
   downloadFilename?: string;
   slug?: string;
@@ -37,6 +42,11 @@ export function lightboxAttributes(group: string, slide: LightboxSlide): Record<
   if (slide.type) attrs['data-type'] = slide.type;
   if (slide.caption) attrs['data-caption'] = slide.caption;
   if (slide.thumbSrc) attrs['data-thumb-src'] = slide.thumbSrc;
+  if (slide.zoom) {
+    attrs['data-zoom-src'] = slide.zoom.src;
+    attrs['data-width'] = String(slide.zoom.width);
+    attrs['data-height'] = String(slide.zoom.height);
+  }
   if (slide.downloadSrc) attrs['data-download-src'] = slide.downloadSrc;
   if (slide.downloadFilename) attrs['data-download-filename'] = slide.downloadFilename;
   if (slide.slug) attrs['data-slug'] = slide.slug;
@@ -62,6 +72,24 @@ export function useLightboxOpen(): boolean {
   );
 }
 
+interface SlideZoom {
+  scale: number;
+  on(event: 'afterTransform', listener: (panzoom: SlideZoom) => void): void;
+}
+
+interface ZoomedSlide {
+  zoomSrc?: string;
+  imageEl?: HTMLImageElement;
+  panzoom?: SlideZoom;
+}
+
+/** Once a slide is zoomed in beyond the screen, its larger copy takes the place of the light one (same proportions, so nothing moves). */
+function showZoomCopy(slide: ZoomedSlide, panzoom: SlideZoom) {
+  const image = slide.imageEl;
+  if (!slide.zoomSrc || !image || panzoom.scale <= 1 || image.getAttribute('src') === slide.zoomSrc) return;
+  image.src = slide.zoomSrc;
+}
+
 /**
  * Only what differs from the library's defaults: escaped captions, a download button in the
  * toolbar, the open state above, and Turkish names for the buttons (the messages stay English).
@@ -74,6 +102,8 @@ const options = {
   on: {
     init: () => setOpen(true),
     destroy: () => setOpen(false),
+    // A slide shown: its own zoom and pan (not the carousel's track) is watched for zooming in.
+    done: (_lightbox: unknown, slide: ZoomedSlide) => slide.panzoom?.on('afterTransform', (panzoom) => showZoomCopy(slide, panzoom)),
   },
   Toolbar: {
     display: {

@@ -1,6 +1,6 @@
 /** The student pages' frame, phone first: a slim header, the page, and a tab bar at the bottom. */
 import { Alert, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconBell, IconHome, IconMoodSmile, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconBell, IconBook, IconHome, IconMoodSmile, IconUser, IconUsers } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
 import { tr } from '../../../common/tr';
@@ -22,6 +22,7 @@ const TABS = [
   { to: '/student/classmates', label: p.classmates, icon: IconUsers },
   { to: '/student/nicknames', label: p.nicknames, icon: IconMoodSmile },
   { to: '/student/me', label: p.myPage, icon: IconUser },
+  { to: '/student/yearbook', label: tr.digitalYearbook.tab, icon: IconBook },
   { to: '/student/notifications', label: p.notifications, icon: IconBell },
 ];
 

@@ -15,6 +15,8 @@ export const useClassmates = () =>
 
 export const useProfile = () => useQuery({ queryKey: keys.portal('profile'), queryFn: () => unwrap(studentCall('GET profile')) });
 
+export const useDigitalYearbook = () => useQuery({ queryKey: keys.portal('digital-yearbook'), queryFn: () => unwrap(studentCall('GET digital-yearbook')) });
+
 export const useNotifications = () =>
   useQuery({ queryKey: keys.portal('notifications'), queryFn: () => unwrap(studentCall('GET notifications')), select: (r) => r.items });
 

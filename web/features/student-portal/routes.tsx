@@ -16,6 +16,7 @@ export const studentRoutes: RouteObject[] = [
       { path: 'write/:id', lazy: async () => ({ Component: (await import('./WritePage')).WritePage }) },
       { path: 'nicknames', lazy: async () => ({ Component: (await import('./NicknamesPage')).NicknamesPage }) },
       { path: 'me', lazy: async () => ({ Component: (await import('./MyPage')).MyPage }) },
+      { path: 'yearbook', lazy: async () => ({ Component: (await import('./DigitalYearbookPage')).DigitalYearbookPage }) },
       { path: 'notifications', lazy: async () => ({ Component: (await import('./NotificationsPage')).NotificationsPage }) },
     ],
   },

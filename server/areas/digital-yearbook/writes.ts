@@ -1,0 +1,49 @@
+/** Queueing a school's digital edition: when its book is marked final, and when staff ask for it again; audited. */
+import { and, eq } from 'drizzle-orm';
+import { tr } from '../../../common/tr';
+import type { SchoolRow } from '../../auth/access';
+import type { Caller } from '../../auth/caller';
+import { recordAudit } from '../../core/audit';
+import { conflict } from '../../core/errors';
+import type { Db } from '../../db/client';
+import { yearbookFinals } from '../../db/schema';
+import { enqueueJob, JobAlreadyActive, type JobRow } from '../../jobs/queue';
+import { DIGITAL_YEARBOOK_JOB } from './job';
+
+/** Queues the edition of a final book; null when one is already being made. */
+async function enqueueEdition(db: Db, caller: Caller, school: SchoolRow): Promise<JobRow | null> {
+  const [final] = await db
+    .select({ schoolId: yearbookFinals.schoolId })
+    .from(yearbookFinals)
+    .where(and(eq(yearbookFinals.schoolId, school.id), eq(yearbookFinals.studioId, school.studioId)));
+  if (!final) throw conflict('school', tr.digitalYearbook.rebuildNotFinal);
+  let row: JobRow;
+  try {
+    // Not in a transaction: the one-active-job index refusing the row must leave the connection usable.
+    row = await enqueueJob(db, {
+      kind: DIGITAL_YEARBOOK_JOB,
+      studioId: school.studioId,
+      schoolId: school.id,
+      branchId: null,
+      params: {},
+      createdBy: caller.userId,
+    });
+  } catch (error) {
+    if (error instanceof JobAlreadyActive) return null;
+    throw error;
+  }
+  await db.transaction((tx) => recordAudit(tx, caller, 'create', 'digital_yearbook_job', { id: row.id, schoolId: school.id }));
+  return row;
+}
+
+/** Staff ask for the digital edition again; 409 (in Turkish) when the book is not final or an edition is being made. */
+export async function queueDigitalEdition(db: Db, caller: Caller, school: SchoolRow): Promise<JobRow> {
+  const row = await enqueueEdition(db, caller, school);
+  if (!row) throw conflict('job', tr.digitalYearbook.rebuildActive);
+  return row;
+}
+
+/** The book has just been marked final: its digital edition is made (one already being made is left to finish). */
+export async function queueDigitalEditionOnFinal(db: Db, caller: Caller, school: SchoolRow): Promise<void> {
+  await enqueueEdition(db, caller, school);
+}
