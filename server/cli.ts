@@ -1,7 +1,7 @@
 /**
  * `npm run backup -- <file>` and `npm run restore -- <file>`: the whole database and the data
  * folders (photos, logos, covers) to one tar.gz and back, for PGlite and PostgreSQL alike.
- * Configured like the app (DATABASE_URL, DATA_DIR); prints one line, exits 0, or 1 with why.
+ * Configured like the app (DATABASE_URL, DATA_DIR, FILE_STORE and S3_*); prints one line, exits 0, or 1 with why.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,8 @@ import { DataFolderInUseError, openDatabase } from './db/client';
 import { createBackup } from './backup/backup';
 import { BackupError, backupErrors } from './backup/messages';
 import { restoreBackup } from './backup/restore';
+import { openStorage } from './storage/open';
+import { StoreStartError } from './storage/s3';
 
 const USAGE = `Kullanım / Usage:
   npm run backup -- <dosya.tar.gz>    veritabanını ve dosyaları yedekler / backs up the database and the files
@@ -22,9 +24,10 @@ async function backup(file: string): Promise<string> {
   const config = loadConfig();
   // Opening a missing PGlite folder would create an empty database and back that up.
   if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite'))) throw backupErrors.noDatabase(config.dataDir);
+  const storage = await openStorage(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const done = await createBackup({ database, dataDir: config.dataDir, file });
+    const done = await createBackup({ database, dataDir: config.dataDir, file, storage });
     return (
       `backup: ${done.file} — ${count(done.tables, 'tables')}, ${count(done.rows, 'rows')}, ${count(done.files, 'files')}, ` +
       `${megabytes(done.bytes)} in ${done.seconds.toFixed(1)} s`
@@ -36,8 +39,9 @@ async function backup(file: string): Promise<string> {
 
 async function restore(file: string): Promise<string> {
   const config = loadConfig();
-  const done = await restoreBackup({ file, dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const into = done.database === 'pglite' ? `PGlite in ${config.dataDir}` : `PostgreSQL, files in ${config.dataDir}`;
+  const storage = await openStorage(config);
+  const done = await restoreBackup({ file, dataDir: config.dataDir, databaseUrl: config.databaseUrl, storage });
+  const into = `${done.database === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}, files in ${storage.photos.where.replace(/files\/?$/, '')}`;
   return (
     `restore: ${path.resolve(file)} → ${into} — ${count(done.tables, 'tables')}, ${count(done.rows, 'rows')}, ` +
     `${count(done.files, 'files')} (${megabytes(done.bytes)}) in ${done.seconds.toFixed(1)} s`
@@ -61,7 +65,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(command === 'backup' ? await backup(file) : await restore(file));
     return 0;
   } catch (error) {
-    if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataFolderInUseError) console.error(error.message);
+    if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataFolderInUseError || error instanceof StoreStartError)
+      console.error(error.message);
     else console.error(command === 'backup' ? 'Yedekleme başarısız / Backup failed:' : 'Geri yükleme başarısız / Restore failed:', withoutValues(error));
     return 1;
   }

@@ -108,6 +108,7 @@ export function s3Store(client: S3Client, bucket: string, prefix: string): FileS
   }
 
   const store: FileStore = {
+    where: `s3://${bucket}/${prefix}`,
     async put(key, data) {
       if (Buffer.isBuffer(data)) {
         await client.send(new PutObjectCommand({ Bucket: bucket, Key: full(key), Body: data, ContentLength: data.length }));

@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 export interface FileStore {
+  /** Where the files are, for messages: a folder, or s3://bucket/prefix. */
+  readonly where: string;
   /** Stores bytes, or a stream of them (a file too large to hold in memory). */
   put(key: string, data: Buffer | Readable): Promise<void>;
   /**
@@ -26,8 +28,12 @@ export interface FileStore {
   move(from: string, to: string): Promise<void>;
   /** A file's size and last change, or null when there is no such file. */
   stat(key: string): Promise<StoredFile | null>;
-  /** Every file under a folder key ('' for the whole store), in no set order; files being written are not among them. */
-  list(folder: string): AsyncIterable<StoredFile>;
+  /**
+   * Every file under a folder key ('' for the whole store), in no set order. Files being written
+   * are not among them unless `unfinished` is asked for (the disk store's temporary names, which a
+   * process that died leaves behind; an object store never shows an unfinished upload).
+   */
+  list(folder: string, options?: { unfinished?: boolean }): AsyncIterable<StoredFile>;
 }
 
 export interface StoredFile {
@@ -71,6 +77,7 @@ export function diskStore(root: string): FileStore {
     }
   };
   return {
+    where: root,
     put: (key, data) => written(key, (temp) => fs.writeFile(temp, data)),
     putFile: (key, source) =>
       written(key, async (temp) => {
@@ -112,7 +119,7 @@ export function diskStore(root: string): FileStore {
       });
       return found?.isFile() ? { key, size: found.size, modified: found.mtime } : null;
     },
-    async *list(folder) {
+    async *list(folder, options) {
       const start = folder ? full(folder) : root;
       let entries;
       try {
@@ -123,7 +130,7 @@ export function diskStore(root: string): FileStore {
       }
       for (const entry of entries) {
         // A write in progress (its temporary name) is not a file yet.
-        if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+        if (!entry.isFile() || (entry.name.endsWith('.tmp') && !options?.unfinished)) continue;
         const file = path.join(entry.parentPath, entry.name);
         const found = await fs.stat(file).catch(() => null);
         if (found) yield { key: path.relative(root, file).split(path.sep).join('/'), size: found.size, modified: found.mtime };
@@ -132,10 +139,7 @@ export function diskStore(root: string): FileStore {
   };
 }
 
-/** Where a data folder keeps the photo store. */
-export const photoStoreFolder = (dataDir: string) => path.join(dataDir, 'files');
-
 /** The stores of a data folder on disk. */
 export function diskStorage(dataDir: string): Storage {
-  return { photos: diskStore(photoStoreFolder(dataDir)), images: diskStore(path.join(dataDir, 'branding')) };
+  return { photos: diskStore(path.join(dataDir, 'files')), images: diskStore(path.join(dataDir, 'branding')) };
 }
