@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { openStorage } from './storage/open';
-import { StoreStartError } from './storage/s3';
+import { StoreStartError } from './storage/store';
 import { sweepPhotoStore } from './areas/photos/orphans';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { seedReferenceData } from './db/seed/reference';

@@ -22,7 +22,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertSafeKey, type FileStore, type Storage, type StoredFile } from './store';
+import { assertSafeKey, StoreStartError, type FileStore, type Storage, type StoredFile } from './store';
 
 export interface S3Settings {
   endpoint?: string;
@@ -163,8 +163,6 @@ export function s3Store(client: S3Client, bucket: string, prefix: string): FileS
   };
   return store;
 }
-
-export class StoreStartError extends Error {}
 
 /**
  * Asks the bucket once at start, so a wrong name, address or key stops the app with a sentence
