@@ -1,7 +1,7 @@
 /**
  * `npm run backup -- <file>` and `npm run restore -- <file>`: the whole database and the data
  * folders (photos, logos, covers) to one tar.gz and back, for PGlite and PostgreSQL alike.
- * Configured like the app (DATABASE_URL, DATA_DIR); prints one line, exits 0, or 1 with why.
+ * Configured like the app (DATABASE_URL, DATA_DIR, FILE_STORE and S3_*); prints one line, exits 0, or 1 with why.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,12 +12,15 @@ import { BackupError, backupErrors } from './backup/messages';
 import { restoreBackup } from './backup/restore';
 import { erasureLogFile } from './areas/kvkk/erasureLog';
 import { reapplyErasures } from './areas/kvkk/reapply';
-import { diskStorage } from './storage/store';
 import { tr } from '../common/tr';
+import { copyStorage } from './storage/copy';
+import { openStorage } from './storage/open';
+import { diskStorage, StoreStartError } from './storage/store';
 
 const USAGE = `Kullanım / Usage:
   npm run backup -- <dosya.tar.gz>    veritabanını ve dosyaları yedekler / backs up the database and the files
-  npm run restore -- <dosya.tar.gz>   boş bir veritabanına ve veri klasörüne geri yükler / restores into an empty database and data folder`;
+  npm run restore -- <dosya.tar.gz>   boş bir veritabanına ve veri klasörüne geri yükler / restores into an empty database and data folder
+  npm run store:copy                  DATA_DIR'deki dosyaları S3 kovasına kopyalar ve denetler / copies DATA_DIR's files to the S3 bucket and checks them`;
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const count = (n: number, what: string) => `${n.toLocaleString('en')} ${what}`;
@@ -26,9 +29,10 @@ async function backup(file: string): Promise<string> {
   const config = loadConfig();
   // Opening a missing PGlite folder would create an empty database and back that up.
   if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite'))) throw backupErrors.noDatabase(config.dataDir);
+  const storage = await openStorage(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const done = await createBackup({ database, dataDir: config.dataDir, file });
+    const done = await createBackup({ database, dataDir: config.dataDir, file, storage });
     return (
       `backup: ${done.file} — ${count(done.tables, 'tables')}, ${count(done.rows, 'rows')}, ${count(done.files, 'files')}, ` +
       `${megabytes(done.bytes)} in ${done.seconds.toFixed(1)} s`
@@ -40,19 +44,43 @@ async function backup(file: string): Promise<string> {
 
 async function restore(file: string): Promise<string> {
   const config = loadConfig();
-  const store = diskStorage(config.dataDir).photos;
+  const storage = await openStorage(config);
   const done = await restoreBackup({
     file,
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
-    reapply: (db) => reapplyErasures(db, store, erasureLogFile(config.dataDir)),
+    storage,
+    reapply: (db) => reapplyErasures(db, storage.photos, erasureLogFile(config.dataDir)),
   });
-  const into = done.database === 'pglite' ? `PGlite in ${config.dataDir}` : `PostgreSQL, files in ${config.dataDir}`;
+  const into = `${done.database === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}, files in ${storage.photos.where.replace(/files\/?$/, '')}`;
   return (
     `restore: ${path.resolve(file)} → ${into} — ${count(done.tables, 'tables')}, ${count(done.rows, 'rows')}, ` +
     `${count(done.files, 'files')} (${megabytes(done.bytes)}) in ${done.seconds.toFixed(1)} s` +
     (done.reapplied ? `\n${tr.kvkk.reapplied(done.reapplied)} / ${count(done.reapplied, 'erasures re-applied')}` : '')
   );
+}
+
+/** A copy read back differs from its original. */
+class CopyDiffers extends Error {}
+
+async function storeCopy(): Promise<string> {
+  const config = loadConfig();
+  if (config.fileStore.kind !== 's3') {
+    throw new ConfigError(
+      'store:copy DATA_DIR içindeki dosyaları S3 kovasına kopyalar: FILE_STORE=s3 ve S3_* değişkenlerini veriniz.\n' +
+        'store:copy copies the files in DATA_DIR to the S3 bucket: set FILE_STORE=s3 and the S3_* variables.',
+    );
+  }
+  const started = performance.now();
+  const target = await openStorage(config);
+  const done = await copyStorage(diskStorage(config.dataDir), target);
+  const line =
+    `store:copy: ${config.dataDir} → ${target.photos.where.replace(/files\/$/, '')} — ${count(done.copied, 'files copied')} (${megabytes(done.bytes)}), ` +
+    `${count(done.same, 'already there')}, ${count(done.differing.length, 'differing')} in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  if (done.differing.length) {
+    throw new CopyDiffers(`${line}\nKopyası farklı olan dosyalar / Copies that differ:\n${done.differing.map((key) => `  ${key}`).join('\n')}`);
+  }
+  return line;
 }
 
 /** An unexpected failure as the operator reads it: a query's parameters (rows' values, password hashes) left out. */
@@ -62,18 +90,31 @@ function withoutValues(error: unknown): string {
   return `${error.message.replace(/\nparams:[\s\S]*$/, '')}${typeof code === 'string' ? ` (${code})` : ''}`;
 }
 
+const FAILED: Record<string, string> = {
+  backup: 'Yedekleme başarısız / Backup failed:',
+  restore: 'Geri yükleme başarısız / Restore failed:',
+  'store-copy': 'Kopyalama başarısız / Copy failed:',
+};
+
 async function main(argv: string[]): Promise<number> {
   const [command, file] = argv;
-  if ((command !== 'backup' && command !== 'restore') || !file) {
+  if (command !== 'store-copy' && ((command !== 'backup' && command !== 'restore') || !file)) {
     console.error(USAGE);
     return 1;
   }
   try {
-    console.log(command === 'backup' ? await backup(file) : await restore(file));
+    console.log(command === 'store-copy' ? await storeCopy() : command === 'backup' ? await backup(file!) : await restore(file!));
     return 0;
   } catch (error) {
-    if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataFolderInUseError) console.error(error.message);
-    else console.error(command === 'backup' ? 'Yedekleme başarısız / Backup failed:' : 'Geri yükleme başarısız / Restore failed:', withoutValues(error));
+    if (
+      error instanceof BackupError ||
+      error instanceof ConfigError ||
+      error instanceof DataFolderInUseError ||
+      error instanceof StoreStartError ||
+      error instanceof CopyDiffers
+    )
+      console.error(error.message);
+    else console.error(FAILED[command], withoutValues(error));
     return 1;
   }
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3';
 
 const flag = z.enum(['0', '1', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
@@ -57,7 +58,23 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: seconds(300),
   HEADERS_TIMEOUT_SECONDS: seconds(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
+  /** Where stored files live: the data folder (disk) or an S3-compatible bucket (s3). */
+  FILE_STORE: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
+  /** The S3 API's address; unset for AWS itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address, e.g. https://s3.eu-central-1.amazonaws.com' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (MinIO and most self-hosted stores) rather than in the host name. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
+
+/** What FILE_STORE=s3 cannot start without: S3_ENDPOINT is left out, unset meaning AWS itself. */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** Secrets a production process must be given: a random one per process would break a second process. */
 const PRODUCTION_SECRETS = ['FILE_URL_SECRET'] as const;
@@ -89,6 +106,7 @@ export interface Config {
   importMaxRows: number;
   /** Whole request, request headers, idle keep-alive connection: see docs/deploy.md. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
+  fileStore: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +131,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           'PUBLIC_URL is required: set it to the address people reach the app at in production (NODE_ENV=production), e.g. https://yillik.ornek.com.tr.',
       );
     }
+    if (missing.length) throw new ConfigError(missing.join('\n'));
+  }
+  if (e.FILE_STORE === 's3') {
+    const missing = S3_REQUIRED.filter((name) => !e[name]).map(
+      (name) => `${name} gerekli: FILE_STORE=s3 iken nesne deposunun bu değerini veriniz.\n${name} is required when FILE_STORE=s3.`,
+    );
     if (missing.length) throw new ConfigError(missing.join('\n'));
   }
   return {
@@ -141,5 +165,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importMaxRows: e.IMPORT_MAX_ROWS,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },
+    fileStore:
+      e.FILE_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'disk' },
   };
 }

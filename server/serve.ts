@@ -1,7 +1,8 @@
 /** The server itself: configuration, database and migrations, demo seed, HTTP server (started by main.ts). */
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { diskStorage, photoStoreFolder } from './storage/store';
+import { openStorage } from './storage/open';
+import { StoreStartError } from './storage/store';
 import { sweepPhotoStore } from './areas/photos/orphans';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { seedReferenceData } from './db/seed/reference';
@@ -19,14 +20,23 @@ async function main() {
     }
     throw error;
   }
+  let storage;
+  try {
+    storage = await openStorage(config);
+  } catch (error) {
+    if (error instanceof StoreStartError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedReferenceData(database.db);
-  const storage = diskStorage(config.dataDir);
   const seeded = config.seedDemo && (await isDatabaseEmpty(database.db));
   if (seeded) await seedDemo(database.db, storage.photos);
 
   const app = await buildApp({ database, config, storage, webRoot: paths.webRoot, logger: { level: config.logLevel }, jobs: { run: true, periodic: true } });
-  const swept = await sweepPhotoStore(database.db, photoStoreFolder(config.dataDir));
+  const swept = await sweepPhotoStore(database.db, storage.photos);
   if (swept) app.log.warn({ folders: swept }, 'removed photo files no row names (an upload cut off by a crash)');
   await app.listen({ port: config.port, host: config.host });
 

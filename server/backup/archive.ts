@@ -2,19 +2,22 @@
  * The archive: a tar.gz holding
  *   manifest.json            always the first entry
  *   database/<table>.jsonl   the rows of each table
- *   files/…  branding/…      DATA_DIR/files (photos) and DATA_DIR/branding (logos, covers)
+ *   files/…  branding/…      the photo store and the image store (logos, covers), on disk DATA_DIR/files and DATA_DIR/branding
  * Restore accepts nothing else: only plain files and folders at those places, no absolute
  * paths, no "..", no links, so an archive cannot write outside the folder it is unpacked in.
  */
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Stats } from 'node:fs';
-import { create, extract, list, type ReadEntry } from 'tar';
+import { Readable } from 'node:stream';
+import { extract, Header, list, Pack, ReadEntry } from 'tar';
+import type { FileStore, StoredFile } from '../storage/store';
 import { MANIFEST_ENTRY, parseManifest, TABLE_NAME, type Manifest } from './manifest';
 import { backupErrors } from './messages';
 
 /** The folders of DATA_DIR an archive carries. */
 export const DATA_FOLDERS = ['files', 'branding'] as const;
+export type DataFolder = (typeof DATA_FOLDERS)[number];
 export const DATABASE_FOLDER = 'database';
 const TABLE_FILE_SUFFIX = '.jsonl';
 
@@ -23,9 +26,6 @@ export const tableFile = (databaseFolder: string, table: string) => path.join(da
 
 /** The most bytes of a metadata entry read into memory; a real manifest is a few kilobytes. */
 const METADATA_MAX_BYTES = 1024 * 1024;
-
-/** Half-written files of the file store and the branding images (written, then renamed). */
-const IN_PROGRESS = /\.tmp$/;
 
 /** Whether restore accepts an entry of this path and tar type. */
 export function isAllowedEntry(entryPath: string, type: string): boolean {
@@ -47,25 +47,65 @@ export function isAllowedEntry(entryPath: string, type: string): boolean {
 const isDataFolder = (name: string | undefined) => name !== undefined && (DATA_FOLDERS as readonly string[]).includes(name);
 const inDataFolder = (entryPath: string) => isDataFolder(entryPath.split('/')[0]);
 
+/** A file store carried under one data folder's name, and which of its keys to carry. */
+export interface CarriedStore {
+  folder: DataFolder;
+  store: FileStore;
+  keep: (key: string) => boolean;
+}
+
+/** Adds one stored file as an archive entry, read from the store as the archive is written. */
+async function addStoredFile(pack: Pack, folder: string, store: FileStore, file: StoredFile): Promise<number> {
+  // Small files are read whole, so one replaced between listing and reading (a logo) goes in as it now is.
+  const whole = file.size <= WHOLE_BYTES ? await store.get(file.key) : null;
+  const source = whole ? Readable.from([whole]) : await store.stream(file.key);
+  if (!source) return 0; // removed since it was listed
+  const size = whole ? whole.length : file.size;
+  const entry = new ReadEntry(new Header({ path: `${folder}/${file.key}`, type: 'File', size, mode: 0o644, mtime: file.modified }));
+  pack.write(entry);
+  let written = 0;
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    written += chunk.length;
+    if (written > size) break;
+    if (!entry.write(chunk)) await once(entry, 'drain');
+  }
+  if (written !== size) throw new Error(`${folder}/${file.key} changed while it was being backed up`);
+  entry.end();
+  return size;
+}
+
+const WHOLE_BYTES = 1024 * 1024;
+
 /**
- * Packs `staging` (manifest.json, database/ and links to the data folders) into `file`.
- * Links are followed only at the top, where staging points at the data folders; a link
- * inside them is left out, as are half-written files and what `keep` refuses. Answers the data files packed.
+ * Writes `file`: manifest.json and database/ from `staging`, then every kept file of each store,
+ * streamed from the store into the archive one after another. Answers the data files packed.
  */
-export async function packArchive(staging: string, file: string, keep: (entryPath: string) => boolean = () => true): Promise<{ files: number; bytes: number }> {
-  const entries = [MANIFEST_ENTRY, DATABASE_FOLDER, ...DATA_FOLDERS.filter((f) => fs.existsSync(path.join(staging, f)))];
+export async function packArchive(staging: string, file: string, stores: CarriedStore[]): Promise<{ files: number; bytes: number }> {
+  const pack = new Pack({ gzip: true, cwd: staging, portable: true });
+  const out = fs.createWriteStream(file);
+  const written = new Promise<void>((resolve, reject) => {
+    out.on('close', resolve).on('error', reject);
+    pack.on('error', reject);
+  });
+  pack.pipe(out);
   let files = 0;
   let bytes = 0;
-  const filter = (entryPath: string, stat: Stats | ReadEntry) => {
-    const isTop = !entryPath.includes('/');
-    if (!isTop && (IN_PROGRESS.test(entryPath) || !keep(entryPath) || fs.lstatSync(path.join(staging, entryPath)).isSymbolicLink())) return false;
-    if (inDataFolder(entryPath) && 'isFile' in stat && stat.isFile()) {
-      files++;
-      bytes += stat.size;
+  try {
+    pack.write(MANIFEST_ENTRY);
+    pack.write(DATABASE_FOLDER);
+    for (const { folder, store, keep } of stores) {
+      for await (const stored of store.list('')) {
+        if (!keep(stored.key)) continue;
+        bytes += await addStoredFile(pack, folder, store, stored);
+        files++;
+      }
     }
-    return true;
-  };
-  await create({ gzip: true, file, cwd: staging, follow: true, portable: true, filter }, entries);
+    pack.end();
+  } catch (error) {
+    out.destroy();
+    throw error;
+  }
+  await written;
   return { files, bytes };
 }
 

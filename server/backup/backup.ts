@@ -1,5 +1,5 @@
 /**
- * `backup <file>`: the database (one consistent snapshot) and the data folders in one tar.gz.
+ * `backup <file>`: the database (one consistent snapshot) and the file stores in one tar.gz.
  * It is staged in a temporary folder beside the target and renamed into place when complete,
  * so an earlier archive of that name stays intact until then. The files are read after the
  * database snapshot, while the app may still change them on PostgreSQL (see docs/backups.md).
@@ -10,7 +10,8 @@ import readline from 'node:readline';
 import path from 'node:path';
 import type { Database } from '../db/client';
 import { INCOMING_FOLDER } from '../storage/incoming';
-import { DATA_FOLDERS, DATABASE_FOLDER, packArchive, tableFile } from './archive';
+import { diskStorage, type Storage } from '../storage/store';
+import { DATABASE_FOLDER, packArchive, tableFile } from './archive';
 import { dumpDatabase } from './dump';
 import { APP_NAME, BACKUP_FORMAT, MANIFEST_ENTRY, type Manifest } from './manifest';
 import { backupErrors } from './messages';
@@ -25,12 +26,13 @@ export interface BackupSummary {
   seconds: number;
 }
 
-export async function createBackup(options: { database: Database; dataDir: string; file: string }): Promise<BackupSummary> {
+export async function createBackup(options: { database: Database; dataDir: string; file: string; storage?: Storage }): Promise<BackupSummary> {
   const started = performance.now();
   const file = path.resolve(options.file);
   const dataDir = path.resolve(options.dataDir);
-  for (const name of DATA_FOLDERS) {
-    if (isInside(file, path.join(dataDir, name))) throw backupErrors.targetInsideDataFolder(file);
+  const storage = options.storage ?? diskStorage(dataDir);
+  for (const store of [storage.photos, storage.images]) {
+    if (path.isAbsolute(store.where) && isInside(file, store.where)) throw backupErrors.targetInsideDataFolder(file);
   }
   await fs.mkdir(path.dirname(file), { recursive: true });
   const staging = await fs.mkdtemp(path.join(path.dirname(file), `.${path.basename(file)}-`));
@@ -45,12 +47,11 @@ export async function createBackup(options: { database: Database; dataDir: strin
       tables,
     };
     await fs.writeFile(path.join(staging, MANIFEST_ENTRY), JSON.stringify(manifest, null, 2) + '\n');
-    for (const name of DATA_FOLDERS) {
-      const folder = path.join(dataDir, name);
-      if (await fs.stat(folder).catch(() => null)) await fs.symlink(folder, path.join(staging, name), 'dir');
-    }
     const partial = path.join(staging, 'archive.tar.gz');
-    const packed = await packArchive(staging, partial, photosWithRows(await namedPhotoFolders(path.join(staging, DATABASE_FOLDER))));
+    const packed = await packArchive(staging, partial, [
+      { folder: 'files', store: storage.photos, keep: photosWithRows(await namedPhotoFolders(path.join(staging, DATABASE_FOLDER))) },
+      { folder: 'branding', store: storage.images, keep: () => true },
+    ]);
     // It holds password hashes and children's photos: readable by its owner only.
     await fs.chmod(partial, 0o600);
     await fs.rename(partial, file);
@@ -64,7 +65,6 @@ export async function createBackup(options: { database: Database; dataDir: strin
       seconds: (performance.now() - started) / 1000,
     };
   } finally {
-    // Removes the links to the data folders, never what they point at.
     await fs.rm(staging, { recursive: true, force: true });
   }
 }
@@ -90,9 +90,8 @@ async function namedPhotoFolders(databaseFolder: string): Promise<Set<string>> {
  * upload still waiting for its row, nor a folder whose row does not exist (its files would come
  * back on restore with nothing pointing at them).
  */
-const photosWithRows = (named: Set<string>) => (entryPath: string) => {
-  const [top, area, studio, name] = entryPath.split('/');
-  if (top !== 'files') return true;
+const photosWithRows = (named: Set<string>) => (key: string) => {
+  const [area, studio, name] = key.split('/');
   if (area === INCOMING_FOLDER) return false;
   return area !== 'photos' || studio === undefined || name === undefined || named.has(`photos/${studio}/${name}`);
 };

@@ -1,44 +1,33 @@
-/** DATA_DIR/files and DATA_DIR/branding as a restore finds and fills them. */
+/** The file stores as a restore finds them (empty) and fills them from an unpacked archive. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DATA_FOLDERS } from './archive';
+import type { FileStore, Storage } from '../storage/store';
+import { DATA_FOLDERS, type DataFolder } from './archive';
 import { backupErrors } from './messages';
 
-/** Whether anything but folders lies under `folder` (a missing folder holds nothing). */
-async function holdsFiles(folder: string): Promise<boolean> {
-  try {
-    const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
-    return entries.some((entry) => !entry.isDirectory());
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
+/** The store each data folder of an archive goes into. */
+const storeOf = (storage: Storage, folder: DataFolder): FileStore => (folder === 'files' ? storage.photos : storage.images);
+
+export async function assertEmptyStores(storage: Storage): Promise<void> {
+  for (const folder of DATA_FOLDERS) {
+    const store = storeOf(storage, folder);
+    for await (const _file of store.list('')) throw backupErrors.targetNotEmpty(store.where);
   }
 }
 
-export async function assertEmptyDataFolders(dataDir: string): Promise<void> {
-  for (const name of DATA_FOLDERS) {
-    const folder = path.join(dataDir, name);
-    if (await holdsFiles(folder)) throw backupErrors.targetNotEmpty(folder);
+/** Puts the unpacked data folders' files from `staging` into their stores; answers how many. */
+export async function fillStores(staging: string, storage: Storage): Promise<number> {
+  await assertEmptyStores(storage);
+  let files = 0;
+  for (const folder of DATA_FOLDERS) {
+    const from = path.join(staging, folder);
+    const entries = await fs.readdir(from, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      await storeOf(storage, folder).putFile(path.relative(from, file).split(path.sep).join('/'), file);
+      files++;
+    }
   }
-}
-
-/** Moves the unpacked data folders from `staging` (inside DATA_DIR, so a rename) to their places. */
-export async function moveDataFolders(staging: string, dataDir: string): Promise<void> {
-  await assertEmptyDataFolders(dataDir);
-  for (const name of DATA_FOLDERS) {
-    const from = path.join(staging, name);
-    const to = path.join(dataDir, name);
-    if (!(await exists(from))) continue;
-    await fs.rm(to, { recursive: true, force: true }); // empty folders at most, checked above
-    await fs.rename(from, to);
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.lstat(file);
-    return true;
-  } catch {
-    return false;
-  }
+  return files;
 }

@@ -1,14 +1,16 @@
 /**
- * `restore <file>`: an archive into an empty database and data folder. Everything that can be
+ * `restore <file>`: an archive into an empty database and empty file stores. Everything that can be
  * checked is checked before anything is written (the whole archive, the target's emptiness);
- * the rows go in as one transaction; the files are moved into place last.
+ * the rows go in as one transaction; the files are put into their stores last (on disk they are
+ * unpacked inside DATA_DIR, so the store takes them over as links, not copies).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/client';
 import { paths } from '../paths';
 import { DATABASE_FOLDER, extractArchive, scanArchive } from './archive';
-import { assertEmptyDataFolders, moveDataFolders } from './dataFolders';
+import { diskStorage, type Storage } from '../storage/store';
+import { assertEmptyStores, fillStores } from './dataFolders';
 import { loadDatabase } from './load';
 import { backupErrors } from './messages';
 import { assertKnownMigrations, migrationsUpTo } from './migrations';
@@ -31,14 +33,21 @@ export interface RestoreSummary {
  */
 export type AfterRestore = (db: Db) => Promise<number>;
 
-export async function restoreBackup(options: { file: string; dataDir: string; databaseUrl?: string; reapply?: AfterRestore }): Promise<RestoreSummary> {
+export async function restoreBackup(options: {
+  file: string;
+  dataDir: string;
+  databaseUrl?: string;
+  storage?: Storage;
+  reapply?: AfterRestore;
+}): Promise<RestoreSummary> {
   const started = performance.now();
   const file = path.resolve(options.file);
   const dataDir = path.resolve(options.dataDir);
+  const storage = options.storage ?? diskStorage(dataDir);
   if (!(await fs.stat(file).catch(() => null))?.isFile()) throw backupErrors.archiveMissing(file);
   const { manifest, files, bytes } = await scanArchive(file);
   assertKnownMigrations(manifest.migrations);
-  await assertEmptyDataFolders(dataDir);
+  await assertEmptyStores(storage);
 
   const target = await openRestoreTarget({ databaseUrl: options.databaseUrl, dataDir });
   let staging: string | undefined;
@@ -57,7 +66,7 @@ export async function restoreBackup(options: { file: string; dataDir: string; da
     }
     rows = await loadDatabase(target.db, path.join(staging, DATABASE_FOLDER), manifest.tables);
     await target.migrate(paths.migrations);
-    await moveDataFolders(staging, dataDir);
+    await fillStores(staging, storage);
     if (options.reapply) reapplied = await options.reapply(target.db);
   } finally {
     await target.close();
