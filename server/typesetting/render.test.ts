@@ -41,10 +41,13 @@ function student(id: number, first: string, last: string, portrait: string | nul
   };
 }
 
+/** The portrait every test book places, prepared once for the file (decoding a 12 MP photo is most of a small book's time). */
+let portraitForPrint: ReturnType<typeof imageForPrint> | null = null;
+
 async function book(overrides: Partial<BookModel> = {}) {
   const images = new Map<string, Buffer>();
-  const frame = PORTRAIT_MM[DEFAULT_DESIGN.photoShape];
-  const prepared = await imageForPrint(await photo(3000, 4000), frame);
+  portraitForPrint ??= photo(3000, 4000).then((original) => imageForPrint(original, PORTRAIT_MM[DEFAULT_DESIGN.photoShape]));
+  const prepared = await portraitForPrint;
   images.set('/img/p1.jpg', prepared.jpeg);
   images.set('/img/p2.jpg', prepared.jpeg);
   const model: BookModel = {
@@ -324,8 +327,9 @@ const indexPages = (index: string) => [...index.matchAll(/[.] (\d+)/g)].map((mat
 
 describe('a book a printer can bind', () => {
   it('has a page count padded to the design’s multiple with "Anı / Notlar" pages', async () => {
+    // The model of the test's book, made once (the padded books below are laid out from it).
+    const { model } = await book();
     const padded = async (pageMultiple: 4 | 8 | 16, students?: number) => {
-      const { model } = await book();
       const branches = students ? [{ ...model.branches[0]!, students: model.branches[0]!.students.slice(0, students) }] : model.branches;
       const made = await book({ draft: false, design: { ...DEFAULT_DESIGN, messagesPerPage: 4, pageMultiple }, branches });
       const text = (await inspectPdf(made.pdf)).text;
