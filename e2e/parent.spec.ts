@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFString } from 'pdf-lib';
 import { inspectPdf } from '../server/test/pdf';
 import { expect, test } from './fixtures';
@@ -85,6 +86,13 @@ test('a parent opens the consent letter’s QR on a phone, signs in, gives print
   await expect(phone.getByRole('region', { name: 'Basılı yıllıkta fotoğraf' }).getByText('Verildi', { exact: true })).toBeVisible();
   await expect(phone.getByRole('region', { name: 'Dijital yıllıkta fotoğraf' }).getByText('Verilmedi', { exact: true })).toBeVisible();
   await expect(phone.getByLabel('Adınız ve soyadınız')).toHaveValue(PARENT);
+  // Read out as it looks: no serious accessibility violation on the page a parent answers on.
+  const axe = await new AxeBuilder({ page: phone }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+  ).toEqual([]);
   expect(consoleErrors).toEqual([]);
   await context.close();
 });

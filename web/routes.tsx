@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: 'yearbook', lazy: () => import('./features/yearbook/route') },
       { path: 'notifies', lazy: () => import('./features/notifications/route') },
       { path: 'studio', lazy: () => import('./features/studio/route') },
+      { path: 'consent-texts', lazy: () => import('./features/studio/consentTextsRoute') },
       { path: 'message-from', lazy: () => import('./features/messages/fromRoute') },
       { path: 'message-to', lazy: () => import('./features/messages/toRoute') },
       { path: 'nickname-messages', lazy: () => import('./features/nicknames/route') },

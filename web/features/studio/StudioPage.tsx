@@ -2,6 +2,8 @@
 import { Button, Grid, NumberInput, Paper, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { IconFileCertificate } from '@tabler/icons-react';
 import type { StudioInfo } from '../../../common/schemas/auth';
 import { IMAGE_MAX_MB, studioBody, type StudioBody } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
@@ -16,7 +18,6 @@ import { useSession } from '../../session/store';
 import { useStaleGuard } from '../../components/form/staleRecord';
 import { readStudio, useSaveStudio, useStudio, useUploadStudioLogo } from './api';
 import { ImagePicker, type PickedImage } from './ImagePicker';
-import { ConsentTexts } from './ConsentTexts';
 
 const t = tr.studio;
 
@@ -130,10 +131,16 @@ export function StudioPage() {
 
   return (
     <Stack>
-      <PageHeader title={tr.pages.studio} />
+      <PageHeader
+        title={tr.pages.studio}
+        actions={
+          <Button variant="default" component={Link} to="/consent-texts" leftSection={<IconFileCertificate size={16} />}>
+            {tr.parent.texts.title}
+          </Button>
+        }
+      />
       {/* The layout shows the studio's name and logo from user info, so it is loaded again after a write. */}
       <Loaded query={studio}>{(data) => <StudioForm studio={data.studio} onSaved={loadUser} />}</Loaded>
-      <ConsentTexts />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * The studio's consent texts (açık rıza metinleri), one form per purpose: what parents read on
- * their page and on the consent letter. Saving adds a version; answers keep the one they were given to.
+ * The studio's consent texts (açık rıza metinleri, reached from the studio screen), one form per
+ * purpose: what parents read on their page and on the consent letter. Saving adds a version;
+ * answers keep the one they were given to.
  */
-import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { displayDateTime } from '../../../common/dates';
 import type { ConsentText } from '../../../common/schemas/parent';
@@ -10,6 +11,7 @@ import { tr } from '../../../common/tr';
 import { call } from '../../api';
 import { keys } from '../../api/keys';
 import { attempt, useApiGet, useApiMutation } from '../../api/query';
+import { PageHeader } from '../../components/PageHeader';
 import { Loaded } from '../../components/QueryState';
 
 const t = tr.parent.texts;
@@ -43,18 +45,11 @@ function TextForm({ text }: { text: ConsentText }) {
   );
 }
 
-export function ConsentTexts() {
+export function ConsentTextsPage() {
   const texts = useApiGet(keys.consentTexts(), 'GET consent-texts', {});
   return (
     <Stack>
-      <div>
-        <Title order={2} size="h4">
-          {t.title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t.hint}
-        </Text>
-      </div>
+      <PageHeader title={t.title} subtitle={t.hint} />
       <Loaded query={texts}>{(data) => data.items.map((text) => <TextForm key={`${text.purpose}:${text.version}`} text={text} />)}</Loaded>
     </Stack>
   );

@@ -1,0 +1,5 @@
+import { ConsentTextsPage } from './ConsentTextsPage';
+
+export function Component() {
+  return <ConsentTextsPage />;
+}
