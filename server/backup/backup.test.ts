@@ -477,5 +477,5 @@ describe('backup and restore', () => {
     }
     expect(fs.existsSync(path.join(dataDir, 'files', added.storageKey))).toBe(false);
     expect(Object.keys(storedFiles(dataDir)).length).toBe(Object.keys(storedFiles(sourceDir)).length);
-  }, 90_000);
+  }, 180_000);
 });
