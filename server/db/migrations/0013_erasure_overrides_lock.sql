@@ -11,10 +11,10 @@ BEGIN
   IF TG_OP = 'DELETE' AND current_setting('yillik.lawful_erasure', true) = 'on' THEN
     RETURN OLD;
   END IF;
-  -- A student's own sign-in (access code, last sign-in) is not book content.
+  -- A student's and a parent's sign-in (their codes, the last sign-in) is not book content.
   IF TG_TABLE_NAME = 'students' AND TG_OP = 'UPDATE'
-    AND old_row - ARRAY['access_code_hash', 'access_code_created_at', 'last_sign_in_at', 'version', 'updated_at']
-      = new_row - ARRAY['access_code_hash', 'access_code_created_at', 'last_sign_in_at', 'version', 'updated_at'] THEN
+    AND old_row - ARRAY['access_code_hash', 'access_code_created_at', 'parent_code_hash', 'parent_code_created_at', 'last_sign_in_at', 'version', 'updated_at']
+      = new_row - ARRAY['access_code_hash', 'access_code_created_at', 'parent_code_hash', 'parent_code_created_at', 'last_sign_in_at', 'version', 'updated_at'] THEN
     RETURN NEW;
   END IF;
   IF yearbook_locked((old_row->>'branch_id')::integer, (old_row->>'to_student_id')::integer)
