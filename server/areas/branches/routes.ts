@@ -19,7 +19,7 @@ import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
-import { callerOf, routeDocs, type Api } from '../../http/types';
+import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
 import { branchById, listBranches } from './queries';
 import { createBranch, createBranchRange, deleteBranch, updateBranch } from './writes';
 
@@ -48,8 +48,7 @@ export async function branchesRoutes(app: Api) {
       response: { 200: listResponse(branch), ...errors },
     }),
     async (request) => {
-      const caller = callerOf(request);
-      const school = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, school] = await scopedRecord(request, schoolInScope);
       const { items, total } = await listBranches(app.db, caller, school.id, request.query);
       return listAnswer(items, total, request.query);
     },
@@ -59,8 +58,7 @@ export async function branchesRoutes(app: Api) {
     '/schools/:id/branches/export',
     docs('Şube listesini CSV veya XLSX olarak dışa aktarır', { params: idParams, querystring: branchExportQuery, response: errors }),
     async (request, reply) => {
-      const caller = callerOf(request);
-      const school = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, school] = await scopedRecord(request, schoolInScope);
       const { items } = await listBranches(app.db, caller, school.id, request.query, false);
       return sendExport(reply, { format: request.query.format, baseName: t.exportName, sheetName: tr.pages.branches, columns: exportColumns, rows: items });
     },
@@ -70,8 +68,7 @@ export async function branchesRoutes(app: Api) {
     '/schools/:id/branches',
     docs('Yeni şube', { params: idParams, body: branchBody, response: { 200: itemResponse, ...errors } }, writers),
     async (request) => {
-      const caller = callerOf(request);
-      const school = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, school] = await scopedRecord(request, schoolInScope);
       const id = await createBranch(app.db, caller, school, request.body);
       return { success: true as const, item: await branchById(app.db, id) };
     },
@@ -85,8 +82,7 @@ export async function branchesRoutes(app: Api) {
       writers,
     ),
     async (request) => {
-      const caller = callerOf(request);
-      const school = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, school] = await scopedRecord(request, schoolInScope);
       const { ids, skipped } = await createBranchRange(app.db, caller, school, request.body);
       const created = await Promise.all(ids.map((id) => branchById(app.db, id)));
       return { success: true as const, created, skipped };
@@ -106,8 +102,7 @@ export async function branchesRoutes(app: Api) {
       writers,
     ),
     async (request) => {
-      const caller = callerOf(request);
-      const before = await branchInScope(app.db, caller, request.params.id);
+      const [caller, before] = await scopedRecord(request, branchInScope);
       await updateBranch(app.db, caller, before, request.body);
       return { success: true as const, item: await branchById(app.db, before.id) };
     },
@@ -117,8 +112,7 @@ export async function branchesRoutes(app: Api) {
     '/branches/:id',
     docs('Öğrencisi olmayan şubeyi yöneticileriyle siler', { params: idParams, response: { 200: okResponse, ...errors } }, writers),
     async (request) => {
-      const caller = callerOf(request);
-      const row = await branchInScope(app.db, caller, request.params.id);
+      const [caller, row] = await scopedRecord(request, branchInScope);
       await deleteBranch(app.db, caller, row);
       return { success: true as const };
     },

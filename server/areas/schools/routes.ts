@@ -8,7 +8,7 @@ import { displayDate } from '../../../common/dates';
 import { notFound } from '../../core/errors';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
-import { callerOf, routeDocs, type Api } from '../../http/types';
+import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
 import { schoolInScope } from '../../auth/access';
 import { listSchools, schoolById } from './queries';
 import { createSchool, deleteSchool, updateSchool } from './writes';
@@ -82,8 +82,7 @@ export async function schoolsRoutes(app: Api) {
       panelOnly,
     ),
     async (request) => {
-      const caller = callerOf(request);
-      const before = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, before] = await scopedRecord(request, schoolInScope);
       await updateSchool(app.db, app.storage.images, caller, before, request.body);
       return { success: true as const, item: await schoolById(app.db, before.id) };
     },
@@ -93,8 +92,7 @@ export async function schoolsRoutes(app: Api) {
     '/schools/:id',
     docs('Öğrencisi olmayan okulu şubeleri ve yöneticileriyle siler', { params: idParams, response: { 200: okResponse, ...errors } }, panelOnly),
     async (request) => {
-      const caller = callerOf(request);
-      const row = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, row] = await scopedRecord(request, schoolInScope);
       await deleteSchool(app.db, app.storage.images, caller, row);
       return { success: true as const };
     },
