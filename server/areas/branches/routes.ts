@@ -40,6 +40,9 @@ const exportColumns: ExportColumn<Branch>[] = [
 ];
 
 export async function branchesRoutes(app: Api) {
+  /** The record as every write and read of one answers it. */
+  const one = async (id: number) => ({ success: true as const, item: await branchById(app.db, id) });
+
   app.get(
     '/schools/:id/branches',
     docs('Okulun şubeleri: sınıf ve Türk alfabesiyle şube harfi sırasında', {
@@ -70,7 +73,7 @@ export async function branchesRoutes(app: Api) {
     async (request) => {
       const [caller, school] = await scopedRecord(request, schoolInScope);
       const id = await createBranch(app.db, caller, school, request.body);
-      return { success: true as const, item: await branchById(app.db, id) };
+      return one(id);
     },
   );
 
@@ -91,7 +94,7 @@ export async function branchesRoutes(app: Api) {
 
   app.get('/branches/:id', docs('Bir şubenin bilgileri', { params: idParams, response: { 200: itemResponse, ...errors } }), async (request) => {
     const row = await branchInScope(app.db, callerOf(request), request.params.id);
-    return { success: true as const, item: await branchById(app.db, row.id) };
+    return one(row.id);
   });
 
   app.put(
@@ -104,7 +107,7 @@ export async function branchesRoutes(app: Api) {
     async (request) => {
       const [caller, before] = await scopedRecord(request, branchInScope);
       await updateBranch(app.db, caller, before, request.body);
-      return { success: true as const, item: await branchById(app.db, before.id) };
+      return one(before.id);
     },
   );
 

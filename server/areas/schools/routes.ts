@@ -35,6 +35,9 @@ const exportColumns: ExportColumn<School>[] = [
 ];
 
 export async function schoolsRoutes(app: Api) {
+  /** The record as every write and read of one answers it. */
+  const one = async (id: number) => ({ success: true as const, item: await schoolById(app.db, id) });
+
   app.get(
     '/schools',
     docs(
@@ -59,7 +62,7 @@ export async function schoolsRoutes(app: Api) {
 
   app.post('/schools', docs('Yeni okul', { body: schoolBody, response: { 200: itemResponse, ...errors } }, panelOnly), async (request) => {
     const id = await createSchool(app.db, app.storage.images, callerOf(request), request.body);
-    return { success: true as const, item: await schoolById(app.db, id) };
+    return one(id);
   });
 
   app.get(
@@ -70,7 +73,7 @@ export async function schoolsRoutes(app: Api) {
       // A branch manager reaches its school's branches, but not the school's own record.
       if (caller.level === 'branch') throw notFound();
       const row = await schoolInScope(app.db, caller, request.params.id);
-      return { success: true as const, item: await schoolById(app.db, row.id) };
+      return one(row.id);
     },
   );
 
@@ -84,7 +87,7 @@ export async function schoolsRoutes(app: Api) {
     async (request) => {
       const [caller, before] = await scopedRecord(request, schoolInScope);
       await updateSchool(app.db, app.storage.images, caller, before, request.body);
-      return { success: true as const, item: await schoolById(app.db, before.id) };
+      return one(before.id);
     },
   );
 
