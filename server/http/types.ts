@@ -41,6 +41,18 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /**
+ * The caller and the record the path's `:id` names, found by an `…InScope` lookup of the access
+ * module (404 outside the caller's scope): how a route on one record begins.
+ */
+export async function scopedRecord<Row>(
+  request: FastifyRequest & { params: { id: number } },
+  inScope: (db: Db, caller: Caller, id: number) => Promise<Row>,
+): Promise<[Caller, Row]> {
+  const caller = callerOf(request);
+  return [caller, await inScope(request.server.db, caller, request.params.id)];
+}
+
+/**
  * The options of an area's routes from what differs per route: its summary and zod schemas (the
  * OpenAPI document shows them under the area's tag), and who may call it: the levels named
  * (another level gets 403), every signed-in caller when none are, or anyone ('public').

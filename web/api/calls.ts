@@ -113,8 +113,30 @@ type Count = Out<typeof countAnswer>;
 /** A list screen's query: the URL's page, sort, search and filters, checked by the route's schema. */
 type ListQuery = Record<string, string | number | undefined>;
 
+/** One record's read, edit and delete at `{path}/:id`, as the server's routes on one record answer them. */
+type RecordCalls<Path extends string, Record extends z.ZodType, Update extends z.ZodType> = { [K in `GET ${Path}/:id`]: { response: Item<Record> } } & {
+  [K in `PUT ${Path}/:id`]: { body: In<Update>; response: Item<Record> };
+} & { [K in `DELETE ${Path}/:id`]: { response: Ok } };
+
+/**
+ * A moderated record's staff calls (server/areas/messages/moderatedRoutes.ts): an entry for a
+ * student, an edit or decision with its undo token, a delete, a bulk decision and its undo.
+ */
+type ModeratedCalls<Path extends string, Record extends z.ZodType, Entry extends z.ZodType, Update extends z.ZodType, Bulk extends z.ZodType> = {
+  [K in `POST ${Path}`]: { body: In<Entry>; response: Moderated<Record> };
+} & { [K in `PUT ${Path}/:id`]: { body: In<Update>; response: Moderated<Record> } } & { [K in `DELETE ${Path}/:id`]: { response: Ok } } & {
+  [K in `POST ${Path}/moderate`]: { body: In<Bulk>; response: Out<typeof moderationAnswer> };
+} & { [K in `POST ${Path}/undo`]: { body: In<typeof undoBody>; response: Count } };
+
 /** The calls of the staff levels (panel, school, branch), under /api/{level}/. */
-export interface StaffCalls {
+export interface StaffCalls
+  extends
+    RecordCalls<'schools', typeof school, typeof schoolUpdateBody>,
+    RecordCalls<'branches', typeof branch, typeof branchUpdateBody>,
+    RecordCalls<'students', typeof studentItem, typeof studentUpdateBody>,
+    RecordCalls<'notifications', typeof notificationItem, typeof notificationUpdateBody>,
+    ModeratedCalls<'messages', typeof message, typeof studentMessageBody, typeof messageUpdate, typeof bulkModeration>,
+    ModeratedCalls<'nicknames', typeof nickname, typeof nicknameBody, typeof nicknameUpdate, typeof nicknameBulk> {
   'GET user': { response: Out<typeof userResponse> };
   'POST login': { body: In<typeof loginBody>; response: Out<typeof loginResponse> };
   'POST logout': { response: Ok };
@@ -131,16 +153,10 @@ export interface StaffCalls {
 
   'GET schools': { query: ListQuery; response: List<typeof school> };
   'POST schools': { body: In<typeof schoolBody>; response: Item<typeof school> };
-  'GET schools/:id': { response: Item<typeof school> };
-  'PUT schools/:id': { body: In<typeof schoolUpdateBody>; response: Item<typeof school> };
-  'DELETE schools/:id': { response: Ok };
 
   'GET schools/:id/branches': { query: ListQuery; response: List<typeof branch> };
   'POST schools/:id/branches': { body: In<typeof branchBody>; response: Item<typeof branch> };
   'POST schools/:id/branches/range': { body: In<typeof branchRangeBody>; response: Out<typeof branchRangeResponse> };
-  'GET branches/:id': { response: Item<typeof branch> };
-  'PUT branches/:id': { body: In<typeof branchUpdateBody>; response: Item<typeof branch> };
-  'DELETE branches/:id': { response: Ok };
 
   'GET schools/:id/managers': { query: ListQuery; response: List<typeof manager> };
   'POST schools/:id/managers': { body: In<typeof managerCreateBody>; response: Out<typeof managerSaved> };
@@ -153,9 +169,6 @@ export interface StaffCalls {
 
   'GET branches/:id/students': { query: ListQuery; response: List<typeof studentItem> };
   'POST branches/:id/students': { body: In<typeof studentBody>; response: Item<typeof studentItem> };
-  'GET students/:id': { response: Item<typeof studentItem> };
-  'PUT students/:id': { body: In<typeof studentUpdateBody>; response: Item<typeof studentItem> };
-  'DELETE students/:id': { response: Ok };
   'POST students/:id/move': { body: In<typeof moveBody>; response: Item<typeof studentItem> };
   'POST students/:id/erase': { response: Out<typeof erasureAnswer> };
   'GET branches/:id/siblings': { response: Out<typeof siblingsAnswer> };
@@ -190,28 +203,15 @@ export interface StaffCalls {
   'GET messages/:type/:id': { query: ListQuery; response: List<typeof message> };
   'GET message-from': { query: ListQuery; response: List<typeof studentCount> };
   'GET message-to': { query: ListQuery; response: List<typeof studentCount> };
-  'POST messages': { body: In<typeof studentMessageBody>; response: Moderated<typeof message> };
-  'PUT messages/:id': { body: In<typeof messageUpdate>; response: Moderated<typeof message> };
-  'DELETE messages/:id': { response: Ok };
-  'POST messages/moderate': { body: In<typeof bulkModeration>; response: Out<typeof moderationAnswer> };
-  'POST messages/undo': { body: In<typeof undoBody>; response: Count };
   'GET message-scopes': { response: Out<typeof scopeChoicesAnswer> };
   'GET message-students': { query: { branchId?: number; schoolId?: number }; response: Items<typeof studentOption> };
 
   'GET nicknames': { query: ListQuery; response: List<typeof nickname> };
-  'POST nicknames': { body: In<typeof nicknameBody>; response: Moderated<typeof nickname> };
-  'PUT nicknames/:id': { body: In<typeof nicknameUpdate>; response: Moderated<typeof nickname> };
-  'DELETE nicknames/:id': { response: Ok };
-  'POST nicknames/moderate': { body: In<typeof nicknameBulk>; response: Out<typeof moderationAnswer> };
-  'POST nicknames/undo': { body: In<typeof undoBody>; response: Count };
 
   'GET notifications': { query: ListQuery; response: List<typeof notificationItem> };
   'GET notifications/targets': { query: In<typeof targetsQuery>; response: Out<typeof targetsResponse> };
   'POST notifications': { body: In<typeof notificationBody>; response: Item<typeof notificationItem> };
-  'GET notifications/:id': { response: Item<typeof notificationItem> };
-  'PUT notifications/:id': { body: In<typeof notificationUpdateBody>; response: Item<typeof notificationItem> };
   'POST notifications/:id/send': { body: Record<string, never>; response: Item<typeof notificationItem> };
-  'DELETE notifications/:id': { response: Ok };
 
   'GET design': { query: In<typeof designQuery>; response: Out<typeof designResponse> };
   'PUT design': { body: In<typeof designPutBody>; response: Out<typeof designResponse> };

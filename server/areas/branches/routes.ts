@@ -19,7 +19,7 @@ import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
-import { callerOf, routeDocs, type Api } from '../../http/types';
+import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
 import { branchById, listBranches } from './queries';
 import { createBranch, createBranchRange, deleteBranch, updateBranch } from './writes';
 
@@ -40,6 +40,9 @@ const exportColumns: ExportColumn<Branch>[] = [
 ];
 
 export async function branchesRoutes(app: Api) {
+  /** The record as every write and read of one answers it. */
+  const one = async (id: number) => ({ success: true as const, item: await branchById(app.db, id) });
+
   app.get(
     '/schools/:id/branches',
     docs('Okulun şubeleri: sınıf ve Türk alfabesiyle şube harfi sırasında', {
@@ -48,8 +51,7 @@ export async function branchesRoutes(app: Api) {
       response: { 200: listResponse(branch), ...errors },
     }),
     async (request) => {
-      const caller = callerOf(request);
-      const school = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, school] = await scopedRecord(request, schoolInScope);
       const { items, total } = await listBranches(app.db, caller, school.id, request.query);
       return listAnswer(items, total, request.query);
     },
@@ -59,8 +61,7 @@ export async function branchesRoutes(app: Api) {
     '/schools/:id/branches/export',
     docs('Şube listesini CSV veya XLSX olarak dışa aktarır', { params: idParams, querystring: branchExportQuery, response: errors }),
     async (request, reply) => {
-      const caller = callerOf(request);
-      const school = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, school] = await scopedRecord(request, schoolInScope);
       const { items } = await listBranches(app.db, caller, school.id, request.query, false);
       return sendExport(reply, { format: request.query.format, baseName: t.exportName, sheetName: tr.pages.branches, columns: exportColumns, rows: items });
     },
@@ -70,10 +71,9 @@ export async function branchesRoutes(app: Api) {
     '/schools/:id/branches',
     docs('Yeni şube', { params: idParams, body: branchBody, response: { 200: itemResponse, ...errors } }, writers),
     async (request) => {
-      const caller = callerOf(request);
-      const school = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, school] = await scopedRecord(request, schoolInScope);
       const id = await createBranch(app.db, caller, school, request.body);
-      return { success: true as const, item: await branchById(app.db, id) };
+      return one(id);
     },
   );
 
@@ -85,8 +85,7 @@ export async function branchesRoutes(app: Api) {
       writers,
     ),
     async (request) => {
-      const caller = callerOf(request);
-      const school = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, school] = await scopedRecord(request, schoolInScope);
       const { ids, skipped } = await createBranchRange(app.db, caller, school, request.body);
       const created = await Promise.all(ids.map((id) => branchById(app.db, id)));
       return { success: true as const, created, skipped };
@@ -95,7 +94,7 @@ export async function branchesRoutes(app: Api) {
 
   app.get('/branches/:id', docs('Bir şubenin bilgileri', { params: idParams, response: { 200: itemResponse, ...errors } }), async (request) => {
     const row = await branchInScope(app.db, callerOf(request), request.params.id);
-    return { success: true as const, item: await branchById(app.db, row.id) };
+    return one(row.id);
   });
 
   app.put(
@@ -106,10 +105,9 @@ export async function branchesRoutes(app: Api) {
       writers,
     ),
     async (request) => {
-      const caller = callerOf(request);
-      const before = await branchInScope(app.db, caller, request.params.id);
+      const [caller, before] = await scopedRecord(request, branchInScope);
       await updateBranch(app.db, caller, before, request.body);
-      return { success: true as const, item: await branchById(app.db, before.id) };
+      return one(before.id);
     },
   );
 
@@ -117,8 +115,7 @@ export async function branchesRoutes(app: Api) {
     '/branches/:id',
     docs('Öğrencisi olmayan şubeyi yöneticileriyle siler', { params: idParams, response: { 200: okResponse, ...errors } }, writers),
     async (request) => {
-      const caller = callerOf(request);
-      const row = await branchInScope(app.db, caller, request.params.id);
+      const [caller, row] = await scopedRecord(request, branchInScope);
       await deleteBranch(app.db, caller, row);
       return { success: true as const };
     },

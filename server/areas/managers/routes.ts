@@ -3,6 +3,7 @@
  * (branches/{id}/managers, branch-managers/{id}; panel and that school's managers; a branch
  * manager may read its own branch's list). Deactivating, deleting or a new password ends sessions.
  */
+import type { z } from 'zod';
 import type { Level } from '../../../common/levels';
 import { displayDate } from '../../../common/dates';
 import { idParams } from '../../../common/schemas/fields';
@@ -91,6 +92,10 @@ function registerKind(app: Api, setup: KindSetup) {
   /** The manager account by id, only when the caller may manage it. */
   const account = (caller: Caller, id: number) => managerInScope(app.db, caller, id, kind);
 
+  /** A write that answers the saved account: by the path's id, the body given, for the levels that write. */
+  const savedDocs = <B extends z.ZodType>(summary: string, body: B) =>
+    docs(summary, { params: idParams, body, response: { 200: managerSaved, ...errors } }, setup.writeLevels);
+
   /** The saved account as the API answers it, with a generated password once. */
   const saved = async ({ id, generatedPassword }: ManagerSaved) => ({
     success: true as const,
@@ -124,32 +129,16 @@ function registerKind(app: Api, setup: KindSetup) {
     },
   );
 
-  app.post(
-    setup.listPath,
-    docs(
-      'Yeni yönetici; şifre boşsa oluşturulur ve bir kez döner',
-      { params: idParams, body: managerCreateBody, response: { 200: managerSaved, ...errors } },
-      setup.writeLevels,
-    ),
-    async (request) => {
-      const caller = callerOf(request);
-      const { schoolId, branchId } = await owner(caller, request.params.id);
-      return saved(await createManager(app.db, caller, kind, { schoolId, branchId }, request.body));
-    },
-  );
+  app.post(setup.listPath, savedDocs('Yeni yönetici; şifre boşsa oluşturulur ve bir kez döner', managerCreateBody), async (request) => {
+    const caller = callerOf(request);
+    const { schoolId, branchId } = await owner(caller, request.params.id);
+    return saved(await createManager(app.db, caller, kind, { schoolId, branchId }, request.body));
+  });
 
-  app.put(
-    setup.itemPath,
-    docs(
-      'Yöneticiyi düzenler, aktifleştirir/pasifleştirir veya şifresini sıfırlar',
-      { params: idParams, body: managerUpdateBody, response: { 200: managerSaved, ...errors } },
-      setup.writeLevels,
-    ),
-    async (request) => {
-      const caller = callerOf(request);
-      return saved(await updateManager(app.db, caller, kind, await account(caller, request.params.id), request.body));
-    },
-  );
+  app.put(setup.itemPath, savedDocs('Yöneticiyi düzenler, aktifleştirir/pasifleştirir veya şifresini sıfırlar', managerUpdateBody), async (request) => {
+    const caller = callerOf(request);
+    return saved(await updateManager(app.db, caller, kind, await account(caller, request.params.id), request.body));
+  });
 
   app.delete(
     setup.itemPath,

@@ -12,7 +12,7 @@ import { countAnswer, moderatedAnswer } from '../../../common/schemas/answers';
 import { moderationAnswer, undoBody } from '../../../common/schemas/messages';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { callerOf, type Api, type routeDocs } from '../../http/types';
+import { callerOf, scopedRecord, type Api, type routeDocs } from '../../http/types';
 import { studentPair } from './queries';
 
 // Not strict: the path's {level} is a parameter too.
@@ -59,13 +59,13 @@ export function moderatedRoutes<Row, Item, Entry extends { fromStudentId: number
     return { success: true as const, item: await kind.byId(app.db, caller, id) };
   });
   routes.put<ById>(`${path}/:id`, docs(summaries.update, { params: idParams, body: kind.update.body, response: { 200: one } }), async (request) => {
-    const caller = callerOf(request);
-    const undoToken = await kind.update.write(app.db, caller, await kind.inScope(app.db, caller, request.params.id), request.body as Update);
+    const [caller, before] = await scopedRecord(request, kind.inScope);
+    const undoToken = await kind.update.write(app.db, caller, before, request.body as Update);
     return { success: true as const, item: await kind.byId(app.db, caller, request.params.id), undoToken };
   });
   routes.delete<ById>(`${path}/:id`, docs(summaries.remove, { params: idParams, response: { 200: okResponse } }), async (request) => {
-    const caller = callerOf(request);
-    await kind.remove(app.db, caller, await kind.inScope(app.db, caller, request.params.id));
+    const [caller, before] = await scopedRecord(request, kind.inScope);
+    await kind.remove(app.db, caller, before);
     return { success: true as const };
   });
   routes.post(`${path}/moderate`, docs(summaries.moderate, { body: kind.moderate.body, response: { 200: moderationAnswer } }), async (request) => ({

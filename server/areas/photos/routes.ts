@@ -12,7 +12,7 @@ import { tr } from '../../../common/tr';
 import { branchInScope, photoInScope, schoolInScope, studentInScope, type PhotoRow } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
 import { HttpError, notFound } from '../../core/errors';
-import { callerOf, routeDocs, type Api } from '../../http/types';
+import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
 import { spoolPhoto } from '../../images/photos';
 import { megabytes, withSpooledFiles, type SpooledFile } from '../../storage/uploads';
 import type { BulkScope } from './bulkMatch';
@@ -50,8 +50,7 @@ export async function photosRoutes(app: Api) {
   };
 
   app.get('/students/:id/photos', docs('Öğrencinin fotoğrafları (önce vesikalık)', { params: idParams, response: { 200: photoList } }), async (request) => {
-    const caller = callerOf(request);
-    const student = await studentInScope(app.db, caller, request.params.id);
+    const [caller, student] = await scopedRecord(request, studentInScope);
     return items(await photosOf(app.db, student.id), caller.level);
   });
 
@@ -59,22 +58,21 @@ export async function photosRoutes(app: Api) {
     '/students/:id/photos',
     docs('Öğrenciye fotoğraf yükle (multipart/form-data, alan: files)', { params: idParams, response: { 200: photoList } }),
     async (request) => {
-      const caller = callerOf(request);
-      const student = await studentInScope(app.db, caller, request.params.id);
+      const [caller, student] = await scopedRecord(request, studentInScope);
       const saved = await upload(request, 0, (files) => addPhotos(app.db, storage.photos, caller, student, files, limits));
       return items(saved, caller.level);
     },
   );
 
   app.put('/photos/:id/portrait', docs('Bu fotoğrafı vesikalık yap', { params: idParams, response: { 200: okResponse } }), async (request) => {
-    const caller = callerOf(request);
-    await setPortrait(app.db, caller, await photoInScope(app.db, caller, request.params.id));
+    const [caller, photo] = await scopedRecord(request, photoInScope);
+    await setPortrait(app.db, caller, photo);
     return { success: true as const };
   });
 
   app.delete('/photos/:id', docs('Fotoğrafı sil', { params: idParams, response: { 200: okResponse } }), async (request) => {
-    const caller = callerOf(request);
-    await deletePhoto(app.db, storage.photos, caller, await photoInScope(app.db, caller, request.params.id));
+    const [caller, photo] = await scopedRecord(request, photoInScope);
+    await deletePhoto(app.db, storage.photos, caller, photo);
     return { success: true as const };
   });
 

@@ -8,7 +8,7 @@ import { displayDate } from '../../../common/dates';
 import { notFound } from '../../core/errors';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
-import { callerOf, routeDocs, type Api } from '../../http/types';
+import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
 import { schoolInScope } from '../../auth/access';
 import { listSchools, schoolById } from './queries';
 import { createSchool, deleteSchool, updateSchool } from './writes';
@@ -35,6 +35,9 @@ const exportColumns: ExportColumn<School>[] = [
 ];
 
 export async function schoolsRoutes(app: Api) {
+  /** The record as every write and read of one answers it. */
+  const one = async (id: number) => ({ success: true as const, item: await schoolById(app.db, id) });
+
   app.get(
     '/schools',
     docs(
@@ -59,7 +62,7 @@ export async function schoolsRoutes(app: Api) {
 
   app.post('/schools', docs('Yeni okul', { body: schoolBody, response: { 200: itemResponse, ...errors } }, panelOnly), async (request) => {
     const id = await createSchool(app.db, app.storage.images, callerOf(request), request.body);
-    return { success: true as const, item: await schoolById(app.db, id) };
+    return one(id);
   });
 
   app.get(
@@ -70,7 +73,7 @@ export async function schoolsRoutes(app: Api) {
       // A branch manager reaches its school's branches, but not the school's own record.
       if (caller.level === 'branch') throw notFound();
       const row = await schoolInScope(app.db, caller, request.params.id);
-      return { success: true as const, item: await schoolById(app.db, row.id) };
+      return one(row.id);
     },
   );
 
@@ -82,10 +85,9 @@ export async function schoolsRoutes(app: Api) {
       panelOnly,
     ),
     async (request) => {
-      const caller = callerOf(request);
-      const before = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, before] = await scopedRecord(request, schoolInScope);
       await updateSchool(app.db, app.storage.images, caller, before, request.body);
-      return { success: true as const, item: await schoolById(app.db, before.id) };
+      return one(before.id);
     },
   );
 
@@ -93,8 +95,7 @@ export async function schoolsRoutes(app: Api) {
     '/schools/:id',
     docs('Öğrencisi olmayan okulu şubeleri ve yöneticileriyle siler', { params: idParams, response: { 200: okResponse, ...errors } }, panelOnly),
     async (request) => {
-      const caller = callerOf(request);
-      const row = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, row] = await scopedRecord(request, schoolInScope);
       await deleteSchool(app.db, app.storage.images, caller, row);
       return { success: true as const };
     },

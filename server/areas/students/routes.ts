@@ -22,7 +22,7 @@ import { EXPORT_MAX_ROWS, exportFormat, sendExport } from '../../http/export';
 import { listAnswer } from '../../http/list';
 import { errorResponse } from '../../../common/schemas/list';
 import { itemAnswer } from '../../../common/schemas/answers';
-import { callerOf, routeDocs, type Api } from '../../http/types';
+import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
 import { listStudents, reachableSiblings, selectedStudents, studentItemFor, studentItems } from './queries';
 import { createStudent, deleteInBulk, deleteStudent, moveInBulk, moveStudent, setConsentInBulk, updateStudent } from './writes';
 
@@ -42,8 +42,7 @@ export async function studentsRoutes(app: Api) {
       response: { 200: listResponse(studentItem) },
     }),
     async (request) => {
-      const caller = callerOf(request);
-      const branch = await branchInScope(app.db, caller, request.params.id);
+      const [caller, branch] = await scopedRecord(request, branchInScope);
       const { rows, total } = await listStudents(app.db, branch.id, request.query);
       return listAnswer(await studentItems(app.db, rows, signer, caller.level), total, request.query);
     },
@@ -58,8 +57,7 @@ export async function studentsRoutes(app: Api) {
       },
     }),
     async (request) => {
-      const caller = callerOf(request);
-      const branch = await branchInScope(app.db, caller, request.params.id);
+      const [caller, branch] = await scopedRecord(request, branchInScope);
       const rows = await reachableSiblings(app.db, caller, branch);
       return { success: true as const, schoolId: branch.schoolId, branchName: branchName(branch), items: rows.map((b) => ({ id: b.id, name: branchName(b) })) };
     },
@@ -72,8 +70,7 @@ export async function studentsRoutes(app: Api) {
       querystring: studentListQuery.omit({ page: true, perPage: true }).extend({ format: exportFormat }),
     }),
     async (request, reply) => {
-      const caller = callerOf(request);
-      const branch = await branchInScope(app.db, caller, request.params.id);
+      const [caller, branch] = await scopedRecord(request, branchInScope);
       const { rows } = await listStudents(app.db, branch.id, { ...request.query, page: 1, perPage: EXPORT_MAX_ROWS }, false);
       const items = await studentItems(app.db, rows, signer, caller.level);
       const f = tr.students.fields;
@@ -100,14 +97,13 @@ export async function studentsRoutes(app: Api) {
   );
 
   app.post('/branches/:id/students', docs('Şubeye öğrenci ekle', { params: idParams, body: studentBody, response: { 200: oneStudent } }), async (request) => {
-    const caller = callerOf(request);
-    const branch = await branchInScope(app.db, caller, request.params.id);
+    const [caller, branch] = await scopedRecord(request, branchInScope);
     return one(await createStudent(app.db, caller, branch, request.body), caller.level);
   });
 
   app.get('/students/:id', docs('Bir öğrenci', { params: idParams, response: { 200: oneStudent } }), async (request) => {
-    const caller = callerOf(request);
-    return one(await studentInScope(app.db, caller, request.params.id), caller.level);
+    const [caller, student] = await scopedRecord(request, studentInScope);
+    return one(student, caller.level);
   });
 
   app.put(
@@ -118,8 +114,7 @@ export async function studentsRoutes(app: Api) {
       response: { 200: oneStudent },
     }),
     async (request) => {
-      const caller = callerOf(request);
-      const before = await studentInScope(app.db, caller, request.params.id);
+      const [caller, before] = await scopedRecord(request, studentInScope);
       return one(await updateStudent(app.db, caller, before, request.body), caller.level);
     },
   );
@@ -128,8 +123,7 @@ export async function studentsRoutes(app: Api) {
     '/students/:id/move',
     docs('Öğrenciyi aynı okulun başka bir şubesine taşı', { params: idParams, body: moveBody, response: { 200: oneStudent } }),
     async (request) => {
-      const caller = callerOf(request);
-      const before = await studentInScope(app.db, caller, request.params.id);
+      const [caller, before] = await scopedRecord(request, studentInScope);
       const target = await branchInScope(app.db, caller, request.body.branchId);
       return one(await moveStudent(app.db, caller, before, target), caller.level);
     },
@@ -179,8 +173,7 @@ export async function studentsRoutes(app: Api) {
   );
 
   app.delete('/students/:id', docs('Öğrenciyi ve fotoğraflarını sil', { params: idParams, response: { 200: okResponse } }), async (request) => {
-    const caller = callerOf(request);
-    const before = await studentInScope(app.db, caller, request.params.id);
+    const [caller, before] = await scopedRecord(request, studentInScope);
     await deleteStudent(app.db, app.storage.photos, caller, before);
     return { success: true as const };
   });

@@ -6,7 +6,6 @@
  * content locks), the studio unlocks it and marks the book final (refused while the book has
  * preflight errors, unless overridden with a reason). Panel and the school's managers only.
  */
-import type { FastifyReply } from 'fastify';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { approvalBody, finalBody, jobDetailResponse, jobResponse, proofParams, proofQuery, yearbookState } from '../../../common/schemas/yearbook';
@@ -14,7 +13,8 @@ import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
 import { HttpError, notFound } from '../../core/errors';
-import { callerOf, routeDocs, type Api } from '../../http/types';
+import type { Caller } from '../../auth/caller';
+import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
 import { branches } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { composeSpread } from '../../typesetting/spreads';
@@ -31,38 +31,36 @@ const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409
 export async function yearbookRoutes(app: Api) {
   const proofs = proofUrlSigner(app.config.fileUrlSecret, app.config.fileUrlTtlMinutes);
 
-  const queued = async (reply: FastifyReply, job: Parameters<typeof jobOf>[0]) => {
-    app.jobs.wake();
-    return reply.code(200).send({ success: true as const, job: jobOf(job) });
-  };
-
-  app.post(
-    '/branches/:id/yearbook',
-    docs('Şubenin yıllık provasını hazırlatır (arka planda iş)', { params: idParams, response: { 200: jobResponse, ...errors } }, staff),
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const branch = await branchInScope(app.db, caller, request.params.id);
-      const school = await schoolInScope(app.db, caller, branch.schoolId);
-      return queued(reply, await startBook(app.db, caller, school, branch));
+  /** A book is made for one branch (its proof) or for the whole school. */
+  for (const scope of [
+    {
+      path: '/branches/:id/yearbook',
+      summary: 'Şubenin yıllık provasını hazırlatır (arka planda iş)',
+      place: async (caller: Caller, id: number) => {
+        const branch = await branchInScope(app.db, caller, id);
+        return { school: await schoolInScope(app.db, caller, branch.schoolId), branch };
+      },
     },
-  );
-
-  app.post(
-    '/schools/:id/yearbook',
-    docs('Okulun tüm yıllığını hazırlatır (arka planda iş)', { params: idParams, response: { 200: jobResponse, ...errors } }, staff),
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const school = await schoolInScope(app.db, caller, request.params.id);
-      return queued(reply, await startBook(app.db, caller, school, null));
+    {
+      path: '/schools/:id/yearbook',
+      summary: 'Okulun tüm yıllığını hazırlatır (arka planda iş)',
+      place: async (caller: Caller, id: number) => ({ school: await schoolInScope(app.db, caller, id), branch: null }),
     },
-  );
+  ]) {
+    app.post(scope.path, docs(scope.summary, { params: idParams, response: { 200: jobResponse, ...errors } }, staff), async (request, reply) => {
+      const caller = callerOf(request);
+      const { school, branch } = await scope.place(caller, request.params.id);
+      const job = await startBook(app.db, caller, school, branch);
+      app.jobs.wake();
+      return reply.code(200).send({ success: true as const, job: jobOf(job) });
+    });
+  }
 
   app.get(
     '/schools/:id/yearbook',
     docs('Okulun yıllık durumu: şube onayları, son hâl, son hazırlanan yıllıklar', { params: idParams, response: { 200: yearbookState, ...errors } }, staff),
     async (request) => {
-      const caller = callerOf(request);
-      const school = await schoolInScope(app.db, caller, request.params.id);
+      const [caller, school] = await scopedRecord(request, schoolInScope);
       return stateOf(app.db, school, (jobId, kind, number) => proofs.url(caller.level, jobId, number, kind));
     },
   );
@@ -71,8 +69,7 @@ export async function yearbookRoutes(app: Api) {
     '/yearbook-jobs/:id',
     docs('Yıllık işinin durumu (sayfa ilerlemesi, baskı öncesi kontrol)', { params: idParams, response: { 200: jobDetailResponse, ...errors } }, staff),
     async (request) => {
-      const caller = callerOf(request);
-      const job = await jobInScope(app.db, caller, request.params.id);
+      const [caller, job] = await scopedRecord(request, jobInScope);
       const [branch] = job.branchId ? await app.db.select().from(branches).where(eq(branches.id, job.branchId)) : [];
       const url = (kind: ProofKind, number: number) => proofs.url(caller.level, job.id, number, kind);
       return { success: true as const, job: { ...jobOf(job), preflight: preflightOf(job) }, detail: jobDetail(job, branch ?? null, url) };
@@ -83,8 +80,7 @@ export async function yearbookRoutes(app: Api) {
     '/yearbook-jobs/:id/cancel',
     docs('Yıllık işini iptal eder', { params: idParams, response: { 200: jobResponse, ...errors } }, staff),
     async (request) => {
-      const caller = callerOf(request);
-      const job = await jobInScope(app.db, caller, request.params.id);
+      const [caller, job] = await scopedRecord(request, jobInScope);
       return { success: true as const, job: jobOf(await cancelBook(app.db, caller, job)) };
     },
   );
@@ -154,8 +150,7 @@ export async function yearbookRoutes(app: Api) {
     '/branches/:id/yearbook/approval',
     docs('Şubenin provasını onaylar; şubenin içeriği kilitlenir', { params: idParams, body: approvalBody, response: { 200: okResponse, ...errors } }, staff),
     async (request) => {
-      const caller = callerOf(request);
-      const branch = await branchInScope(app.db, caller, request.params.id);
+      const [caller, branch] = await scopedRecord(request, branchInScope);
       const job = await jobInScope(app.db, caller, request.body.jobId);
       await approveBranch(app.db, caller, branch, job);
       return { success: true as const };
@@ -166,8 +161,8 @@ export async function yearbookRoutes(app: Api) {
     '/branches/:id/yearbook/approval',
     docs('Şubenin onayını kaldırır ve kilidini açar (stüdyo)', { params: idParams, response: { 200: okResponse, ...errors } }, studio),
     async (request) => {
-      const caller = callerOf(request);
-      await unlockBranch(app.db, caller, await branchInScope(app.db, caller, request.params.id));
+      const [caller, branch] = await scopedRecord(request, branchInScope);
+      await unlockBranch(app.db, caller, branch);
       return { success: true as const };
     },
   );
@@ -180,9 +175,9 @@ export async function yearbookRoutes(app: Api) {
       studio,
     ),
     async (request) => {
-      const caller = callerOf(request);
+      const [caller, school] = await scopedRecord(request, schoolInScope);
       const { final, overrideReason } = request.body;
-      await setFinal(app.db, caller, await schoolInScope(app.db, caller, request.params.id), final, overrideReason ?? null);
+      await setFinal(app.db, caller, school, final, overrideReason ?? null);
       if (final) app.jobs.wake();
       return { success: true as const };
     },
