@@ -250,6 +250,8 @@ test.describe('yearbook', () => {
     await expect(toast(page, 'Yıllık son hâli olarak işaretlendi.')).toBeVisible();
     await expect(ask).toHaveCount(0);
     await expect(page.getByTestId('yearbook-final')).toContainText('Yıllık son hâlinde');
+    // The mark queues the digital edition for the students' phones.
+    await expect(page.getByTestId('digital-edition')).toContainText(/Dijital Yıllık(Sırada|Hazırlanıyor)/);
     // Taken back, so the other tests find the demo book a draft.
     await page.getByRole('button', { name: 'Son hâl işaretini kaldır' }).click();
     await expect(page.getByTestId('yearbook-final')).toContainText('Provalar TASLAK filigranı taşır');

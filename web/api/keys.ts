@@ -32,6 +32,7 @@ export const keys = {
   design: () => ['design'] as const,
   designPreview: () => ['design-preview'] as const,
   yearbookState: () => ['yearbook-state'] as const,
+  digitalEdition: () => ['digital-edition'] as const,
   /** The student portal's queries: every one, or one. */
   portal: (what?: 'classmates' | 'profile' | 'notifications' | 'digital-yearbook') =>
     what === undefined ? (['student'] as const) : (['student', what] as const),

@@ -1,13 +1,13 @@
 /** Queueing a school's digital edition: when its book is marked final, and when staff ask for it again; audited. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { tr } from '../../../common/tr';
 import type { SchoolRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import { recordAudit } from '../../core/audit';
 import { conflict } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { yearbookFinals } from '../../db/schema';
-import { enqueueJob, JobAlreadyActive, type JobRow } from '../../jobs/queue';
+import { jobs, yearbookFinals } from '../../db/schema';
+import { cancelJob, enqueueJob, JobAlreadyActive, type JobRow } from '../../jobs/queue';
 import { DIGITAL_YEARBOOK_JOB } from './job';
 
 /** Queues the edition of a final book; null when one is already being made. */
@@ -46,4 +46,13 @@ export async function queueDigitalEdition(db: Db, caller: Caller, school: School
 /** The book has just been marked final: its digital edition is made (one already being made is left to finish). */
 export async function queueDigitalEditionOnFinal(db: Db, caller: Caller, school: SchoolRow): Promise<void> {
   await enqueueEdition(db, caller, school);
+}
+
+/** The final mark was taken back: an edition being made of the book as it was is stopped (the book will change). */
+export async function stopDigitalEditions(db: Db, school: SchoolRow): Promise<void> {
+  const active = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, DIGITAL_YEARBOOK_JOB), eq(jobs.schoolId, school.id), inArray(jobs.status, ['queued', 'running'])));
+  for (const { id } of active) await cancelJob(db, id);
 }

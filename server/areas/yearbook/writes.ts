@@ -11,7 +11,7 @@ import { conflict, HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
 import { YEARBOOK_JOB } from './job';
 import { finalCheck } from './queries';
-import { queueDigitalEditionOnFinal } from '../digital-yearbook/writes';
+import { queueDigitalEditionOnFinal, stopDigitalEditions } from '../digital-yearbook/writes';
 
 /** Queues the book of a branch or of a whole school; one at a time per school (409 while one is active). */
 export async function startBook(db: Db, caller: Caller, school: SchoolRow, branch: BranchRow | null): Promise<JobRow> {
@@ -87,4 +87,5 @@ export async function setFinal(db: Db, caller: Caller, school: SchoolRow, final:
   });
   // The final book is what families read online: its digital edition is made now.
   if (final) await queueDigitalEditionOnFinal(db, caller, school);
+  else await stopDigitalEditions(db, school);
 }

@@ -18,7 +18,19 @@ import { lightboxAttributes, useLightbox } from '../../components/lightbox';
 import { recordOptions, SelectField } from '../../components/SelectField';
 import { useSession } from '../../session/store';
 import { PreflightList } from './PreflightList';
-import { downloadBook, isActive, useApprove, useCancelBook, useSetFinal, useStartBook, useUnlock, useYearbookSchools, useYearbookState } from './api';
+import {
+  downloadBook,
+  isActive,
+  useApprove,
+  useCancelBook,
+  useDigitalEdition,
+  useRebuildDigital,
+  useSetFinal,
+  useStartBook,
+  useUnlock,
+  useYearbookSchools,
+  useYearbookState,
+} from './api';
 
 const t = tr.yearbook;
 const STATUS_COLOR: Record<YearbookJobDetail['status'], string> = { queued: 'gray', running: 'blue', done: 'green', failed: 'red', cancelled: 'gray' };
@@ -71,6 +83,7 @@ function SchoolBook({ state, isPanel }: { state: YearbookState; isPanel: boolean
           ) : null}
         </Group>
       </Alert>
+      {state.final ? <DigitalEdition schoolId={state.schoolId} /> : null}
       {isPanel ? (
         <OverrideDialog
           opened={overriding}
@@ -175,6 +188,29 @@ function Substitutions({ list }: { list: Substitution[] }) {
         <Text key={i} size="xs">{`${item}: ${characters.join(' ')}`}</Text>
       ))}
     </Stack>
+  );
+}
+
+/** The final book's digital edition for students' phones: its state, and making it again (a consent recorded on paper since). */
+function DigitalEdition({ schoolId }: { schoolId: number }) {
+  const edition = useDigitalEdition(schoolId);
+  const rebuild = useRebuildDigital();
+  const job = edition.data?.job ?? null;
+  const d = tr.digitalYearbook;
+  return (
+    <Group gap="xs" data-testid="digital-edition">
+      <Text size="sm">{d.title}</Text>
+      {job ? <Badge color={STATUS_COLOR[job.status]}>{t.statuses[job.status]}</Badge> : null}
+      <Button
+        size="xs"
+        variant="default"
+        disabled={job ? isActive(job) : false}
+        loading={rebuild.isPending}
+        onClick={() => void attempt(() => rebuild.mutateAsync(schoolId), d.rebuildQueued)}
+      >
+        {d.rebuild}
+      </Button>
+    </Group>
   );
 }
 

@@ -7,6 +7,7 @@ import { useApiGet, useApiMutation } from '../../api/query';
 import { useTargets } from '../notifications/api';
 
 const STATE = keys.yearbookState();
+const DIGITAL = keys.digitalEdition();
 /** While a book is being made, its progress is asked for every second. */
 const POLL_MS = 1_000;
 
@@ -44,8 +45,20 @@ export const useSetFinal = () =>
   useApiMutation(
     ({ schoolId, final, overrideReason }: { schoolId: number; final: boolean; overrideReason?: string }) =>
       call('PUT schools/:id/yearbook/final', { params: { id: schoolId }, body: overrideReason === undefined ? { final } : { final, overrideReason } }),
-    [STATE],
+    // The mark queues the digital edition.
+    [STATE, DIGITAL],
   );
+
+/** The school's digital edition: whether the book is final and its latest job, asked again while it is being made. */
+export const useDigitalEdition = (schoolId: number) =>
+  useApiGet(
+    DIGITAL,
+    'GET schools/:id/digital-yearbook',
+    { params: { id: schoolId } },
+    { pollMs: (data) => (data?.job && isActive(data.job) ? POLL_MS : false) },
+  );
+
+export const useRebuildDigital = () => useApiMutation((schoolId: number) => call('POST schools/:id/digital-yearbook', { params: { id: schoolId } }), [DIGITAL]);
 
 /** Saves a finished book's interior PDF, or its cover's, with the session's token. */
 export async function downloadBook(jobId: number, which: 'file' | 'cover' = 'file'): Promise<void> {
