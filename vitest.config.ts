@@ -1,14 +1,42 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Tests of the embedded database's own thread, and of `npm start` with nothing set (which uses the
-// embedded database): on a PostgreSQL run they have nothing to test, so that run leaves them out
-// rather than skipping them (the PGlite run has them).
-const pgliteOnly = ['server/db/pgliteThread.test.ts', 'server/startMemory.test.ts'];
+/*
+ * CI runs the tests in two passes: on PostgreSQL every file but `pgliteOnly`, then on the embedded
+ * PGlite (`npm test -- --api-only`) only the files that open a database, since a file that opens
+ * none would test the same thing twice. Every file not listed below opens a database and runs in
+ * both passes; server/test/passes.test.ts holds these lists to what each file's imports reach.
+ */
+
+/** Files that reach no database, so the PostgreSQL pass alone runs them: `folder/**` or one file. */
+export const databaseFree = [
+  'common/**',
+  'web/**',
+  'server/typesetting/**',
+  'server/images/**',
+  'server/workers/**',
+  'server/layers.test.ts',
+  'server/config.test.ts',
+  'server/areas/branches/range.test.ts',
+  'server/areas/yearbook/preflight.test.ts',
+  'server/test/passes.test.ts',
+];
+
+/**
+ * Files on the embedded database whatever DATABASE_URL says: its own thread, `npm start` with
+ * nothing set, and the upload memory test's server (a process of its own on its own PGlite). The
+ * PostgreSQL pass leaves them out rather than skipping or repeating them.
+ */
+export const pgliteOnly = ['server/db/pgliteThread.test.ts', 'server/startMemory.test.ts', 'server/areas/photos/uploadMemory.test.ts'];
+
+/** Set by `npm test -- --api-only`: run only the files that open a database. */
+export const DATABASE_TESTS_ONLY = 'YP_DATABASE_TESTS_ONLY';
+
+const leftOut = [...(process.env.DATABASE_URL ? pgliteOnly : []), ...(process.env[DATABASE_TESTS_ONLY] ? databaseFree : [])];
 
 export default defineConfig({
   test: {
     include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
-    exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, ...pgliteOnly] : configDefaults.exclude,
+    exclude: [...configDefaults.exclude, ...leftOut],
     environment: 'node',
     globalSetup: ['server/test/globalSetup.ts'],
     testTimeout: 30_000,
