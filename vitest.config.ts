@@ -1,3 +1,4 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /*
@@ -31,6 +32,34 @@ export const pgliteOnly = ['server/db/pgliteThread.test.ts', 'server/startMemory
 /** Set by `npm test -- --api-only`: run only the files that open a database. */
 export const DATABASE_TESTS_ONLY = 'YP_DATABASE_TESTS_ONLY';
 
+/**
+ * The files that run longest (most start a server process of their own and wait on it), started
+ * first. A clean checkout has no record of past durations, so Vitest would start the largest
+ * files first, and these small ones last: one worker then ran on alone for most of a minute.
+ */
+const longest = [
+  'server/main.test.ts',
+  'server/startMemory.test.ts',
+  'server/areas/photos/uploadMemory.test.ts',
+  'server/areas/photos/orphans.test.ts',
+  'server/backup/restoreSafety.test.ts',
+  'server/areas/yearbook/yearbook.test.ts',
+  'server/backup/backup.test.ts',
+  'server/hardening/fuzz.test.ts',
+  'server/db/client.test.ts',
+  'server/typesetting/render.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = longest.findIndex((name) => file.moduleId.endsWith(`/${name}`));
+      return index < 0 ? longest.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 const leftOut = [...(process.env.DATABASE_URL ? pgliteOnly : []), ...(process.env[DATABASE_TESTS_ONLY] ? databaseFree : [])];
 
 export default defineConfig({
@@ -39,6 +68,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...leftOut],
     environment: 'node',
     globalSetup: ['server/test/globalSetup.ts'],
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // API test files each start their own database; two cores → two workers.
