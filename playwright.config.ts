@@ -1,17 +1,24 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * Two workers, each with a server, a database and a data folder of its own (worker n on port
+ * E2E_PORT + n, see e2e/fixtures.ts), so that no test sees what another worker's tests change.
+ * E2E_WORKERS=1 runs everything in one worker on one server.
+ */
+const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
+/** The address of worker n's server. */
+export const serverUrl = (n: number) => `http://127.0.0.1:${port + n}`;
 
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two cores: one browser, one server.
-  workers: 1,
+  workers: e2eWorkers,
   retries: 0,
-  reporter: process.env.CI ? 'list' : 'list',
+  reporter: 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: serverUrl(0),
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
     trace: 'retain-on-failure',
@@ -22,13 +29,14 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
+  // Started one after the other: the first builds dist/ when the sources are newer, the second finds it built.
+  webServer: Array.from({ length: e2eWorkers }, (_, n) => ({
     command: 'node --import tsx scripts/e2e-server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `${serverUrl(n)}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { E2E_PORT: String(port + n) },
+  })),
 });

@@ -1,16 +1,74 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Tests of the embedded database's own thread, and of `npm start` with nothing set (which uses the
-// embedded database): on a PostgreSQL run they have nothing to test, so that run leaves them out
-// rather than skipping them (the PGlite run has them).
-const pgliteOnly = ['server/db/pgliteThread.test.ts', 'server/startMemory.test.ts'];
+/*
+ * CI runs the tests in two passes: on PostgreSQL every file but `pgliteOnly`, then on the embedded
+ * PGlite (`npm test -- --api-only`) only the files that open a database, since a file that opens
+ * none would test the same thing twice. Every file not listed below opens a database and runs in
+ * both passes; server/test/passes.test.ts holds these lists to what each file's imports reach.
+ */
+
+/** Files that reach no database, so the PostgreSQL pass alone runs them: `folder/**` or one file. */
+export const databaseFree = [
+  'common/**',
+  'web/**',
+  'server/typesetting/**',
+  'server/images/**',
+  'server/workers/**',
+  'server/layers.test.ts',
+  'server/config.test.ts',
+  'server/areas/branches/range.test.ts',
+  'server/areas/yearbook/preflight.test.ts',
+  'server/test/passes.test.ts',
+];
+
+/**
+ * Files on the embedded database whatever DATABASE_URL says: its own thread, `npm start` with
+ * nothing set, and the upload memory test's server (a process of its own on its own PGlite). The
+ * PostgreSQL pass leaves them out rather than skipping or repeating them.
+ */
+export const pgliteOnly = ['server/db/pgliteThread.test.ts', 'server/startMemory.test.ts', 'server/areas/photos/uploadMemory.test.ts'];
+
+/** Set by `npm test -- --api-only`: run only the files that open a database. */
+export const DATABASE_TESTS_ONLY = 'YP_DATABASE_TESTS_ONLY';
+
+/**
+ * The files that run longest (most start a server process of their own and wait on it), started
+ * first. A clean checkout has no record of past durations, so Vitest would start the largest
+ * files first, and these small ones last: one worker then ran on alone for most of a minute.
+ */
+const longest = [
+  'server/main.test.ts',
+  'server/startMemory.test.ts',
+  'server/areas/photos/uploadMemory.test.ts',
+  'server/areas/photos/orphans.test.ts',
+  'server/backup/restoreSafety.test.ts',
+  'server/areas/yearbook/yearbook.test.ts',
+  'server/backup/backup.test.ts',
+  'server/hardening/fuzz.test.ts',
+  'server/db/client.test.ts',
+  'server/typesetting/render.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = longest.findIndex((name) => file.moduleId.endsWith(`/${name}`));
+      return index < 0 ? longest.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+const leftOut = [...(process.env.DATABASE_URL ? pgliteOnly : []), ...(process.env[DATABASE_TESTS_ONLY] ? databaseFree : [])];
 
 export default defineConfig({
   test: {
     include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
-    exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, ...pgliteOnly] : configDefaults.exclude,
+    exclude: [...configDefaults.exclude, ...leftOut],
     environment: 'node',
     globalSetup: ['server/test/globalSetup.ts'],
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // API test files each start their own database; two cores → two workers.

@@ -1,5 +1,6 @@
 /**
- * The `test` every browser test uses: Playwright's, plus two watches on every page it opens.
+ * The `test` every browser test uses: Playwright's, with the address of the worker's own server,
+ * plus two watches on every page it opens.
  *
  * - Content Security Policy violations: a page that breaks the policy fails the test that opened
  *   it, so every screen the tests visit is proven to work under the headers the server sends.
@@ -11,6 +12,7 @@
  *   `brokenImages` it is given and empties it.
  */
 import { expect, test as base, type Browser, type BrowserContext } from '@playwright/test';
+import { serverUrl } from '../playwright.config';
 
 /** Notes, in `broken`, every image of the context's pages that fails to load. */
 async function watchImages(context: BrowserContext, broken: string[]): Promise<void> {
@@ -48,6 +50,9 @@ async function unloadedImages(contexts: BrowserContext[]): Promise<string[]> {
 }
 
 export const test = base.extend<{ cspViolations: string[]; brokenImages: string[] }>({
+  // Each worker has a server and a database of its own (playwright.config.ts).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => use(serverUrl(testInfo.parallelIndex)),
   cspViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];

@@ -1,15 +1,18 @@
 /**
  * `npm test`: every check and every test, ending with one line "N passed, N failed".
- *   1. lint (ESLint, Prettier) and typecheck (tsc)   — each counts as one test
- *   2. build (the web app and the compiled server)
- *   3. unit and API tests (Vitest)
- *   4. browser tests (Playwright, against the compiled server)
+ *   1. lint (ESLint, Prettier, knip), typecheck (tsc) and build (the web app and the compiled
+ *      server), side by side: each is mostly one thread, and the machine has two cores. Lint and
+ *      typecheck each count as one test.
+ *   2. unit and API tests (Vitest)
+ *   3. browser tests (Playwright, against the compiled server)
  * DATABASE_URL set → the API and browser tests run against that PostgreSQL server instead of PGlite.
- * `npm test -- --api-only` runs step 3 alone (CI runs it a second time on the other database).
+ * `npm test -- --api-only` runs step 2 alone, and only the test files that open a database (CI
+ * runs them a second time on the other database; the others need one run: vitest.config.ts).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATABASE_TESTS_ONLY } from '../vitest.config';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
@@ -29,29 +32,57 @@ function phase(name: string, work: () => void) {
   work();
   summary.phases.push({ name: `${name} (${target})`, seconds: Math.round((Date.now() - started) / 1000) });
 }
-/** A check that passes or fails as a whole counts as one test. */
-function check(name: string, cmd: string, args: string[]) {
-  phase(name, () => {
-    if (run(cmd, args) === 0) summary.passed++;
+/** Runs the commands at once, each one's output held back and printed whole when it ends; answers their exit codes. */
+async function runSideBySide(steps: Array<{ name: string; cmd: string; args: string[] }>): Promise<number[]> {
+  return Promise.all(
+    steps.map(
+      ({ name, cmd, args }) =>
+        new Promise<number>((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          const output: Buffer[] = [];
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on('close', (code) => {
+            const seconds = Math.round((Date.now() - started) / 1000);
+            console.log(`\n-- ${name} (${seconds} s) --`);
+            process.stdout.write(Buffer.concat(output));
+            summary.phases.push({ name: `${name} (${target})`, seconds });
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
+}
+
+if (!apiOnly) {
+  const started = Date.now();
+  const [lint, typecheck, build] = await runSideBySide([
+    { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
+    { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+    { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs'] },
+  ]);
+  summary.phases.push({ name: `lint, typecheck and build together (${target})`, seconds: Math.round((Date.now() - started) / 1000) });
+  // Lint and typecheck pass or fail as a whole: each counts as one test.
+  for (const [name, status] of Object.entries({ lint, typecheck })) {
+    if (status === 0) summary.passed++;
     else {
       summary.failed++;
       console.error(`${name} failed`);
     }
-  });
-}
-
-if (!apiOnly) {
-  check('lint', 'npm', ['run', '--silent', 'lint']);
-  check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-  phase('build', () => {
-    if (run(process.execPath, ['scripts/build.mjs']) !== 0) summary.problems.push('build failed');
-  });
+  }
+  if (build !== 0) summary.problems.push('build failed');
 }
 
 phase('unit and API tests', () => {
   const vitestJson = path.join(tmp, 'vitest.json');
   fs.rmSync(vitestJson, { force: true });
-  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+  const status = run(
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    apiOnly ? { [DATABASE_TESTS_ONLY]: '1' } : {},
+  );
   if (fs.existsSync(vitestJson)) {
     const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
     summary.passed += report.numPassedTests;
