@@ -1,44 +1,45 @@
 /**
  * Sessions of the people who sign in with a code instead of an account: students (under
- * /api/student) and their parents (under /api/veli). Random tokens kept as sha256 hashes, each
- * kind in its own table, so a token of one kind is never a session of another or of staff.
+ * /api/student) and their parents (under /api/veli). Random tokens kept as sha256 hashes in their
+ * own table, apart from staff sessions; each row says whose it is, and a lookup asks for one holder,
+ * so a token of one kind is never a session of the other.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { tr } from '../../common/tr';
 import type { Db } from '../db/client';
-import { parentSessions, studentSessions, students } from '../db/schema';
+import { studentSessions, students } from '../db/schema';
 import type { ParentCaller, PortalCaller, StudentCaller } from './caller';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The two tables have the same columns; the student's one stands for both in the queries' types. */
-type SessionTable = typeof studentSessions;
-const TABLES: Record<'student' | 'parent', SessionTable> = { student: studentSessions, parent: parentSessions as unknown as SessionTable };
+type Holder = 'student' | 'parent';
 
 interface Origin {
   ip: string;
   userAgent: string;
 }
 
-async function openSession(db: Db, table: SessionTable, studentId: number, ttlHours: number, origin: Origin, signedIn?: 'student'): Promise<string> {
+async function openSession(db: Db, holder: Holder, studentId: number, ttlHours: number, origin: Origin): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
-    await tx.insert(table).values({
+    await tx.insert(studentSessions).values({
       studentId,
+      holder,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
       ip: origin.ip,
       userAgent: origin.userAgent.slice(0, 300),
     });
     // The staff's "signed in" column is about the student; a parent's sign-in does not set it.
-    if (signedIn) await tx.update(students).set({ lastSignInAt: new Date() }).where(eq(students.id, studentId));
+    if (holder === 'student') await tx.update(students).set({ lastSignInAt: new Date() }).where(eq(students.id, studentId));
   });
   return token;
 }
 
-/** The student a live token of this table belongs to (missing, expired, revoked or a passive student: none). */
-async function sessionOwner(db: Db, table: SessionTable, token: string) {
+/** The student a live token of this holder belongs to (missing, expired, revoked or a passive student: none). */
+async function sessionOwner(db: Db, holder: Holder, token: string) {
+  const table = studentSessions;
   const [row] = await db
     .select({
       sessionId: table.id,
@@ -51,24 +52,32 @@ async function sessionOwner(db: Db, table: SessionTable, token: string) {
     })
     .from(table)
     .innerJoin(students, eq(students.id, table.studentId))
-    .where(and(eq(table.tokenHash, hashToken(token)), isNull(table.revokedAt), gt(table.expiresAt, new Date()), eq(students.status, 'active')))
+    .where(
+      and(
+        eq(table.tokenHash, hashToken(token)),
+        eq(table.holder, holder),
+        isNull(table.revokedAt),
+        gt(table.expiresAt, new Date()),
+        eq(students.status, 'active'),
+      ),
+    )
     .limit(1);
   return row;
 }
 
 /** Opens a session for the student and notes the sign-in; answers the token. */
 export function signInStudent(db: Db, studentId: number, ttlHours: number, origin: Origin): Promise<string> {
-  return openSession(db, TABLES.student, studentId, ttlHours, origin, 'student');
+  return openSession(db, 'student', studentId, ttlHours, origin);
 }
 
 /** Opens a session for a parent of the student; answers the token. */
 export function signInParent(db: Db, studentId: number, ttlHours: number, origin: Origin): Promise<string> {
-  return openSession(db, TABLES.parent, studentId, ttlHours, origin);
+  return openSession(db, 'parent', studentId, ttlHours, origin);
 }
 
 /** The student behind a token, or null (missing, expired, revoked, passive student). */
 export async function findStudentCaller(db: Db, token: string): Promise<StudentCaller | null> {
-  const row = await sessionOwner(db, TABLES.student, token);
+  const row = await sessionOwner(db, 'student', token);
   if (!row) return null;
   const { firstName, lastName, ...rest } = row;
   return { level: 'student', ...rest, name: `${firstName} ${lastName}` };
@@ -76,7 +85,7 @@ export async function findStudentCaller(db: Db, token: string): Promise<StudentC
 
 /** The parent behind a token, with the child it answers for, or null. */
 export async function findParentCaller(db: Db, token: string): Promise<ParentCaller | null> {
-  const row = await sessionOwner(db, TABLES.parent, token);
+  const row = await sessionOwner(db, 'parent', token);
   if (!row) return null;
   const { firstName, lastName, ...rest } = row;
   const studentName = `${firstName} ${lastName}`;
@@ -85,6 +94,5 @@ export async function findParentCaller(db: Db, token: string): Promise<ParentCal
 
 /** Ends a session of the caller's own kind (sign-out). */
 export async function revokePortalSession(db: Db, caller: PortalCaller): Promise<void> {
-  const table = TABLES[caller.level === 'student' ? 'student' : 'parent'];
-  await db.update(table).set({ revokedAt: new Date() }).where(eq(table.id, caller.sessionId));
+  await db.update(studentSessions).set({ revokedAt: new Date() }).where(eq(studentSessions.id, caller.sessionId));
 }

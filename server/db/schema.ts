@@ -200,23 +200,23 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** A session opened with a student's school number and a code: the student's own, or its parent's. */
-const codeSessions = <N extends string>(name: N) =>
-  pgTable(
-    name,
-    {
-      id: serial('id').primaryKey(),
-      studentId: studentRef('student_id'),
-      ...sessionColumns(),
-    },
-    (t) => [uniqueIndex(`${name}_token_hash_uq`).on(t.tokenHash), index(`${name}_student_idx`).on(t.studentId)],
-  );
-
-/** Students' sessions: like staff sessions, but valid only under /api/student. */
-export const studentSessions = codeSessions('student_sessions');
-
-/** Parents' sessions: like students' sessions, but valid only under /api/veli. */
-export const parentSessions = codeSessions('parent_sessions');
+/**
+ * Sessions opened with a student's school number and a code: the student's own (valid only under
+ * /api/student) or its parent's (only under /api/veli). `holder` says whose; a token of one holder
+ * is never a session of the other, nor of staff.
+ */
+export const studentSessions = pgTable(
+  'student_sessions',
+  {
+    id: serial('id').primaryKey(),
+    studentId: studentRef('student_id'),
+    holder: text('holder', { enum: ['student', 'parent'] })
+      .notNull()
+      .default('student'),
+    ...sessionColumns(),
+  },
+  (t) => [uniqueIndex('student_sessions_token_hash_uq').on(t.tokenHash), index('student_sessions_student_idx').on(t.studentId, t.holder)],
+);
 
 /**
  * Sign-in attempts per key ("ip:…", "pair:<account>|<ip>", "account:…") in the current window,

@@ -12,19 +12,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { allowLawfulErasure } from '../../db/lawfulErasure';
 import { insertOne } from '../../db/rows';
-import {
-  auditLog,
-  consentRecords,
-  erasures,
-  jobs,
-  messages,
-  nicknames,
-  parentSessions,
-  photos,
-  studentSessions,
-  students,
-  yearbookApprovals,
-} from '../../db/schema';
+import { auditLog, consentRecords, erasures, jobs, messages, nicknames, photos, studentSessions, students, yearbookApprovals } from '../../db/schema';
 import type { FileStore } from '../../storage/store';
 import { recordAudit } from '../../core/audit';
 import { YEARBOOK_JOB } from '../yearbook/job';
@@ -70,9 +58,7 @@ export async function eraseStudentRows(tx: Tx, student: ErasedStudent, erasureId
     .select({ id: jobs.id })
     .from(jobs)
     .where(and(eq(jobs.kind, YEARBOOK_JOB), eq(jobs.schoolId, student.schoolId), or(isNull(jobs.branchId), eq(jobs.branchId, student.branchId))));
-  const sessions =
-    (await countOf(tx, sql`SELECT count(*) AS n FROM ${studentSessions} WHERE student_id = ${id}`)) +
-    (await countOf(tx, sql`SELECT count(*) AS n FROM ${parentSessions} WHERE student_id = ${id}`));
+  const sessions = await countOf(tx, sql`SELECT count(*) AS n FROM ${studentSessions} WHERE student_id = ${id}`);
 
   const detached = await tx
     .update(consentRecords)

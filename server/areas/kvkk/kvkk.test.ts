@@ -197,7 +197,6 @@ describe('POST students/{id}/erase', () => {
         + (SELECT count(*) FROM messages WHERE ${sule.id} IN (from_student_id, to_student_id, author_student_id))
         + (SELECT count(*) FROM nicknames WHERE ${sule.id} IN (from_student_id, to_student_id, author_student_id))
         + (SELECT count(*) FROM student_sessions WHERE student_id = ${sule.id})
-        + (SELECT count(*) FROM parent_sessions WHERE student_id = ${sule.id})
         + (SELECT count(*) FROM notification_recipients WHERE student_id = ${sule.id})
         + (SELECT count(*) FROM student_consents WHERE student_id = ${sule.id})
         + (SELECT count(*) FROM consent_records WHERE student_id = ${sule.id})

@@ -1,10 +1,20 @@
 import { createHash } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_PURPOSES } from '../../../common/schemas/consents';
 import { tr } from '../../../common/tr';
-import { auditLog, consentRecords, consentTexts, parentSessions, schools, students, studentConsents, yearbookFinals } from '../../db/schema';
+import {
+  auditLog,
+  consentRecords,
+  consentTexts,
+  schools,
+  students,
+  studentConsents,
+  studentSessions,
+  yearbookApprovals,
+  yearbookFinals,
+} from '../../db/schema';
 import { single } from '../../db/rows';
 import { useApiTestKit } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
@@ -104,6 +114,24 @@ describe('parent codes', () => {
     expect(JSON.stringify(audit)).not.toContain(fresh);
   });
 
+  it('are issued on a branch whose book is approved, and a new one leaves the student signed in', async () => {
+    await setUp();
+    const panel = await kit.as(kit.world.accounts.panel);
+    const access = await panel.post(`students/${id(0)}/access-code`);
+    const student = await kit.call('POST', '/api/student/login', { schoolCode: SCHOOL_CODE, schoolNumber: '101', accessCode: access.body.code });
+    expect(student.status, student.raw).toBe(200);
+    const row = single(
+      await db()
+        .select()
+        .from(students)
+        .where(eq(students.id, id(0))),
+    );
+    await db().insert(yearbookApprovals).values({ branchId: row.branchId, studioId: row.studioId, schoolId: row.schoolId });
+    const parent = await asParent(0);
+    expect((await parent.get('consents')).status).toBe(200);
+    expect((await kit.call('GET', '/api/student/user', undefined, { authorization: `Bearer ${student.body.token}` })).status).toBe(200);
+  });
+
   it('are refused outside the caller’s scope (another branch, school or studio), changing nothing', async () => {
     const tries: Array<[keyof typeof kit.world.accounts, StudentIndex]> = [
       ['branch', 3],
@@ -173,8 +201,8 @@ describe('parent sign-in', () => {
     expect((await parent.get('consents')).status).toBe(401);
     const sessions = await db()
       .select()
-      .from(parentSessions)
-      .where(eq(parentSessions.studentId, id(0)));
+      .from(studentSessions)
+      .where(and(eq(studentSessions.studentId, id(0)), eq(studentSessions.holder, 'parent')));
     expect(sessions.every((s) => s.revokedAt !== null)).toBe(true);
   });
 });

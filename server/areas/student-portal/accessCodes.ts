@@ -12,7 +12,7 @@ import type { Caller } from '../../auth/caller';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { countWhere } from '../../db/rows';
-import { parentSessions, students, studentSessions } from '../../db/schema';
+import { students, studentSessions } from '../../db/schema';
 import { recordAudit } from '../../core/audit';
 import { HttpError } from '../../core/errors';
 import { numberOrder, selectedStudents } from '../students/queries';
@@ -34,8 +34,8 @@ export const normaliseCode = (typed: string) => typed.replace(/[\s-]/g, '').toLo
 export type CodeKind = 'student' | 'parent';
 
 const KINDS = {
-  student: { set: (hash: string, at: Date) => ({ accessCodeHash: hash, accessCodeCreatedAt: at }), sessions: studentSessions, audit: 'access-code' },
-  parent: { set: (hash: string, at: Date) => ({ parentCodeHash: hash, parentCodeCreatedAt: at }), sessions: parentSessions, audit: 'parent-code' },
+  student: { set: (hash: string, at: Date) => ({ accessCodeHash: hash, accessCodeCreatedAt: at }), audit: 'access-code' },
+  parent: { set: (hash: string, at: Date) => ({ parentCodeHash: hash, parentCodeCreatedAt: at }), audit: 'parent-code' },
 } as const;
 
 export interface IssuedCode {
@@ -50,7 +50,7 @@ export interface IssuedCode {
  * this once. Only these students' codes change: everyone else's cards keep working.
  */
 export async function issueCodes(db: Db, caller: Caller, rows: StudentRow[], kind: CodeKind = 'student'): Promise<IssuedCode[]> {
-  const { set, sessions, audit } = KINDS[kind];
+  const { set, audit } = KINDS[kind];
   const issued = await Promise.all(
     rows.map(async (row) => {
       const code = newAccessCode();
@@ -61,7 +61,12 @@ export async function issueCodes(db: Db, caller: Caller, rows: StudentRow[], kin
   await db.transaction(async (tx) => {
     for (const { row, hash } of issued) await tx.update(students).set(set(hash, now)).where(eq(students.id, row.id));
     const ids = rows.map((r) => r.id);
-    if (ids.length) await tx.update(sessions).set({ revokedAt: now }).where(inArray(sessions.studentId, ids));
+    // A new code ends the sessions opened with the old one, and only those: the other holder's stay.
+    if (ids.length)
+      await tx
+        .update(studentSessions)
+        .set({ revokedAt: now })
+        .where(and(inArray(studentSessions.studentId, ids), eq(studentSessions.holder, kind)));
     for (const { row } of issued) await recordAudit(tx, caller, audit, 'student', { id: row.id, schoolId: row.schoolId });
   });
   return issued.map(({ row, code }) => ({ studentId: row.id, schoolNumber: row.schoolNumber, name: `${row.firstName} ${row.lastName}`, code }));

@@ -39,17 +39,6 @@ CREATE TABLE "erasures" (
 	"counts" jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "parent_sessions" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"student_id" integer NOT NULL,
-	"token_hash" text NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"revoked_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"ip" text DEFAULT '' NOT NULL,
-	"user_agent" text DEFAULT '' NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "student_consents" (
 	"student_id" integer NOT NULL,
 	"purpose" text NOT NULL,
@@ -62,7 +51,9 @@ CREATE TABLE "student_consents" (
 	CONSTRAINT "student_consents_student_id_purpose_pk" PRIMARY KEY("student_id","purpose")
 );
 --> statement-breakpoint
+DROP INDEX "student_sessions_student_idx";--> statement-breakpoint
 ALTER TABLE "schools" ADD COLUMN "delivery_date" date;--> statement-breakpoint
+ALTER TABLE "student_sessions" ADD COLUMN "holder" text DEFAULT 'student' NOT NULL;--> statement-breakpoint
 ALTER TABLE "students" ADD COLUMN "parent_code_hash" text;--> statement-breakpoint
 ALTER TABLE "students" ADD COLUMN "parent_code_created_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "studios" ADD COLUMN "retention_months" integer DEFAULT 6 NOT NULL;--> statement-breakpoint
@@ -74,7 +65,6 @@ ALTER TABLE "consent_texts" ADD CONSTRAINT "consent_texts_studio_id_studios_id_f
 ALTER TABLE "consent_texts" ADD CONSTRAINT "consent_texts_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "erasures" ADD CONSTRAINT "erasures_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "erasures" ADD CONSTRAINT "erasures_erased_by_users_id_fk" FOREIGN KEY ("erased_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "parent_sessions" ADD CONSTRAINT "parent_sessions_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "student_consents" ADD CONSTRAINT "student_consents_student_id_students_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "student_consents" ADD CONSTRAINT "student_consents_studio_id_studios_id_fk" FOREIGN KEY ("studio_id") REFERENCES "public"."studios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "consent_records_student_idx" ON "consent_records" USING btree ("student_id","purpose","id");--> statement-breakpoint
@@ -82,7 +72,6 @@ CREATE INDEX "consent_records_branch_idx" ON "consent_records" USING btree ("bra
 CREATE INDEX "consent_texts_studio_purpose_idx" ON "consent_texts" USING btree ("studio_id","purpose","id");--> statement-breakpoint
 CREATE INDEX "erasures_studio_idx" ON "erasures" USING btree ("studio_id","erased_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "erasures_student_uq" ON "erasures" USING btree ("student_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "parent_sessions_token_hash_uq" ON "parent_sessions" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "parent_sessions_student_idx" ON "parent_sessions" USING btree ("student_id");--> statement-breakpoint
 CREATE INDEX "student_consents_branch_idx" ON "student_consents" USING btree ("branch_id","purpose","answer");--> statement-breakpoint
-CREATE INDEX "student_consents_school_idx" ON "student_consents" USING btree ("school_id","purpose","answer");
+CREATE INDEX "student_consents_school_idx" ON "student_consents" USING btree ("school_id","purpose","answer");--> statement-breakpoint
+CREATE INDEX "student_sessions_student_idx" ON "student_sessions" USING btree ("student_id","holder");
