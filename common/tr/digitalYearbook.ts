@@ -4,6 +4,7 @@ export const digitalYearbook = {
   tab: 'Yıllık',
   notFinal: 'Yıllık henüz hazır değil. Okulunuzun yıllığı son hâline getirildiğinde burada okuyabileceksiniz.',
   preparing: 'Dijital yıllık hazırlanıyor. Lütfen biraz sonra tekrar bakınız.',
+  parentNeedsConsent: 'Dijital yıllığı görebilmek için önce “dijital yıllıkta fotoğraf” iznini vermeniz gerekir.',
   rebuild: 'Dijital yıllığı yeniden oluştur',
   rebuildQueued: 'Dijital yıllık yeniden hazırlanıyor.',
   rebuildNotFinal: 'Dijital yıllık yalnızca son hâline getirilmiş yıllıktan oluşturulur.',

@@ -35,8 +35,7 @@ import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 import { digitalYearbookJob, DIGITAL_YEARBOOK_JOB } from './digital-yearbook/job';
 import { digitalYearbookReaderRoutes, digitalYearbookStaffRoutes } from './digital-yearbook/routes';
-import type { StudentCaller } from '../auth/caller';
-import { unauthorized } from '../core/errors';
+import { parentReader, studentReader } from './digital-yearbook/readers';
 
 export type AreaRoutes = (app: Api) => Promise<void>;
 
@@ -65,17 +64,11 @@ export const staffRoutes: AreaRoutes[] = [
   digitalYearbookStaffRoutes,
 ];
 
-/** The signed-in student as the digital yearbook's reader. */
-const studentReader = (request: { student?: StudentCaller }) => {
-  if (!request.student) throw unauthorized();
-  return request.student;
-};
-
 /** Under /api/student/. */
 export const studentRoutes: AreaRoutes[] = [studentPortalRoutes, digitalYearbookReaderRoutes('student', studentReader)];
 
 /** Under /api/veli/. */
-export const parentRoutes: AreaRoutes[] = [parentPortalRoutes];
+export const parentRoutes: AreaRoutes[] = [parentPortalRoutes, digitalYearbookReaderRoutes('veli', parentReader)];
 
 /** The handler of each kind of job, by kind. */
 export function jobHandlers(app: FastifyInstance, pool: WorkerPool): Record<string, JobHandler> {

@@ -1,10 +1,9 @@
 /**
  * The digital yearbook's calls. A reader's two (the book, and its images behind signed links) are
- * mounted under any reader's prefix with the function that says who the reader is: a student's
- * under /api/student now, a parent's under /api/veli once parents sign in. Staff (panel, the
+ * mounted under any reader's prefix with the function that says who the reader is (readers.ts): a
+ * student's under /api/student, a parent's under /api/veli. Staff (panel, the
  * school's managers) see the edition's state and ask for it to be made again.
  */
-import type { FastifyRequest } from 'fastify';
 import { digitalEditionState, digitalFileParams, digitalYearbookResponse } from '../../../common/schemas/digitalYearbook';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse } from '../../../common/schemas/list';
@@ -16,14 +15,15 @@ import { callerOf, routeDocs, type Api } from '../../http/types';
 import { jobOf } from '../yearbook/queries';
 import { proofUrlSigner, sendSignedImage } from '../yearbook/proofUrls';
 import { digitalPageKey, digitalSpreadKey, downloadKey } from './job';
-import { digitalYearbookOf, editionState, type DigitalReader } from './queries';
+import { digitalYearbookOf, editionState } from './queries';
+import type { ReaderOf } from './readers';
 import { queueDigitalEdition } from './writes';
 
 const docs = routeDocs('digital-yearbook');
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** The reader's calls under the prefix of `level` (its API path segment), the reader found by `readerOf` from the signed-in request. */
-export function digitalYearbookReaderRoutes(level: string, readerOf: (request: FastifyRequest) => DigitalReader) {
+export function digitalYearbookReaderRoutes(level: string, readerOf: ReaderOf) {
   return async (app: Api) => {
     const signer = proofUrlSigner(app.config.fileUrlSecret, app.config.fileUrlTtlMinutes);
 
@@ -32,7 +32,7 @@ export function digitalYearbookReaderRoutes(level: string, readerOf: (request: F
       docs('Son hâline getirilmiş yıllığın dijital baskısı: sayfa görselleri, isim dizini, okuyanın kendi sayfaları', {
         response: { 200: digitalYearbookResponse, ...errors },
       }),
-      async (request) => digitalYearbookOf(app.db, readerOf(request), (jobId, kind, number) => signer.digitalUrl(level, jobId, kind, number)),
+      async (request) => digitalYearbookOf(app.db, await readerOf(request, app.db), (jobId, kind, number) => signer.digitalUrl(level, jobId, kind, number)),
     );
 
     app.get(

@@ -132,6 +132,19 @@ describe('parent codes', () => {
     expect((await kit.call('GET', '/api/student/user', undefined, { authorization: `Bearer ${student.body.token}` })).status).toBe(200);
   });
 
+  it('open the digital yearbook to a parent only once they said yes to its photos', async () => {
+    await setUp();
+    const parent = await asParent(0);
+    const refused = await parent.get('digital-yearbook');
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(tr.digitalYearbook.parentNeedsConsent);
+    expect((await parent.put('consents/digital-photo', answer)).status).toBe(200);
+    const open = await parent.get('digital-yearbook');
+    expect(open.status, open.raw).toBe(200);
+    expect(open.body.state).toBe('not-final');
+    expect((await kit.call('GET', '/api/veli/digital-yearbook')).status).toBe(401);
+  });
+
   it('are refused outside the caller’s scope (another branch, school or studio), changing nothing', async () => {
     const tries: Array<[keyof typeof kit.world.accounts, StudentIndex]> = [
       ['branch', 3],
