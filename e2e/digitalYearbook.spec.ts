@@ -18,13 +18,17 @@ async function smallSchool(request: APIRequestContext) {
   const deniz = (await post(`branches/${branch.id}/students`, { schoolNumber: '501', firstName: 'Deniz', lastName: 'Aksoy' })).item;
   await post(`branches/${branch.id}/students`, { schoolNumber: '502', firstName: 'Ece', lastName: 'Yıldız' });
   const access = await post(`students/${deniz.id}/access-code`);
-  return { school, code, accessCode: access.code as string, headers };
+  const parent = await post(`students/${deniz.id}/parent-code`);
+  return { school, code, accessCode: access.code as string, parentCode: parent.code as string, headers };
 }
 
-test('a student reads the final book on a phone: finds their name, opens their page in the lightbox and downloads it', async ({ browser, request }) => {
+test('a student reads the final book on a phone: finds their name, opens their page in the lightbox and downloads it; their parent reads it once they said yes', async ({
+  browser,
+  request,
+}) => {
   // The book is made in the background once it is marked final: more than one ordinary test's time on a busy machine.
   test.slow();
-  const { school, code, accessCode, headers } = await smallSchool(request);
+  const { school, code, accessCode, parentCode, headers } = await smallSchool(request);
   const login = await request.post('/api/student/login', { data: { schoolCode: code, schoolNumber: '501', accessCode } });
   expect(login.status()).toBe(200);
   const token = (await login.json()).token as string;
@@ -41,6 +45,15 @@ test('a student reads the final book on a phone: finds their name, opens their p
   await phone.goto('/student/yearbook');
   await expect(phone.getByRole('heading', { name: 'Dijital Yıllık' })).toBeVisible();
   await expect(phone.getByRole('status')).toHaveText('Yıllık henüz hazır değil. Okulunuzun yıllığı son hâline getirildiğinde burada okuyabileceksiniz.');
+
+  const veli = await request.post('/api/veli/login', { data: { schoolCode: code, schoolNumber: '501', parentCode } });
+  expect(veli.status()).toBe(200);
+  const parentToken = (await veli.json()).token as string;
+  const yes = await request.put('/api/veli/consents/digital-photo', {
+    headers: { authorization: `Bearer ${parentToken}` },
+    data: { answer: 'yes', name: 'Selin Aksoy', relation: 'anne' },
+  });
+  expect(yes.status()).toBe(200);
 
   const final = await request.put(`/api/panel/schools/${school.id}/yearbook/final`, { headers, data: { final: true } });
   expect(final.status()).toBe(200);
@@ -96,6 +109,16 @@ test('a student reads the final book on a phone: finds their name, opens their p
     .toBeGreaterThanOrEqual(1600);
   await phone.keyboard.press('Escape');
   await expect(lightbox).toBeHidden();
+
+  // The parent, who said yes to the digital yearbook's photos before the book was final, reads it under their answers.
+  await phone.goto('/veli/login');
+  await phone.evaluate((value) => localStorage.setItem('parentAuthToken', value), parentToken);
+  await phone.goto('/veli');
+  await expect(phone.getByRole('heading', { name: 'Dijital Yıllık' })).toBeVisible();
+  const parentPages = phone.getByRole('link', { name: /^Sayfa \d+$/ });
+  await expect(parentPages.first()).toBeVisible();
+  await expect.poll(() => phone.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
   expect(errors).toEqual([]);
 });

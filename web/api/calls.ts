@@ -254,6 +254,7 @@ export interface ParentCalls {
   'POST logout': { response: Ok };
   'GET consents': { response: Out<typeof parentConsentsResponse> };
   'PUT consents/:purpose': { body: In<typeof parentConsentBody>; response: Out<typeof parentConsentResponse> };
+  'GET digital-yearbook': { response: Out<typeof digitalYearbookResponse> };
 }
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

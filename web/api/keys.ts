@@ -38,6 +38,8 @@ export const keys = {
     what === undefined ? (['student'] as const) : (['student', what] as const),
   /** A parent's consent page. */
   parentConsents: () => ['veli', 'consents'] as const,
+  /** The digital yearbook as a parent reads it. */
+  parentYearbook: () => ['veli', 'digital-yearbook'] as const,
   /** The studio's consent texts. */
   consentTexts: () => ['consent-texts'] as const,
 };

@@ -12,7 +12,8 @@ import { tr } from '../../../common/tr';
 import { LoadFailed, Loading } from '../../components/QueryState';
 import { FrameProviders } from '../../layout/FrameProviders';
 import { toast } from '../../toast';
-import { useAnswerConsent, useParentConsents } from './api';
+import { DigitalYearbookReader } from '../digital-yearbook/DigitalYearbookReader';
+import { useAnswerConsent, useParentConsents, useParentYearbook } from './api';
 import { onParentSessionEnded, signOutParent, useParentSession } from './session';
 
 const p = tr.parent;
@@ -63,9 +64,26 @@ export function ConsentPage() {
           {query.isPending ? <Loading /> : null}
           {query.isError ? <LoadFailed /> : null}
           {query.data ? <Consents data={query.data} /> : null}
+          {query.data ? <ParentYearbook consented={query.data.items.some((item) => item.purpose === 'digital-photo' && item.answer === 'yes')} /> : null}
         </Box>
       </Box>
     </FrameProviders>
+  );
+}
+
+/** The digital yearbook under the answers: shown once the parent said yes to its photos, with what it waits for before the book is final. */
+function ParentYearbook({ consented }: { consented: boolean }) {
+  const book = useParentYearbook(consented);
+  if (!consented) return null;
+  return (
+    <Stack mt="xl">
+      <Title order={2} size="h3">
+        {tr.digitalYearbook.title}
+      </Title>
+      {book.isPending ? <Loading /> : null}
+      {book.isError ? <LoadFailed /> : null}
+      {book.data ? book.data.state === 'ready' ? <DigitalYearbookReader book={book.data} /> : <Alert role="status">{book.data.message}</Alert> : null}
+    </Stack>
   );
 }
 

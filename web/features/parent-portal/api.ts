@@ -5,16 +5,18 @@ import type { ParentConsents } from '../../../common/schemas/parent';
 import { keys } from '../../api/keys';
 import { parentCall } from './session';
 
-export const useParentConsents = () =>
-  useQuery({
-    queryKey: keys.parentConsents(),
-    queryFn: async () => {
-      const result = await parentCall('GET consents');
-      // The client has toasted the failure; the page shows its error state.
-      if (result === false) throw new Error('api call failed');
-      return result;
-    },
-  });
+/** A parent's call's answer, or a failure the client has already toasted (the page shows its error state). */
+async function loaded<T>(call: Promise<T | false>): Promise<T> {
+  const result = await call;
+  if (result === false) throw new Error('api call failed');
+  return result;
+}
+
+export const useParentConsents = () => useQuery({ queryKey: keys.parentConsents(), queryFn: () => loaded(parentCall('GET consents')) });
+
+/** The digital yearbook, asked for only once the parent said yes to its photos (the server refuses otherwise). */
+export const useParentYearbook = (enabled: boolean) =>
+  useQuery({ queryKey: keys.parentYearbook(), queryFn: () => loaded(parentCall('GET digital-yearbook')), enabled });
 
 export interface AnswerInput {
   purpose: ConsentPurpose;
@@ -30,6 +32,7 @@ export function useAnswerConsent() {
     mutationFn: ({ purpose, ...body }: AnswerInput) => parentCall('PUT consents/:purpose', { params: { purpose }, body }),
     onSuccess: (result, input) => {
       if (result === false) return;
+      if (input.purpose === 'digital-photo') void client.invalidateQueries({ queryKey: keys.parentYearbook() });
       client.setQueryData<ParentConsents>(keys.parentConsents(), (data) =>
         data
           ? {
