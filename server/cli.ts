@@ -96,7 +96,13 @@ async function main(argv: string[]): Promise<number> {
     console.log(command === 'store-copy' ? await storeCopy() : command === 'backup' ? await backup(file!) : await restore(file!));
     return 0;
   } catch (error) {
-    if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataFolderInUseError || error instanceof StoreStartError || error instanceof CopyDiffers)
+    if (
+      error instanceof BackupError ||
+      error instanceof ConfigError ||
+      error instanceof DataFolderInUseError ||
+      error instanceof StoreStartError ||
+      error instanceof CopyDiffers
+    )
       console.error(error.message);
     else console.error(FAILED[command], withoutValues(error));
     return 1;
