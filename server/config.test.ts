@@ -54,4 +54,22 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL.*postgres:\/\//);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
+
+  it('keeps files on disk unless FILE_STORE=s3, which needs its bucket and keys, named in Turkish and English', () => {
+    expect(loadConfig({}).fileStore).toEqual({ kind: 'disk' });
+    const s3 = { FILE_STORE: 's3', S3_BUCKET: 'yillik-dosyalar', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'gizli' };
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: '1' }).fileStore).toEqual({
+      kind: 's3',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'yillik-dosyalar',
+      accessKeyId: 'AKIA1',
+      secretAccessKey: 'gizli',
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/S3_BUCKET gerekli: FILE_STORE=s3[\s\S]*S3_BUCKET is required[\s\S]*S3_SECRET_ACCESS_KEY gerekli/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Büyük_Kova' })).toThrow(/S3_BUCKET="Büyük_Kova": must be a bucket name/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT="minio:9000": must be an http/);
+    expect(() => loadConfig({ FILE_STORE: 'ftp' })).toThrow(/FILE_STORE="ftp": must be disk or s3/);
+  });
 });

@@ -2,7 +2,7 @@
  * The API test kit: one app and database per test file, rows reset before each test, and a
  * small client that signs in as a fixture account and calls /api/{level}/… through inject().
  */
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -69,7 +69,11 @@ export function useApiTestKit(env: Record<string, string> = {}, options: { webRo
   beforeAll(async () => {
     kit.config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env });
     kit.database = await startTestDatabase();
-    kit.app = await buildApp({ database: kit.database, config: kit.config, webRoot: options.webRoot?.(), onRoute: options.onRoute });
+    // A run with FILE_STORE=s3 keeps this file's files in a bucket of its own (see globalSetup.ts).
+    const s3 = inject('s3Endpoint');
+    // Loaded only then: the disk runs do not pay for the S3 client's start.
+    const storage = s3 ? await (await import('./s3Server')).freshBucketStorage(s3) : undefined;
+    kit.app = await buildApp({ database: kit.database, config: kit.config, storage, webRoot: options.webRoot?.(), onRoute: options.onRoute });
     await kit.app.ready();
   });
   afterAll(async () => {

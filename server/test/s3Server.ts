@@ -6,8 +6,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from '@20minutes/s3rver';
-import type { S3Settings } from '../storage/s3';
+import { s3Client, s3Storage, type S3Settings } from '../storage/s3';
+import type { Storage } from '../storage/store';
 
 export interface TestS3 {
   endpoint: string;
@@ -45,6 +48,23 @@ export async function startS3Server(buckets: string[]): Promise<TestS3> {
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+const testSettings = (endpoint: string, bucket: string): S3Settings => ({
+  endpoint,
+  region: 'us-east-1',
+  bucket,
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+  forcePathStyle: true,
+});
+
+/** The app's stores in a new, empty bucket of the test server at `endpoint`. */
+export async function freshBucketStorage(endpoint: string): Promise<Storage> {
+  const bucket = `t-${process.pid}-${randomBytes(6).toString('hex')}`;
+  const client = s3Client(testSettings(endpoint, bucket));
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  return s3Storage(client, bucket);
 }
 
 /**
