@@ -2,6 +2,7 @@
  * Every Turkish text of the product, in one place. Each area keeps its own file here and is
  * added to `tr` below; screens and the server read from `tr`, never from scattered literals.
  */
+import { consent } from './consent';
 import { core } from './core';
 import { dashboard } from './dashboard';
 import { design } from './design';
@@ -15,4 +16,4 @@ import { students } from './students';
 import { studio } from './studio';
 import { yearbook } from './yearbook';
 
-export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard, yearbook, student } as const;
+export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard, yearbook, student, consent } as const;

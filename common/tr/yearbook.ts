@@ -92,7 +92,6 @@ export const yearbook = {
     tooLowResolution: (ppi: number) =>
       `Görsel basıldığı boyutta yalnızca ${ppi} ppi; en az 200 ppi gerekir, baskıda bulanık çıkar. Daha büyük bir dosya yükleyin.`,
     noPortrait: 'Vesikalık yok; sayfasında baş harfleri basıldı.',
-    noConsent: 'Fotoğraf izni (veli açık rızası) kayıtlı değil, ama vesikalığı basılıyor. İzni kaydedin ya da fotoğrafı kaldırın.',
     missingGlyphs: (characters: string) => `Yazı tiplerinde olmayan karakterler: ${characters}; yerlerine □ basıldı.`,
     finalBlocked: (errors: number) =>
       `Baskı öncesi kontrolde ${errors} hata var; yıllık son hâli olarak işaretlenemez. Hataları düzeltip yıllığı yeniden oluşturun ya da gerekçe yazarak yine de işaretleyin.`,

@@ -27,6 +27,7 @@ import { studioRoutes } from './studio/routes';
 import { studentPortalRoutes } from './student-portal/routes';
 import { studentPortalStaffRoutes } from './student-portal/staffRoutes';
 import { yearbookRoutes } from './yearbook/routes';
+import { consentStaffRoutes } from './consents/staffRoutes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 
@@ -52,6 +53,7 @@ export const staffRoutes: AreaRoutes[] = [
   brandingRoutes,
   studentPortalStaffRoutes,
   yearbookRoutes,
+  consentStaffRoutes,
 ];
 
 /** Under /api/student/. */

@@ -26,7 +26,7 @@ import { failingItem, substitutions, type Trial } from '../../typesetting/items'
 import { LOGO_HEIGHT_MM, MIN_PPI, PORTRAIT_MM, STUDIO_LOGO_HEIGHT_MM, panelFrameMm, type BookModel, type BookPart } from '../../typesetting/model';
 import { planParts } from '../../typesetting/parts';
 import { bookSources, estimatePages, type BookImage } from './content';
-import { photoConsents, pngSize, ppiAt, preflight, type CheckedStudent, type PlacedImage } from './preflight';
+import { pngSize, ppiAt, preflight, type CheckedStudent, type PlacedImage } from './preflight';
 
 export const YEARBOOK_JOB = 'yearbook';
 /** Page images drawn per worker task. */
@@ -122,7 +122,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         steps[step] += performance.now() - from;
       }
     };
-    const { model, images, studio } = await bookSources(db, job.studioId, job.schoolId, job.branchId);
+    const { model, images, studio, consentGaps } = await bookSources(db, job.studioId, job.schoolId, job.branchId);
     let total = estimatePages(model);
     let prepared = 0;
     let proofed = 0;
@@ -372,7 +372,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
         preflight: preflight({
           students: [...checked.values()],
           studentPages,
-          consented: await photoConsents(db, [...checked.keys()]),
+          consentGaps,
           images: placed,
           substitutions: found,
         }),
