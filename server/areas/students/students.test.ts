@@ -310,7 +310,9 @@ describe('GET branches/{id}/students/export', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.raw.charCodeAt(0)).toBe(0xfeff);
     const lines = res.raw.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('Okul No;Ad;Soyad;Şube;Cinsiyet;Lakap;Yıllık sözü;Fotoğraf izni (veli açık rızası);İzin tarihi;Fotoğraflar');
+    expect(lines[0]).toBe(
+      'Okul No;Ad;Soyad;Şube;Cinsiyet;Lakap;Yıllık sözü;Basılı yıllıkta fotoğraf;Dijital yıllıkta fotoğraf;Basılı yıllıkta ad, söz ve mesajlar;Yüz eşleştirme;Fotoğraflar',
+    );
     expect(lines.slice(1).map((l) => l.split(';')[1])).toEqual(['İpek', 'Ömer', 'Şule']);
   });
 
