@@ -10,7 +10,9 @@ export const consentState = z.enum(CONSENT_STATES);
 export type ConsentState = z.infer<typeof consentState>;
 
 /** A student's answer in force for each purpose. */
-export const consentStates = z.object(Object.fromEntries(CONSENT_PURPOSES.map((p) => [p, consentState])) as Record<(typeof CONSENT_PURPOSES)[number], typeof consentState>);
+export const consentStates = z.object(
+  Object.fromEntries(CONSENT_PURPOSES.map((p) => [p, consentState])) as Record<(typeof CONSENT_PURPOSES)[number], typeof consentState>,
+);
 export type ConsentStates = z.infer<typeof consentStates>;
 
 /** A list's consent filter: the purpose (print photos unless named) and the state. */

@@ -16,4 +16,18 @@ import { students } from './students';
 import { studio } from './studio';
 import { yearbook } from './yearbook';
 
-export const tr = { ...core, pages, ...frame, organisation, ...messages, students, notifications, studio, design, dashboard, yearbook, student, consent } as const;
+export const tr = {
+  ...core,
+  pages,
+  ...frame,
+  organisation,
+  ...messages,
+  students,
+  notifications,
+  studio,
+  design,
+  dashboard,
+  yearbook,
+  student,
+  consent,
+} as const;

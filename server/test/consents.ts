@@ -8,5 +8,7 @@ import { students } from '../db/schema';
 
 export async function answerConsent(db: Db, student: { id: number }, purpose: ConsentPurpose, answer: ConsentAnswer = 'yes') {
   const row = single(await db.select().from(students).where(eq(students.id, student.id)));
-  await db.transaction((tx) => recordConsent(tx, row, { purpose, answer, givenByName: 'Test Velisi', relation: 'anne', channel: 'paper', textVersion: 'test' }));
+  await db.transaction((tx) =>
+    recordConsent(tx, row, { purpose, answer, givenByName: 'Test Velisi', relation: 'anne', channel: 'paper', textVersion: 'test' }),
+  );
 }

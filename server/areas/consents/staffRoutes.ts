@@ -63,7 +63,11 @@ export async function consentStaffRoutes(app: Api) {
     async (request) => {
       const student = await studentInScope(app.db, callerOf(request), request.params.id);
       const maxBytes = app.config.photoMaxBytes;
-      const file = await readOneFile(request, { maxFileBytes: maxBytes, tooLarge: tr.consent.paper.tooLarge(megabytes(maxBytes)), noFile: tr.consent.paper.noFile });
+      const file = await readOneFile(request, {
+        maxFileBytes: maxBytes,
+        tooLarge: tr.consent.paper.tooLarge(megabytes(maxBytes)),
+        noFile: tr.consent.paper.noFile,
+      });
       return { success: true as const, scanKey: await storeScan(files, student, file.data, app.config.photoMaxPixels) };
     },
   );

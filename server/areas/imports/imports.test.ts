@@ -140,7 +140,7 @@ describe('school import: preview then commit', () => {
 });
 
 describe('a consent column in the file', () => {
-  it('is not read: a list from the school records no parent\'s answer, and answers on record stay as they are', async () => {
+  it("is not read: a list from the school records no parent's answer, and answers on record stay as they are", async () => {
     const school = await kit.as(kit.world.accounts.school);
     await answerConsent(kit.database.db, kit.world.students[0], 'print-photo', 'no');
     const header = ['Okul No', 'Adı', 'Soyadı', 'Cinsiyet', 'Şube', 'Fotoğraf İzni'];

@@ -113,7 +113,8 @@ export async function progressOf(db: Db, me: StudentCaller, acrossBranches: bool
 export async function profileOf(db: Db, me: StudentCaller, signer: UrlSigner) {
   const self = single(await db.select().from(students).where(eq(students.id, me.studentId)));
   const consents = single([...(await statesOf(db, [self.id])).values()]);
-  const own = consents['print-photo'] === 'yes' ? await db.select().from(photos).where(ownPhotosWhere(me)).orderBy(desc(photos.isPortrait), asc(photos.id)) : [];
+  const own =
+    consents['print-photo'] === 'yes' ? await db.select().from(photos).where(ownPhotosWhere(me)).orderBy(desc(photos.isPortrait), asc(photos.id)) : [];
   const received = await db
     .select({ id: messages.id, body: messages.body, createdAt: messages.createdAt, firstName: students.firstName, lastName: students.lastName })
     .from(messages)

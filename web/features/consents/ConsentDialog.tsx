@@ -44,52 +44,56 @@ function ConsentBody({ studentId, branchId }: { studentId: number; branchId: num
       <PaperForm studentId={studentId} branchId={branchId} />
       <Title order={4}>{c.history.title}</Title>
       <Loaded query={consents}>
-        {(loaded) => loaded.records.length ? (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label={c.history.title}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{c.history.when}</Table.Th>
-                  <Table.Th>{c.paper.purpose}</Table.Th>
-                  <Table.Th>{c.paper.answer}</Table.Th>
-                  <Table.Th>{c.history.who}</Table.Th>
-                  <Table.Th>{c.history.channel}</Table.Th>
-                  <Table.Th>{c.history.text}</Table.Th>
-                  <Table.Th>{c.history.scan}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {loaded.records.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{`${displayDate(r.answeredAt.slice(0, 10))} ${new Date(r.answeredAt).toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' })}`}</Table.Td>
-                    <Table.Td>{c.purposes[r.purpose]}</Table.Td>
-                    <Table.Td>
-                      <RowBadge color={STATE_COLOR[r.answer]}>{c.states[r.answer]}</RowBadge>
-                    </Table.Td>
-                    <Table.Td>{`${r.givenByName} (${c.relations[r.relation]})`}</Table.Td>
-                    <Table.Td>{r.recordedByName ? `${c.channels[r.channel]} · ${c.history.recordedBy}: ${r.recordedByName}` : c.channels[r.channel]}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace">
-                        {r.textVersion.slice(0, 12)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {r.hasScan ? (
-                        <Anchor size="sm" onClick={() => void openScan(level, token, r.id)}>
-                          {c.history.openScan}
-                        </Anchor>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
+        {(loaded) =>
+          loaded.records.length ? (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped aria-label={c.history.title}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{c.history.when}</Table.Th>
+                    <Table.Th>{c.paper.purpose}</Table.Th>
+                    <Table.Th>{c.paper.answer}</Table.Th>
+                    <Table.Th>{c.history.who}</Table.Th>
+                    <Table.Th>{c.history.channel}</Table.Th>
+                    <Table.Th>{c.history.text}</Table.Th>
+                    <Table.Th>{c.history.scan}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : (
-          <Text c="dimmed">{c.history.empty}</Text>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {loaded.records.map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>{`${displayDate(r.answeredAt.slice(0, 10))} ${new Date(r.answeredAt).toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' })}`}</Table.Td>
+                      <Table.Td>{c.purposes[r.purpose]}</Table.Td>
+                      <Table.Td>
+                        <RowBadge color={STATE_COLOR[r.answer]}>{c.states[r.answer]}</RowBadge>
+                      </Table.Td>
+                      <Table.Td>{`${r.givenByName} (${c.relations[r.relation]})`}</Table.Td>
+                      <Table.Td>
+                        {r.recordedByName ? `${c.channels[r.channel]} · ${c.history.recordedBy}: ${r.recordedByName}` : c.channels[r.channel]}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="xs" ff="monospace">
+                          {r.textVersion.slice(0, 12)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {r.hasScan ? (
+                          <Anchor size="sm" onClick={() => void openScan(level, token, r.id)}>
+                            {c.history.openScan}
+                          </Anchor>
+                        ) : (
+                          '—'
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : (
+            <Text c="dimmed">{c.history.empty}</Text>
+          )
+        }
       </Loaded>
     </Stack>
   );
@@ -97,7 +101,9 @@ function ConsentBody({ studentId, branchId }: { studentId: number; branchId: num
 
 /** The scan needs the session's token, so it is fetched and shown from memory. */
 async function openScan(level: string | null, token: string | null, recordId: number) {
-  const response = await fetch(`/api/${level}/consent-records/${recordId}/scan`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).catch(() => null);
+  const response = await fetch(`/api/${level}/consent-records/${recordId}/scan`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).catch(
+    () => null,
+  );
   if (!response?.ok) return;
   window.open(URL.createObjectURL(await response.blob()), '_blank', 'noopener');
 }
@@ -119,12 +125,23 @@ function PaperForm({ studentId, branchId }: { studentId: number; branchId: numbe
     <Stack gap="xs" component="form" onSubmit={(e) => (e.preventDefault(), void submit())}>
       <Title order={4}>{c.paper.action}</Title>
       <Group grow align="flex-end" wrap="wrap">
-        <SelectField label={c.paper.purpose} data={optionsOf(c.purposes, CONSENT_PURPOSES)} value={purpose} onChange={(v) => v && setPurpose(v as ConsentPurpose)} miw={220} />
+        <SelectField
+          label={c.paper.purpose}
+          data={optionsOf(c.purposes, CONSENT_PURPOSES)}
+          value={purpose}
+          onChange={(v) => v && setPurpose(v as ConsentPurpose)}
+          miw={220}
+        />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="paper-answer">
             {c.paper.answer}
           </Text>
-          <SegmentedControl aria-labelledby="paper-answer" value={answer} onChange={(v) => setAnswer(v as ConsentAnswer)} data={optionsOf({ yes: c.paper.yes, no: c.paper.no })} />
+          <SegmentedControl
+            aria-labelledby="paper-answer"
+            value={answer}
+            onChange={(v) => setAnswer(v as ConsentAnswer)}
+            data={optionsOf({ yes: c.paper.yes, no: c.paper.no })}
+          />
         </Stack>
       </Group>
       <Group grow align="flex-start" wrap="wrap">
