@@ -149,8 +149,8 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
   const studentIds = studentRows.map((s) => s.id);
   /*
    * What the parents said: a photo prints only with consent to photos in the printed book (else
-   * the design's empty frame), a student's name, nickname, quote and the messages on their page
-   * only with consent to their text in print; a message they wrote to a classmate needs it too.
+   * the design's empty frame), a student's nickname, quote and the messages on their page only
+   * with consent to their text in print; a message they wrote to a classmate needs it too.
    */
   const states = await statesOf(db, studentIds);
   const photoOk = (id: number) => states.get(id)?.['print-photo'] === 'yes';
@@ -192,12 +192,13 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
             images.push({ path: portrait, store: 'photos', key: fileKey(key, 'original'), use: 'portrait' });
             images.push({ path: panelPortrait, store: 'photos', key: fileKey(key, 'original'), use: 'panel' });
           }
+          // The name stays (the class list is the school's roster); nickname, quote and messages go.
           if (!textOk(s.id))
             return {
               id: s.id,
-              name: '',
-              indexKey: '',
-              indexName: '',
+              name: `${s.firstName} ${s.lastName}`,
+              indexKey: orderKey(`${s.lastName} ${s.firstName}`),
+              indexName: `${s.lastName}, ${s.firstName}`,
               nickname: null,
               quote: null,
               portrait,

@@ -51,7 +51,13 @@ describe('the check before print', () => {
     expect(warnings).toEqual([
       { page: 3, item: 'Ali Kaya', studentId: 1, code: 'no-portrait', message: 'Vesikalık yok; sayfasında baş harfleri basıldı.' },
       { page: 4, item: 'Banu Er', studentId: 2, code: 'no-consent', message: 'Veli onayı yok: fotoğrafı basılmadı, yerinde boş çerçeve var.' },
-      { page: 4, item: 'Banu Er', studentId: 2, code: 'no-text-consent', message: 'Veli ad, söz ve mesajların basılmasına onay vermedi: basılmadı.' },
+      {
+        page: 4,
+        item: 'Banu Er',
+        studentId: 2,
+        code: 'no-text-consent',
+        message: 'Veli söz ve mesajların basılmasına onay vermedi: lakabı, sözü ve mesajları basılmadı.',
+      },
       { page: 6, item: 'Deniz Ak', studentId: 4, code: 'no-consent', message: 'Veli fotoğrafın basılmasına onay vermedi: yerinde boş çerçeve var.' },
     ]);
   });
