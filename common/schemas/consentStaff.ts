@@ -19,7 +19,7 @@ export type ConsentStates = z.infer<typeof consentStates>;
 export const consentFilter = { consentPurpose: consentPurpose.optional(), consentState: consentState.optional() };
 
 /** Where a paper form's scan waits once uploaded, for the record that names it. */
-export const SCAN_KEY = /^consent-scans\/\d+\/[0-9a-f]{32}\.jpg$/;
+const SCAN_KEY = /^consent-scans\/\d+\/[0-9a-f]{32}\.jpg$/;
 
 /** A paper form staff enter: the answer for one purpose, who signed it, and the scan uploaded before (if any). */
 export const paperConsentBody = z
@@ -33,7 +33,7 @@ export const paperConsentBody = z
   .strict();
 export type PaperConsentBody = z.input<typeof paperConsentBody>;
 
-export const consentRecordItem = z.object({
+const consentRecordItem = z.object({
   id: z.number().int(),
   purpose: consentPurpose,
   answer: consentAnswer,
@@ -50,7 +50,6 @@ export type ConsentRecordItem = z.infer<typeof consentRecordItem>;
 
 /** A student's consents: the state per purpose and every record, newest first. */
 export const studentConsentsAnswer = answerWith({ states: consentStates, records: z.array(consentRecordItem) });
-export type StudentConsentsAnswer = z.infer<typeof studentConsentsAnswer>;
 
 export const scanAnswer = answerWith({ scanKey: z.string() });
 
@@ -64,4 +63,3 @@ export const consentListAnswer = answerWith({
   schoolName: z.string(),
   items: z.array(z.object({ id: z.number().int(), schoolNumber: z.string(), name: z.string(), states: consentStates })),
 });
-export type ConsentListAnswer = z.infer<typeof consentListAnswer>;

@@ -17,4 +17,3 @@ export type ParentRelation = z.infer<typeof parentRelation>;
  * old single photo flag staff ticked (it never said who gave the consent).
  */
 export const RECORDED_RELATIONS = [...PARENT_RELATIONS, 'belirsiz'] as const;
-export type RecordedRelation = (typeof RECORDED_RELATIONS)[number];
