@@ -48,8 +48,6 @@ export async function startListServer(webRoot: string) {
         lastName: 'Yılmaz',
         gender: i % 2 ? 'male' : 'female',
       }),
-      photoConsent: i % 2 === 0,
-      photoConsentDate: i % 2 === 0 ? '2026-10-03' : null,
     })),
   );
   const app = await buildApp({ database, config: loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), webRoot, jobs: { run: false } });

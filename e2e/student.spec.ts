@@ -138,8 +138,8 @@ test.describe('student portal', () => {
     const headers = await staffToken(request, 'branch', 'sube@demo.test');
     const branchId = (await (await request.get('/api/branch/user', { headers })).json()).branch.id as number;
     const list = await (await request.get(`/api/branch/branches/${branchId}/students?perPage=100`, { headers })).json();
-    type Row = { id: number; firstName: string; lastName: string; schoolNumber: string; photoConsent: boolean; photoCount: number };
-    const student = (list.items as Row[]).find((r) => r.photoConsent && r.photoCount > 0)!;
+    type Row = { id: number; firstName: string; lastName: string; schoolNumber: string; consents: Record<string, string>; photoCount: number };
+    const student = (list.items as Row[]).find((r) => r.consents['print-photo'] === 'yes' && r.photoCount > 0)!;
     const name = `${student.firstName} ${student.lastName}`;
 
     // A new code for one student from the students list.

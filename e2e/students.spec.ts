@@ -19,15 +19,13 @@ async function portraits(page: Page, branchId: number, count: number) {
     lastName: s.lastName,
     gender: s.gender,
     quote: '<img src=x onerror="window.__xss=1">',
-    photoConsent: false,
-    photoConsentDate: null,
     version: s.version,
   });
   return atLeastTwo(students);
 }
 
 test.describe('students', () => {
-  test('adds a student with the date picker for the photo consent', async ({ page }) => {
+  test('adds a student, then records a paper consent form: the filter by consent state and its count follow', async ({ page }) => {
     await openStudents(page);
     const dialog = await openDialog(page, 'Yeni öğrenci');
     await dialog.getByLabel('Okul No').fill('9876');
@@ -35,24 +33,34 @@ test.describe('students', () => {
     await dialog.getByLabel('Soyad').fill('Işıkoğlu');
     await dialog.getByLabel('Cinsiyet').click();
     await page.getByRole('option', { name: 'Kız' }).click();
-    await dialog.getByLabel('Fotoğraf izni (veli açık rızası)').check();
-    await dialog.getByRole('button', { name: 'Kaydet' }).click();
-    await expect(dialog.getByText('İzin verildiyse izin tarihini giriniz.')).toBeVisible();
-    const date = dialog.getByLabel('İzin tarihi');
-    await date.click();
-    await date.fill('15/03/2026');
-    // The Turkish calendar follows the typed date; pick the 20th in it.
-    const calendar = page.locator('.mantine-Popover-dropdown');
-    await expect(calendar.getByRole('button', { name: 'Mart 2026', exact: true })).toBeVisible();
-    await calendar.getByRole('button', { name: /^20 Mart 2026$|^20$/ }).click();
-    await expect(date).toHaveValue('20/03/2026');
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
     await expect(toast(page, 'Kaydedildi.')).toBeVisible();
     await page.getByLabel('Ara', { exact: true }).fill('cagla isikoglu');
     const row = page.getByRole('row', { name: /Çağla Işıkoğlu/ });
     await expect(row).toContainText('9876');
-    await expect(row).toContainText('20/03/2026');
     await expect(row).toContainText('Kız');
+
+    // Not answered for photos in print: the filter by state finds her, and only her.
+    await page.getByLabel('Onay durumu').click();
+    await page.getByRole('option', { name: 'Yanıt bekleniyor' }).click();
+    await expect(page.getByRole('row', { name: /Çağla Işıkoğlu/ })).toHaveCount(1);
+    // A paper form: the answer, who signed it and as whom; the toast says it is recorded.
+    await page.getByRole('button', { name: 'Veli onayı: Çağla Işıkoğlu' }).click();
+    const consent = page.getByRole('dialog', { name: 'Çağla Işıkoğlu: veli onayı (kâğıt form)' });
+    await consent.getByLabel('Formu imzalayan').fill('Ayşe Işıkoğlu');
+    await consent.getByLabel('Yakınlığı').click();
+    await page.getByRole('option', { name: 'Anne' }).click();
+    await consent.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Veli onayı kaydedildi.')).toBeVisible();
+    await expect(consent.getByRole('table', { name: 'Onay geçmişi' })).toContainText('Ayşe Işıkoğlu (Anne)');
+    await expect(consent.getByRole('table', { name: 'Onay geçmişi' })).toContainText('Kâğıt form');
+    await page.keyboard.press('Escape');
+    // She has left the "not answered" list and is counted among those given.
+    await expect(page.getByRole('row', { name: /Çağla Işıkoğlu/ })).toHaveCount(0);
+    await page.getByLabel('Onay durumu').click();
+    await page.getByRole('option', { name: 'Verildi' }).click();
+    await expect(page.getByRole('row', { name: /Çağla Işıkoğlu/ })).toHaveCount(1);
+    await expect(page.getByRole('row', { name: /Çağla Işıkoğlu/ }).getByText('Baskı foto')).toBeVisible();
 
     // The same number again: the server's Turkish message, on the field too.
     await page.getByRole('button', { name: 'Yeni öğrenci' }).click();
@@ -90,16 +98,15 @@ test.describe('students', () => {
   test('imports a spreadsheet through the preview', async ({ page }) => {
     await openStudents(page);
     const dialog = await openDialog(page, 'İçe aktar', 'Öğrenci listesini içe aktar');
-    const csv = '\uFEFFOkul No;Adı;Soyadı;Cinsiyet;Fotoğraf izni\r\n7001;Ilgın;Şener;Kız;evet\r\n7002;İsmet;Ünal;;\r\n7003;;Eksik;Erkek;belki\r\n';
+    const csv = '\uFEFFOkul No;Adı;Soyadı;Cinsiyet\r\n7001;Ilgın;Şener;Kız\r\n7002;İsmet;Ünal;\r\n7003;;Eksik;Erkek\r\n';
     await dialog.locator('input[type=file]').setInputFiles({ name: 'liste.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Önizle', exact: true }).click();
     await expect(dialog.getByText('1 satırda hata var')).toBeVisible();
     // "Durum" tells the row's state; "Hatalar" only its errors.
     const bad = dialog.getByRole('row', { name: /7003/ }).getByRole('cell');
     await expect(bad.nth(-2)).toHaveText('Hatalı');
-    await expect(bad.nth(-1)).toHaveText('Ad: Bu alan zorunludur. Fotoğraf izni "evet" veya "hayır" olmalıdır (e/h, 1/0 ya da x da yazılabilir).');
+    await expect(bad.nth(-1)).toHaveText('Ad: Bu alan zorunludur.');
     const good = dialog.getByRole('row', { name: /7001/ }).getByRole('cell');
-    await expect(good.nth(-3)).toHaveText('Evet');
     await expect(good.nth(-2)).toHaveText('Yeni');
     await expect(good.nth(-1)).toHaveText('');
     await expect(dialog.getByRole('button', { name: 'İçe aktar' })).toBeDisabled();
@@ -185,7 +192,7 @@ test.describe('students', () => {
 });
 
 test.describe('acting on picked students', () => {
-  test('photo consent for picked students in one dialog; delete with "Geri al" inside the window, and for real after it', async ({ page }) => {
+  test('delete picked students with "Geri al" inside the window, and for real after it', async ({ page }) => {
     await page.clock.install();
     const branchId = await openStudents(page);
     const made: Array<{ id: number }> = [];
@@ -194,7 +201,7 @@ test.describe('acting on picked students', () => {
       ['8802', 'Deniz'],
       ['8803', 'Ekin'],
     ] as const) {
-      const body = { schoolNumber, firstName, lastName: 'Toplu', gender: '', quote: '', photoConsent: false, photoConsentDate: null };
+      const body = { schoolNumber, firstName, lastName: 'Toplu', gender: '', quote: '' };
       made.push((await apiJson(page, 'POST', `branches/${branchId}/students`, body)).item);
     }
     const deletes: string[] = [];
@@ -208,14 +215,6 @@ test.describe('acting on picked students', () => {
     await page.getByRole('checkbox', { name: 'Seç: 8802 Deniz Toplu' }).check();
     const bar = page.getByRole('region', { name: 'Seçilen öğrenciler' });
     await expect(bar).toContainText('2 öğrenci seçildi');
-    await bar.getByRole('button', { name: 'Fotoğraf izni' }).click();
-    const dialog = page.getByRole('dialog', { name: '2 öğrencinin fotoğraf izni' });
-    await expect(dialog.getByLabel('İzin tarihi')).not.toHaveValue('');
-    await dialog.getByRole('button', { name: 'Kaydet' }).click();
-    await expect(toast(page, '2 öğrencinin fotoğraf izni güncellendi.')).toBeVisible();
-    await expect(bar).toHaveCount(0);
-    for (const name of ['Bulut Toplu', 'Deniz Toplu']) await expect(page.getByRole('row', { name: new RegExp(name) })).not.toContainText('Hayır');
-    await expect(page.getByRole('row', { name: /Ekin Toplu/ })).toContainText('Hayır');
 
     // All three of the page, deleted, then brought back inside the window: nothing reached the server.
     await page.getByRole('checkbox', { name: 'Sayfadakilerin tümünü seç' }).check();
@@ -446,8 +445,6 @@ test.describe('lightbox', () => {
       lastName: 'Fotoğraflı',
       gender: 'female',
       quote: '',
-      photoConsent: false,
-      photoConsentDate: null,
     });
     const photo = [...(await jpeg('#556677'))];
     await page.evaluate(

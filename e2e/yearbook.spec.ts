@@ -106,7 +106,7 @@ test.describe('yearbook', () => {
     // A student of its own: the branch may have none, and no other test's student is touched.
     const added = await request.post(`/api/school/branches/${branchId}/students`, {
       headers,
-      data: { schoolNumber: '9901', firstName: 'Gökçe', lastName: 'Kilitoğlu', gender: '', quote: '', photoConsent: false, photoConsentDate: null },
+      data: { schoolNumber: '9901', firstName: 'Gökçe', lastName: 'Kilitoğlu', gender: '', quote: '' },
     });
     expect(added.status()).toBe(200);
     const pupil = (await added.json()).item as { id: number; schoolNumber: string };

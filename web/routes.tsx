@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: 'nickname-messages', lazy: () => import('./features/nicknames/route') },
       { path: 'account', lazy: () => import('./features/account/route') },
       { path: 'login-cards/:id', lazy: () => import('./features/login-cards/route') },
+      { path: 'consent-list/:id', lazy: () => import('./features/consents/route') },
     ],
   },
   // Any unknown path redirects to '/'.

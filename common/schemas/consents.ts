@@ -11,3 +11,9 @@ export type ConsentAnswer = z.infer<typeof consentAnswer>;
 export const PARENT_RELATIONS = ['anne', 'baba', 'vasi'] as const;
 export const parentRelation = z.enum(PARENT_RELATIONS);
 export type ParentRelation = z.infer<typeof parentRelation>;
+
+/**
+ * Who an answer on record names: a parent, or nobody known for the answers carried over from the
+ * old single photo flag staff ticked (it never said who gave the consent).
+ */
+export const RECORDED_RELATIONS = [...PARENT_RELATIONS, 'belirsiz'] as const;

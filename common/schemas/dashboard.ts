@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { answerWith } from './answers';
 import { statistics } from './auth';
+import { consentCounts } from './consentStaff';
 
 const progressRow = z.object({
   id: z.number().int(),
@@ -47,6 +48,8 @@ const dashboard = z.object({
   withoutPhoto: firstOf,
   /** Students who have written no message (none waiting, none approved). */
   wroteNothing: firstOf,
+  /** Per consent purpose, the scope's active students whose parents gave it, refused it, or have not answered. */
+  consents: consentCounts,
 });
 export type Dashboard = z.infer<typeof dashboard>;
 

@@ -1,5 +1,6 @@
 /** The student side: sign-in, the students' own pages, and staff's access codes and login cards. */
 import { z } from 'zod';
+import { consentStates } from './consentStaff';
 import { answerWith, itemAnswer, itemsAnswer } from './answers';
 import { city, studioInfo } from './auth';
 import { id, requiredText } from './fields';
@@ -93,7 +94,8 @@ export const profileResponse = z.object({
   quote: z.string(),
   quoteDraft: z.string().nullable(),
   nickname: z.string(),
-  photoConsent: z.boolean(),
+  /** The parent's answer in force for each purpose (read-only here). */
+  consents: consentStates,
   portraitPickPhotoId: z.number().int().nullable(),
   photos: z.array(ownPhoto),
   received: z.array(z.object({ id: z.number().int(), fromName: z.string(), body: z.string(), createdAt: z.string() })),

@@ -1,7 +1,8 @@
 /** Request and response schemas of the students area, shared by the server and the web app. */
 import { z } from 'zod';
 import { tr } from '../tr';
-import { apiDate, id, optionalText, requiredText, version } from './fields';
+import { consentFilter, consentStates } from './consentStaff';
+import { id, optionalText, requiredText, version } from './fields';
 import { answerWith } from './answers';
 import { listQuery } from './list';
 
@@ -24,22 +25,14 @@ const studentFields = z
     lastName: requiredText(60),
     gender: z.enum(genders).default(''),
     quote: optionalText(QUOTE_MAX),
-    photoConsent: z.boolean().default(false),
-    photoConsentDate: apiDate.nullable().default(null),
   })
   .strict();
 
-/** Consent needs its date. */
-function consentDated(value: { photoConsent: boolean; photoConsentDate: string | null }, ctx: z.RefinementCtx) {
-  if (value.photoConsent && !value.photoConsentDate) {
-    ctx.addIssue({ code: 'custom', path: ['photoConsentDate'], message: tr.students.consentDateNeeded });
-  }
-}
-
-export const studentBody = studentFields.superRefine(consentDated);
+/** Consent is not a field of the student: parents answer it, or staff record their paper form (consentStaff). */
+export const studentBody = studentFields;
 export type StudentBody = z.input<typeof studentBody>;
 /** An edit: the fields and the version they were read at. */
-export const studentUpdateBody = studentFields.extend({ version }).superRefine(consentDated);
+export const studentUpdateBody = studentFields.extend({ version });
 export type StudentUpdateBody = z.input<typeof studentUpdateBody>;
 
 export const moveBody = z.object({ branchId: id }).strict();
@@ -54,15 +47,11 @@ export const studentIds = z
   .transform((ids) => [...new Set(ids)]);
 export const bulkStudentsBody = z.object({ studentIds }).strict();
 export const bulkMoveBody = z.object({ studentIds, branchId: id }).strict();
-export const bulkConsentBody = z
-  .object({ studentIds, photoConsent: z.boolean(), photoConsentDate: apiDate.nullable().default(null) })
-  .strict()
-  .superRefine(consentDated);
 export const bulkResponse = answerWith({ count: z.number().int() });
 
 export const studentListQuery = listQuery.extend({
   photo: z.enum(['present', 'missing']).optional(),
-  consent: z.enum(['yes', 'no']).optional(),
+  ...consentFilter,
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 
@@ -77,8 +66,8 @@ export const studentItem = z.object({
   gender: z.enum(genders),
   quote: z.string(),
   nickname: z.string(),
-  photoConsent: z.boolean(),
-  photoConsentDate: z.string().nullable(),
+  /** The parents' answer in force for each purpose. */
+  consents: consentStates,
   photoCount: z.number().int(),
   /** Signed, short-lived URLs of the portrait (display and thumbnail sizes); null without one. */
   photoUrl: z.string().nullable(),
@@ -111,7 +100,7 @@ export const photoItem = z.object({
 });
 export type PhotoItem = z.infer<typeof photoItem>;
 
-export const importFields = ['schoolNumber', 'firstName', 'lastName', 'gender', 'branch', 'photoConsent'] as const;
+export const importFields = ['schoolNumber', 'firstName', 'lastName', 'gender', 'branch'] as const;
 export type ImportField = (typeof importFields)[number];
 /** Which column (0-based) of the file holds each field; null where the file has none. */
 export const importMapping = z
@@ -131,8 +120,6 @@ const importRow = z.object({
   lastName: z.string(),
   gender: z.enum(genders),
   branch: z.string(),
-  /** The row's photo consent; null where the file says nothing (no column, or an empty cell). */
-  photoConsent: z.boolean().nullable(),
   action: z.enum(['create', 'update', 'skip', 'error']),
   errors: z.array(z.string()),
 });

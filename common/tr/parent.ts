@@ -1,12 +1,9 @@
 /** Turkish texts of the parents' side: the consent letter (Veli Onay Formu), parent codes, the veli pages and the consent texts. */
 import type { ConsentAnswer, ConsentPurpose, ParentRelation } from '../schemas/consents';
+import { consent } from './consent';
 
-const purposes: Record<ConsentPurpose, string> = {
-  'print-photo': 'Basılı yıllıkta fotoğraf',
-  'digital-photo': 'Dijital yıllıkta fotoğraf',
-  'print-text': 'Basılı yıllıkta ad, söz ve mesajlar',
-  'face-matching': 'Yüz eşleştirme',
-};
+// The purposes, states and relations are named as staff see them: one word for one thing.
+const { purposes, states } = consent;
 
 const answers: Record<ConsentAnswer, string> = { yes: 'Evet', no: 'Hayır' };
 
@@ -46,8 +43,8 @@ export const parent = {
   actor: (studentName: string) => `${studentName} velisi`,
   purposes,
   answers,
-  relations: { anne: 'Anne', baba: 'Baba', vasi: 'Vasi' } satisfies Record<ParentRelation, string>,
-  states: { yes: 'Verildi', no: 'Verilmedi', none: 'Yanıt bekleniyor' },
+  relations: { anne: consent.relations.anne, baba: consent.relations.baba, vasi: consent.relations.vasi } satisfies Record<ParentRelation, string>,
+  states,
   defaultTexts,
   intro:
     '6698 sayılı Kişisel Verilerin Korunması Kanunu (KVKK) gereğince, çocuğunuzun kişisel verilerinin yıllık için aşağıdaki amaçlarla işlenmesine açık rızanızı istiyoruz. ' +

@@ -21,7 +21,7 @@ export const student = {
   messageLimit: (n: number) => (n === 1 ? 'Bu arkadaşına zaten bir mesaj yazdın.' : `Bu arkadaşına en fazla ${n} mesaj yazabilirsin.`),
   notPending: 'Onaylanan veya reddedilen bir yazı değiştirilemez.',
   nicknameApproved: 'Onaylanan lakap değiştirilemez.',
-  noPhotoConsent: 'Fotoğraf izni kaydedilmediği için fotoğrafların gösterilemez.',
+  noPhotoConsent: 'Velin basılı yıllıkta fotoğraf için onay vermediğinden fotoğrafların gösterilemez.',
   notYourself: 'Kendine yazamazsın.',
   noQuoteDraft: 'Öğrencinin onay bekleyen bir yıllık sözü yok.',
   nicknameExists: 'Bu arkadaşına zaten bir lakap önerdin; önerini düzenleyebilirsin.',

@@ -95,7 +95,6 @@ export const yearbook = {
     tooLowResolution: (ppi: number) =>
       `Görsel basıldığı boyutta yalnızca ${ppi} ppi; en az 200 ppi gerekir, baskıda bulanık çıkar. Daha büyük bir dosya yükleyin.`,
     noPortrait: 'Vesikalık yok; sayfasında baş harfleri basıldı.',
-    noConsent: 'Fotoğraf izni (veli açık rızası) kayıtlı değil, ama vesikalığı basılıyor. İzni kaydedin ya da fotoğrafı kaldırın.',
     missingGlyphs: (characters: string) => `Yazı tiplerinde olmayan karakterler: ${characters}; yerlerine □ basıldı.`,
     nameCut:
       'Ad, sınıf panelinde vesikalığın altındaki yerine en küçük boyda da sığmadı ve kesilerek basıldı. Adı kısaltın ya da paneldeki sütun sayısını azaltın.',

@@ -31,6 +31,7 @@ import { parentPortalRoutes } from './parent-portal/routes';
 import { parentPortalStaffRoutes } from './parent-portal/staffRoutes';
 import { kvkkRoutes } from './kvkk/routes';
 import { retentionJob } from './kvkk/retention';
+import { consentStaffRoutes } from './consents/staffRoutes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 import { digitalYearbookJob, DIGITAL_YEARBOOK_JOB } from './digital-yearbook/job';
@@ -62,6 +63,7 @@ export const staffRoutes: AreaRoutes[] = [
   yearbookRoutes,
   kvkkRoutes,
   digitalYearbookStaffRoutes,
+  consentStaffRoutes,
 ];
 
 /** Under /api/student/. */

@@ -22,7 +22,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CONSENT_PURPOSES, PARENT_RELATIONS } from '../../common/schemas/consents';
+import { CONSENT_PURPOSES, RECORDED_RELATIONS } from '../../common/schemas/consents';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -242,8 +242,6 @@ export const students = pgTable(
       .default(''),
     quote: text('quote').notNull().default(''),
     nickname: text('nickname').notNull().default(''),
-    photoConsent: boolean('photo_consent').notNull().default(false),
-    photoConsentDate: date('photo_consent_date', { mode: 'string' }),
     /** The student's own sign-in: an access code (argon2 hash; the code itself is shown once). */
     accessCodeHash: text('access_code_hash'),
     accessCodeCreatedAt: timestamp('access_code_created_at', { withTimezone: true }),
@@ -593,7 +591,7 @@ export const consentRecords = pgTable(
     purpose: consentPurpose(),
     answer: text('answer', { enum: ['yes', 'no'] }).notNull(),
     givenByName: text('given_by_name').notNull(),
-    relation: text('relation', { enum: PARENT_RELATIONS }).notNull(),
+    relation: text('relation', { enum: RECORDED_RELATIONS }).notNull(),
     channel: text('channel', { enum: ['online', 'paper'] }).notNull(),
     textVersion: text('text_version').notNull(),
     ip: text('ip').notNull().default(''),

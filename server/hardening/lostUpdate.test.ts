@@ -19,8 +19,6 @@ const studentFields = (item: Record<string, any>) => ({
   lastName: item.lastName,
   gender: item.gender,
   quote: item.quote,
-  photoConsent: item.photoConsent,
-  photoConsentDate: item.photoConsentDate,
 });
 
 /** A student's message waiting for moderation, written by panel. */

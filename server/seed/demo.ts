@@ -18,6 +18,7 @@ import type { FileStore } from '../storage/store';
 import { seedDemoPhotos } from '../areas/photos/demoSeed';
 import { studentRow } from '../areas/students/writes';
 import { seedDemoAccessCodes } from '../areas/student-portal/demoSeed';
+import { seedDemoConsents } from '../areas/consents/demoSeed';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_ACCOUNTS = [
@@ -79,8 +80,6 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** `files` given (the app's start): the demo students get portraits too. */
 export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   const rand = seededRandom(2025);
-  // Its own sequence, so consent dates do not change the names drawn from `rand`.
-  const consent = seededRandom(1453);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const studio = await insertOne(tx, studios, {
@@ -128,8 +127,6 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
         for (let k = 0; k < size; k++) {
           const female = rand.chance(0.5);
           number += rand.int(1, 7);
-          // Most parents gave written consent (KVKK) a few weeks ago.
-          const consented = consent.chance(0.85);
           rows.push({
             ...studentRow({
               studioId: studio.id,
@@ -140,8 +137,6 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
               lastName: rand.pick(LAST_NAMES),
               gender: female ? 'female' : 'male',
             }),
-            photoConsent: consented,
-            photoConsentDate: consented ? dayFromToday(-consent.int(20, 60)) : null,
           });
         }
         await tx.insert(students).values(rows);
@@ -194,5 +189,6 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   });
   await seedDemoNotificationsAndDesign(db);
   await seedDemoAccessCodes(db);
+  await seedDemoConsents(db);
   if (files) await seedDemoPhotos(db, files);
 }

@@ -115,7 +115,6 @@ const HEADER_WORDS: Record<ImportField, string[]> = {
   lastName: ['soyad', 'soyadi', 'ogrenci soyadi'],
   gender: ['cinsiyet', 'cinsiyeti'],
   branch: ['sube', 'subesi', 'sinif', 'sinifi', 'sinif/sube', 'sinif sube', 'sinif / sube'],
-  photoConsent: ['fotograf izni', 'foto izni', 'fotograf izin', 'fotograf onayi', 'veli izni', 'izin'],
 };
 
 function guessMapping(headers: string[]): ImportMapping {
@@ -182,7 +181,7 @@ function readEOkulBlocks(grid: string[][]): Table | null {
   });
   if (!sawHeading) return null;
   if (!rows.length) throw badRequest(tr.students.import.empty);
-  return { format: 'eokul', headers, rows, mapping: { schoolNumber: 0, firstName: 1, lastName: 2, gender: 3, branch: 4, photoConsent: null } };
+  return { format: 'eokul', headers, rows, mapping: { schoolNumber: 0, firstName: 1, lastName: 2, gender: 3, branch: 4 } };
 }
 
 /** "K", "Kız", "E", "Erkek" (and the English letters) → the stored gender; empty → ''; anything else → null. */
@@ -192,18 +191,6 @@ export function parseGender(value: string): Gender | null {
   if (['k', 'kiz', 'kadin', 'f', 'female', 'kiz ogrenci'].includes(v)) return 'female';
   if (['e', 'erkek', 'm', 'male', 'erkek ogrenci'].includes(v)) return 'male';
   return null;
-}
-
-/**
- * A consent cell as schools fill it in: "evet"/"hayır", "e"/"h", "1"/"0", a mark "x",
- * "var"/"yok"; empty → null (nothing said); anything else → undefined (a row error).
- */
-export function parseConsent(value: string): boolean | null | undefined {
-  const v = searchKey(value);
-  if (!v) return null;
-  if (['evet', 'e', '1', 'x', 'var'].includes(v)) return true;
-  if (['hayir', 'h', '0', 'yok', '-'].includes(v)) return false;
-  return undefined;
 }
 
 /** "12/A", "12-A", "12 A", "12A", "12. Sınıf / A Şubesi" → { grade, section }. Section letters keep I/İ apart. */

@@ -10,6 +10,7 @@ import type { countAnswer, itemAnswer, itemsAnswer, moderatedAnswer } from '../.
 import type { changePasswordBody, loginBody, loginResponse, sessionsResponse, userResponse } from '../../common/schemas/auth';
 import type { statisticsAnswer } from '../../common/schemas/dashboard';
 import type { digitalEditionState, digitalYearbookResponse } from '../../common/schemas/digitalYearbook';
+import type { consentListAnswer, paperConsentBody, scanAnswer, studentConsentsAnswer } from '../../common/schemas/consentStaff';
 import type { designPutBody, designQuery, designResponse, previewStudent } from '../../common/schemas/design';
 import type { erasureAnswer } from '../../common/schemas/kvkk';
 import type { listResponse, okResponse } from '../../common/schemas/list';
@@ -68,7 +69,6 @@ import type {
   studentUserResponse,
 } from '../../common/schemas/student';
 import type {
-  bulkConsentBody,
   bulkMoveBody,
   bulkPhotoResult,
   bulkResponse,
@@ -172,7 +172,6 @@ export interface StaffCalls
   'POST students/:id/move': { body: In<typeof moveBody>; response: Item<typeof studentItem> };
   'POST students/:id/erase': { response: Out<typeof erasureAnswer> };
   'GET branches/:id/siblings': { response: Out<typeof siblingsAnswer> };
-  'POST branches/:id/students/consent': { body: In<typeof bulkConsentBody>; response: Out<typeof bulkResponse> };
   'POST branches/:id/students/move': { body: In<typeof bulkMoveBody>; response: Out<typeof bulkResponse> };
   'POST branches/:id/students/delete': { body: In<typeof bulkStudentsBody>; response: Out<typeof bulkResponse> };
   'POST schools/:id/students/import/preview': { body: FormData; response: Out<typeof importPreview> };
@@ -195,6 +194,12 @@ export interface StaffCalls
   'POST students/:id/quote': { body: In<typeof quoteDecisionBody>; response: Ok };
   'GET branches/:id/remind-unwritten': { response: Out<typeof reminderAnswer> };
   'POST branches/:id/remind-unwritten': { response: Out<typeof remindResponse> };
+  'GET branches/:id/remind-consent': { response: Out<typeof reminderAnswer> };
+  'POST branches/:id/remind-consent': { response: Out<typeof remindResponse> };
+  'GET branches/:id/consent-list': { response: Out<typeof consentListAnswer> };
+  'GET students/:id/consents': { response: Out<typeof studentConsentsAnswer> };
+  'POST students/:id/consents': { body: In<typeof paperConsentBody>; response: Out<typeof studentConsentsAnswer> };
+  'POST students/:id/consent-scans': { body: FormData; response: Out<typeof scanAnswer> };
 
   'GET schools/:id/messages': { query: ListQuery; response: List<typeof message> };
   'POST schools/:id/messages': { body: In<typeof staffMessageBody>; response: Moderated<typeof message> };

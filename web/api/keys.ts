@@ -7,6 +7,9 @@ export const keys = {
   sessions: () => ['account-sessions'] as const,
   audit: (entity: string, entityId: number) => ['audit', entity, entityId] as const,
   statistics: () => ['statistics'] as const,
+  /** A student's consent answers and evidence; a branch's class-teacher list. */
+  consents: (studentId: number | null) => ['consents', studentId] as const,
+  consentList: (branchId: number) => ['consent-list', branchId] as const,
   studio: () => ['studio'] as const,
   schools: () => ['schools'] as const,
   school: (id: number | null) => ['schools', 'one', id] as const,

@@ -2,7 +2,8 @@ import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
-import { auditLog, branches, students } from '../../db/schema';
+import { auditLog, branches, studentConsents, students } from '../../db/schema';
+import { answerConsent } from '../../test/consents';
 import { single } from '../../db/rows';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { shownRows } from './queries';
@@ -30,7 +31,7 @@ describe('school import: preview then commit', () => {
     const res = await send(school, `schools/${kit.world.school.id}/students/import/preview`, sampleCsv(rows), 'liste.csv');
     expect(res.status).toBe(200);
     expect(res.body.format).toBe('csv');
-    expect(res.body.mapping).toEqual({ schoolNumber: 0, firstName: 1, lastName: 2, gender: 3, branch: 4, photoConsent: null });
+    expect(res.body.mapping).toEqual({ schoolNumber: 0, firstName: 1, lastName: 2, gender: 3, branch: 4 });
     expect(res.body.rows.map((r: any) => [r.schoolNumber, r.action, r.branch])).toEqual([
       ['101', 'skip', '12/A'],
       ['102', 'update', '12/A'],
@@ -119,7 +120,7 @@ describe('school import: preview then commit', () => {
     const school = await kit.as(kit.world.accounts.school);
     const csv = sampleCsv([['Işık', 'Şule', '101', '12/A', 'Kız']] as unknown as SampleRow[], ['Soyisim', 'İsim', 'Numara', 'Sınıf', 'Cins']);
     const guessed = await send(school, `schools/${kit.world.school.id}/students/import/preview`, csv, 'a.csv');
-    expect(guessed.body.mapping).toEqual({ schoolNumber: 2, firstName: 1, lastName: null, gender: null, branch: 3, photoConsent: null });
+    expect(guessed.body.mapping).toEqual({ schoolNumber: 2, firstName: 1, lastName: null, gender: null, branch: 3 });
     expect(guessed.body.headers).toEqual(['Soyisim', 'İsim', 'Numara', 'Sınıf', 'Cins']);
     expect(guessed.body.rows[0].errors).toContain(tr.students.import.missingColumn('Soyad'));
     const missing = await send(school, `schools/${kit.world.school.id}/students/import`, csv, 'a.csv', guessed.body.mapping);
@@ -138,53 +139,29 @@ describe('school import: preview then commit', () => {
   });
 });
 
-describe('photo consent column', () => {
-  it('reads evet/hayır, e/h, 1/0 and x; an unknown value is a row error; the import sets consent with today’s date', async () => {
+describe('a consent column in the file', () => {
+  it("is not read: a list from the school records no parent's answer, and answers on record stay as they are", async () => {
     const school = await kit.as(kit.world.accounts.school);
+    await answerConsent(kit.database.db, kit.world.students[0], 'print-photo', 'no');
     const header = ['Okul No', 'Adı', 'Soyadı', 'Cinsiyet', 'Şube', 'Fotoğraf İzni'];
-    const consentRows = [
-      ['101', 'Şule', 'Işık', 'Kız', '12/A', 'evet'], // existing, consent given now → update
-      ['901', 'Ada', 'Ak', 'Kız', '12/A', 'E'],
-      ['902', 'Can', 'Er', 'Erkek', '12/A', '1'],
-      ['903', 'Ela', 'Su', 'Kız', '12/A', 'x'],
-      ['904', 'Efe', 'Tan', 'Erkek', '12/A', 'hayır'],
-      ['905', 'Eda', 'Gül', 'Kız', '12/A', '0'],
-      ['906', 'Ege', 'Kar', 'Erkek', '12/A', ''],
-      ['907', 'Nil', 'Ay', 'Kız', '12/A', 'belki'],
+    const rows = [
+      ['101', 'Şule', 'Işık', 'Kız', '12/A', 'evet'],
+      ['901', 'Ada', 'Ak', 'Kız', '12/A', 'evet'],
+      ['902', 'Can', 'Er', 'Erkek', '12/A', 'belki'],
     ] as unknown as SampleRow[];
-    const csv = sampleCsv(consentRows, header);
+    const csv = sampleCsv(rows, header);
     const url = `schools/${kit.world.school.id}/students/import`;
     const preview = await send(school, `${url}/preview`, csv, 'izin.csv');
     expect(preview.status).toBe(200);
-    expect(preview.body.mapping.photoConsent).toBe(5);
-    expect(preview.body.rows.map((r: any) => [r.schoolNumber, r.photoConsent, r.action])).toEqual([
-      ['101', true, 'update'],
-      ['901', true, 'create'],
-      ['902', true, 'create'],
-      ['903', true, 'create'],
-      ['904', false, 'create'],
-      ['905', false, 'create'],
-      ['906', null, 'create'],
-      ['907', null, 'error'],
+    expect(Object.keys(preview.body.mapping)).not.toContain('photoConsent');
+    expect(preview.body.rows.map((r: any) => [r.schoolNumber, r.action])).toEqual([
+      ['101', 'skip'],
+      ['901', 'create'],
+      ['902', 'create'],
     ]);
-    expect(preview.body.rows.at(-1).errors).toEqual([tr.students.import.badConsent]);
-    const before = await kit.database.db.select().from(students);
-    expect((await send(school, url, csv, 'izin.csv')).status).toBe(400);
-    expect(await kit.database.db.select().from(students)).toEqual(before);
-
-    const res = await school.upload(url, [
-      { name: 'file', fileName: 'izin.csv', data: csv },
-      { name: 'skipInvalid', data: 'true' },
-    ]);
-    expect(res.body).toMatchObject({ created: 6, updated: 1, invalidCount: 1 });
-    const stored = await kit.database.db.select().from(students).where(eq(students.schoolId, kit.world.school.id));
-    const consentOf = (n: string) => stored.find((s) => s.schoolNumber === n);
-    for (const n of ['101', '901', '902', '903']) {
-      expect(consentOf(n)?.photoConsent, n).toBe(true);
-      expect(consentOf(n)?.photoConsentDate, n).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    }
-    for (const n of ['904', '905', '906']) expect(consentOf(n)?.photoConsent, n).toBe(false);
-    expect(consentOf('907')).toBeUndefined();
+    expect((await send(school, url, csv, 'izin.csv')).body).toMatchObject({ created: 2, updated: 0 });
+    const answers = await kit.database.db.select().from(studentConsents);
+    expect(answers.map((a) => [a.studentId, a.purpose, a.answer])).toEqual([[kit.world.students[0].id, 'print-photo', 'no']]);
   });
 });
 
@@ -357,7 +334,6 @@ describe('large files', () => {
       lastName: 'B',
       gender: '' as const,
       branch: '12/A',
-      photoConsent: null,
       action,
       errors: [],
     });

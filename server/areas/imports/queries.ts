@@ -9,7 +9,7 @@ import { tr } from '../../../common/tr';
 import type { BranchRow } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { branches, students } from '../../db/schema';
-import { parseBranch, parseConsent, parseGender, type Table } from '../../text/sheets';
+import { parseBranch, parseGender, type Table } from '../../text/sheets';
 
 export interface ImportScope {
   studioId: number;
@@ -67,8 +67,6 @@ export async function planImport(db: Db, scope: ImportScope, table: Table, mappi
     else if (lastName.length > NAME_MAX) errors.push(`${f.lastName}: ${tr.validation.maxLength(NAME_MAX)}`);
     const gender = parseGender(genderText);
     if (gender === null) errors.push(tr.students.import.badGender);
-    const consent = parseConsent(cell(cells, mapping.photoConsent));
-    if (consent === undefined) errors.push(tr.students.import.badConsent);
 
     let target: string = scope.branch ? branchName(scope.branch) : '';
     if (branchText || !scope.branch) {
@@ -97,14 +95,10 @@ export async function planImport(db: Db, scope: ImportScope, table: Table, mappi
       const currentBranch = schoolBranches.find((b) => b.id === current.branchId);
       // Without a gender column the stored gender stays.
       const sameGender = mapping.gender === null || current.gender === gender;
-      // An empty consent cell leaves the stored consent as it is.
-      const sameConsent = consent === null || consent === undefined || current.photoConsent === consent;
-      const same =
-        current.firstName === firstName && current.lastName === lastName && sameGender && sameConsent && currentBranch && branchName(currentBranch) === target;
+      const same = current.firstName === firstName && current.lastName === lastName && sameGender && currentBranch && branchName(currentBranch) === target;
       action = same ? 'skip' : 'update';
     }
-    const photoConsent = consent ?? null;
-    return { line, schoolNumber: number, firstName, lastName, gender: gender ?? '', branch: target, photoConsent, action, errors, studentId: current?.id };
+    return { line, schoolNumber: number, firstName, lastName, gender: gender ?? '', branch: target, action, errors, studentId: current?.id };
   });
 
   // A branch only needed by rows with errors is not reported as to-be-created.

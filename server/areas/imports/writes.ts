@@ -1,6 +1,5 @@
 /** Doing an import in one transaction: all rows or none, new branches included, with one audit entry for the import. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { todayInTurkey } from '../../../common/dates';
+import { eq } from 'drizzle-orm';
 import { branchName, orderKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { Caller } from '../../auth/caller';
@@ -64,21 +63,9 @@ export async function commitImport(db: Db, caller: Caller, scope: ImportScope, p
       tx,
       creates.map((r) => ({ ...values(r), gender: r.gender, studioId: scope.studioId, schoolId: scope.schoolId })),
     );
-    // A consent given in the file dates from today; one already on record keeps its date.
-    const today = todayInTurkey();
-    const consenting = creates.filter((r) => r.photoConsent).map((r) => r.schoolNumber);
-    if (consenting.length)
-      await tx
-        .update(students)
-        .set({ photoConsent: true, photoConsentDate: today })
-        .where(and(eq(students.schoolId, scope.schoolId), inArray(students.schoolNumber, consenting)));
-    const consentOf = (r: PlannedRow) =>
-      r.photoConsent === null
-        ? {}
-        : { photoConsent: r.photoConsent, photoConsentDate: r.photoConsent ? sql`coalesce(${students.photoConsentDate}, ${today})` : null };
     for (const r of updates) {
       if (r.studentId === undefined) throw new Error(`an update of line ${r.line} without its student`);
-      const set = { ...(plan.preview.mapping.gender === null ? values(r) : { ...values(r), gender: r.gender }), ...consentOf(r) };
+      const set = plan.preview.mapping.gender === null ? values(r) : { ...values(r), gender: r.gender };
       await tx
         .update(students)
         .set({ ...set, updatedAt: new Date() })

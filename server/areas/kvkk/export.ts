@@ -118,8 +118,6 @@ async function studentData(db: Db, student: StudentRow) {
         quoteDraft: student.quoteDraft,
         nickname: student.nickname,
         status: student.status,
-        photoConsent: student.photoConsent,
-        photoConsentDate: student.photoConsentDate,
         hasAccessCode: student.accessCodeHash !== null,
         hasParentCode: student.parentCodeHash !== null,
         lastSignInAt: iso(student.lastSignInAt),

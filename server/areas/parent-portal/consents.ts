@@ -41,7 +41,8 @@ export async function parentConsents(db: Db, me: ParentCaller): Promise<Omit<Par
   return {
     student: { name: me.studentName, schoolName: place.schoolName, branchName: branchName(place) },
     final,
-    lastAnswerer: latest ? { name: latest.givenByName, relation: latest.relation } : null,
+    // A record carried over from the old photo flag names no parent: nothing to fill the form with.
+    lastAnswerer: latest && latest.relation !== 'belirsiz' ? { name: latest.givenByName, relation: latest.relation } : null,
     items: CONSENT_PURPOSES.map((purpose) =>
       itemOf(
         purpose,

@@ -6,11 +6,12 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
-import { auditLog, photos, schools, students } from '../../db/schema';
+import { auditLog, photos, schools } from '../../db/schema';
 import { stripJpegMetadata } from '../../images/jpegStrip';
 import { useApiTestKit, type Caller } from '../../test/api';
 import type { Part } from '../../test/multipart';
 import { schoolNumberOfFile } from './bulkMatch';
+import { answerConsent } from '../../test/consents';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-photos-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -230,7 +231,8 @@ describe('signed URLs handed to a student', () => {
     const [me, classmate] = kit.world.students;
     expect((await upload(branch, `students/${me!.id}/photos`, [file(await jpeg(400, 600))])).status).toBe(200);
     const staffUrl = (await upload(branch, `students/${classmate!.id}/photos`, [file(await jpeg())])).body.items[0].thumbUrl as string;
-    await kit.database.db.update(students).set({ photoConsent: true, photoConsentDate: '2025-09-01' });
+    // Own photos open with consent to print (the portrait pick), a classmate's thumbnail with consent to the digital yearbook.
+    for (const s of [me!, classmate!]) for (const purpose of ['print-photo', 'digital-photo'] as const) await answerConsent(kit.database.db, s, purpose);
     const student = await signInStudent();
     const profile = (await student.get('profile')).body;
     const classmates = (await student.get('classmates')).body.items as { id: number; thumbUrl: string | null }[];
@@ -342,8 +344,6 @@ describe('bulk upload with a photographer’s index file (PSPA-style)', () => {
       lastName: 'Işık',
       gender: 'female',
       quote: '',
-      photoConsent: false,
-      photoConsentDate: null,
     });
     expect(twin.status).toBe(200);
     const csv = '\uFEFFDosya Adı;Adı;Soyadı;Sınıf;Öğretmen\r\na.jpg;Şule;Işık;;\r\nb.jpg;Şule;Işık;12-B;\r\n';

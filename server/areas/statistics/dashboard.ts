@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { branches, messages, photos, schools, scopeCounts, students } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
 import { studentsInPlace } from '../students/queries';
+import { consentCountsFor } from '../consents/staffQueries';
 
 const CHART_DAYS = 30;
 /** How many students each "still waiting for" list shows; the total says how many there are. */
@@ -90,7 +91,7 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
       .where(and(eq(messages.fromStudentId, students.id), inArray(messages.status, ['pending', 'approved']), eq(messages.kind, 'student'))),
   );
 
-  const [units, countedRows, wroteRows, receivedRows, pendingRows, schoolRows, dayRows, withoutPhoto, wroteNothing] = await Promise.all([
+  const [units, countedRows, wroteRows, receivedRows, pendingRows, schoolRows, dayRows, withoutPhoto, wroteNothing, consents] = await Promise.all([
     bySchool
       ? db
           .select({ id: schools.id, name: schools.name })
@@ -139,6 +140,7 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
       .groupBy(day),
     studentsWhere(db, caller, noPortrait),
     studentsWhere(db, caller, noMessage),
+    consentCountsFor(db, caller),
   ]);
 
   const studentCounts = countsBy(countedRows.map((r) => ({ unit: r.unit, n: Number(r.students) })));
@@ -171,5 +173,6 @@ export async function dashboardFor(db: Db, caller: Caller, now: Date = new Date(
     }),
     withoutPhoto,
     wroteNothing,
+    consents,
   };
 }

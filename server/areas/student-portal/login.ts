@@ -1,4 +1,4 @@
-/** Reading a student for sign-in, the student's own or a parent's (by school code and number), and its photo consent. */
+/** Reading a student for sign-in, the student's own or a parent's (by school code and number). */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schools, students } from '../../db/schema';
@@ -12,9 +12,4 @@ export async function studentByCode(db: Db, schoolCode: string, schoolNumber: st
     .where(and(eq(schools.code, schoolCode), eq(students.schoolNumber, schoolNumber), eq(students.status, 'active'), eq(schools.status, 'active')))
     .limit(1);
   return row;
-}
-
-export async function consentOf(db: Db, studentId: number): Promise<boolean> {
-  const [row] = await db.select({ consent: students.photoConsent }).from(students).where(eq(students.id, studentId));
-  return row?.consent === true;
 }

@@ -22,6 +22,7 @@ import { HttpError } from '../../core/errors';
 import { turkishOrder } from '../../http/list';
 import type { UrlSigner } from '../../storage/signedUrl';
 import { studentsInPlace } from '../students/queries';
+import { statesOf } from '../consents/staffQueries';
 
 /**
  * Whether the student can still write, and why not: the school's deadline (its own day
@@ -67,10 +68,10 @@ export async function classmatesOf(db: Db, me: StudentCaller, acrossBranches: bo
       lastName: students.lastName,
       grade: branches.grade,
       section: branches.section,
-      // A classmate's face is shown only with its recorded photo consent.
+      // A classmate's face is shown online only with the parent's consent to photos in the digital yearbook.
       portraitId: sql<
         number | null
-      >`case when ${students.photoConsent} then (select p.id from photos p where p.student_id = ${students.id} and p.is_portrait order by p.id limit 1) end`,
+      >`case when exists (select 1 from student_consents c where c.student_id = ${students.id} and c.purpose = 'digital-photo' and c.answer = 'yes') then (select p.id from photos p where p.student_id = ${students.id} and p.is_portrait order by p.id limit 1) end`,
     })
     .from(students)
     .innerJoin(branches, eq(branches.id, students.branchId))
@@ -105,10 +106,15 @@ export async function progressOf(db: Db, me: StudentCaller, acrossBranches: bool
   return { classmates: Number(row?.classmates ?? 0), written: Number(row?.written ?? 0) };
 }
 
-/** The student's own page: quote, nickname, its photos (only with consent), approved messages to it. */
+/**
+ * The student's own page: quote, nickname, its parent's answers, its photos (only with consent to
+ * photos in the printed book, which its portrait pick is for), approved messages to it.
+ */
 export async function profileOf(db: Db, me: StudentCaller, signer: UrlSigner) {
   const self = single(await db.select().from(students).where(eq(students.id, me.studentId)));
-  const own = self.photoConsent ? await db.select().from(photos).where(ownPhotosWhere(me)).orderBy(desc(photos.isPortrait), asc(photos.id)) : [];
+  const consents = single([...(await statesOf(db, [self.id])).values()]);
+  const own =
+    consents['print-photo'] === 'yes' ? await db.select().from(photos).where(ownPhotosWhere(me)).orderBy(desc(photos.isPortrait), asc(photos.id)) : [];
   const received = await db
     .select({ id: messages.id, body: messages.body, createdAt: messages.createdAt, firstName: students.firstName, lastName: students.lastName })
     .from(messages)
@@ -119,7 +125,7 @@ export async function profileOf(db: Db, me: StudentCaller, signer: UrlSigner) {
     quote: self.quote,
     quoteDraft: self.quoteDraft,
     nickname: self.nickname,
-    photoConsent: self.photoConsent,
+    consents,
     portraitPickPhotoId: own.some((p) => p.id === self.portraitPickPhotoId) ? self.portraitPickPhotoId : null,
     photos: own.map((p) => ({
       id: p.id,

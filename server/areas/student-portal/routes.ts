@@ -28,7 +28,8 @@ import { effectiveDesign } from '../design/queries';
 import { photoById, photoFile } from '../photos/queries';
 import { studioInfo } from '../studio/queries';
 import { normaliseCode } from './accessCodes';
-import { consentOf, studentByCode } from './login';
+import { studentByCode } from './login';
+import { consentedStudentIds } from '../consents/records';
 import { assertOpen, classmatesOf, deadlineOf, myMessageOf, myNicknameOf, notificationsOf, placeOf, profileOf, progressOf } from './queries';
 import { pickPortrait, writeQuote } from './writes';
 
@@ -186,15 +187,15 @@ export async function studentPortalRoutes(app: Api) {
 
   app.put(
     '/portrait',
-    docs('Kendi çekim fotoğraflarından vesikalığını seçer (fotoğraf izni gerekir)', {
+    docs('Kendi çekim fotoğraflarından vesikalığını seçer (velinin basılı yıllıkta fotoğraf onayı gerekir)', {
       body: schemas.portraitInput,
       response: { 200: okResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
     }),
     async (request) => {
       const me = studentOf(request);
       const photo = await ownPhotoInScope(db, me, request.body.photoId);
-      // Without recorded consent the student's photos do not exist for it.
-      if (!(await consentOf(db, me.studentId))) throw notFound();
+      // The pick is for the printed book: without that consent the student's photos do not exist for it.
+      if (!(await consentedStudentIds(db, 'print-photo', [me.studentId])).size) throw notFound();
       await assertOpen(db, me);
       await pickPortrait(db, me, photo);
       return { success: true as const };

@@ -2,13 +2,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { todayInTurkey } from '../../../common/dates';
 import type { ReminderPreview } from '../../../common/schemas/student';
-import { searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { BranchRow, StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
-import { insertOne } from '../../db/rows';
-import { branches, notificationRecipients, notifications, students, yearbookApprovals } from '../../db/schema';
+import { students, yearbookApprovals } from '../../db/schema';
+import { holdBranch, remindedOn, sendReminder } from '../notifications/reminders';
 import { HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
 
@@ -43,20 +42,7 @@ function silentStudents(db: Db | Tx, branchId: number) {
 async function reminderRefusal(db: Db | Tx, branch: BranchRow, today: string): Promise<HttpError | null> {
   const [approval] = await db.select({ at: yearbookApprovals.approvedAt }).from(yearbookApprovals).where(eq(yearbookApprovals.branchId, branch.id));
   if (approval) return new HttpError(423, tr.student.staff.remindLocked);
-  const [earlier] = await db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.branchId, branch.id),
-        eq(notifications.targetType, 'branch'),
-        eq(notifications.status, 'sent'),
-        eq(notifications.title, tr.student.staff.remindTitle),
-        eq(notifications.sendDate, today),
-      ),
-    )
-    .limit(1);
-  return earlier ? new HttpError(409, tr.student.staff.remindedToday) : null;
+  return (await remindedOn(db, branch, tr.student.staff.remindTitle, today)) ? new HttpError(409, tr.student.staff.remindedToday) : null;
 }
 
 /** What a reminder would do now: whom it reaches, its text, and why it cannot go out (if it cannot). */
@@ -77,33 +63,19 @@ export async function previewReminder(db: Db, branch: BranchRow): Promise<Remind
  * for the check, so two clicks at once send one reminder.
  */
 export async function remindUnwritten(db: Db, caller: Caller, branch: BranchRow): Promise<number> {
-  const now = new Date();
-  const today = todayInTurkey(now);
+  const today = todayInTurkey();
   return db.transaction(async (tx) => {
-    await tx.select({ id: branches.id }).from(branches).where(eq(branches.id, branch.id)).for('update');
+    await holdBranch(tx, branch);
     const refusal = await reminderRefusal(tx, branch, today);
     if (refusal) throw refusal;
     const silent = await silentStudents(tx, branch.id);
-    if (!silent.length) return 0;
-    const title = tr.student.staff.remindTitle;
-    const body = tr.student.staff.remindBody;
-    const row = await insertOne(tx, notifications, {
-      studioId: caller.studioId,
-      authorUserId: caller.userId,
-      title,
-      body,
-      targetType: 'branch',
-      targetId: branch.id,
-      schoolId: branch.schoolId,
-      branchId: branch.id,
-      sendDate: today,
-      status: 'sent',
-      sentAt: now,
-      recipientCount: silent.length,
-      searchKey: searchKey(`${title} ${body}`),
-    });
-    await tx.insert(notificationRecipients).values(silent.map((s) => ({ notificationId: row.id, studentId: s.id, deliveredAt: now })));
-    await recordAudit(tx, caller, 'remind', 'notification', { id: row.id, schoolId: branch.schoolId }, { recipients: silent.length });
-    return silent.length;
+    const text = { title: tr.student.staff.remindTitle, body: tr.student.staff.remindBody, day: today };
+    return sendReminder(
+      tx,
+      caller,
+      branch,
+      text,
+      silent.map((s) => s.id),
+    );
   });
 }

@@ -12,6 +12,7 @@ import { freeSchoolCode } from '../schools/writes';
 import { CARDS_MAX } from './cards';
 import { CODE_ALPHABET, CODE_LENGTH } from './accessCodes';
 import { DEMO_ACCESS_CODE, DEMO_SCHOOL_CODE } from './demoSeed';
+import { answerConsent } from '../../test/consents';
 
 /** The demo student the README names (the demo branch's first by school number). */
 const DEMO_SCHOOL_NUMBER = '102';
@@ -497,12 +498,15 @@ describe('nicknames, quote, portrait, notifications', () => {
     const [mine] = await photo(0);
     const [theirs] = await photo(1);
     const me = await asStudent(0);
-    expect((await me.get('profile')).body).toMatchObject({ photoConsent: false, photos: [] });
+    expect((await me.get('profile')).body).toMatchObject({
+      consents: { 'print-photo': 'none', 'digital-photo': 'none', 'print-text': 'none', 'face-matching': 'none' },
+      photos: [],
+    });
+    // A refusal hides them just the same; consent to print opens them (the pick is for the printed book).
+    await answerConsent(db, kit.world.students[0], 'print-photo', 'no');
+    expect((await me.get('profile')).body).toMatchObject({ consents: { 'print-photo': 'no' }, photos: [] });
     expect((await me.put('portrait', { photoId: mine!.id })).status).toBe(404);
-    await db
-      .update(students)
-      .set({ photoConsent: true, photoConsentDate: '2025-09-01' })
-      .where(eq(students.id, id(0)));
+    await answerConsent(db, kit.world.students[0], 'print-photo', 'yes');
     const profile = (await me.get('profile')).body;
     expect(profile.photos.map((p: { id: number }) => p.id)).toEqual([mine!.id]);
     expect(profile.photos[0].thumbUrl).toMatch(/^\/api\/student\/photo-files\//);
@@ -585,10 +589,7 @@ describe('scope: every /api/student operation with a foreign id is 404', () => {
         bytes: 1,
       })
       .returning({ id: photos.id });
-    await db
-      .update(students)
-      .set({ photoConsent: true })
-      .where(eq(students.id, id(0)));
+    await answerConsent(db, kit.world.students[0], 'print-photo', 'yes');
 
     const me = await asStudent(0);
     for (const foreign of [3, 4, 5] as const) {

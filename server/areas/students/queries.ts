@@ -1,7 +1,9 @@
 /** Students: the paged list, one student as the API answers it, the branches a student may move to. */
 import { and, asc, count, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { ConsentStates } from '../../../common/schemas/consentStaff';
 import type { StudentItem, StudentListQuery } from '../../../common/schemas/students';
+import { consentStateCondition, statesOf } from '../consents/staffQueries';
 import { branchName } from '../../../common/text';
 import { branchesWhere, type BranchRow, type StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
@@ -50,15 +52,15 @@ export async function selectedStudents(db: Db, branch: BranchRow, ids: readonly 
   return rows;
 }
 
-type Filters = Pick<StudentListQuery, 'q' | 'photo' | 'consent'>;
+type Filters = Pick<StudentListQuery, 'q' | 'photo' | 'consentPurpose' | 'consentState'>;
 
-/** The filters' conditions with their values as placeholders (`pattern`, `consent`); the photo filter has none. */
+/** The filters' conditions with their values as placeholders (`pattern`, `consentPurpose`, `consentAnswer`); the photo filter has none. */
 function studentFilters(db: Db, query: Filters, search: boolean): SQL[] {
   const conditions: SQL[] = [];
   if (search) conditions.push(sql`${students.searchKey} LIKE ${sql.placeholder('pattern')}`);
   if (query.photo === 'present') conditions.push(hasPhoto(db));
   if (query.photo === 'missing') conditions.push(not(hasPhoto(db)));
-  if (query.consent) conditions.push(eq(students.photoConsent, sql.placeholder('consent')));
+  if (query.consentState) conditions.push(consentStateCondition(query.consentState));
   return conditions;
 }
 
@@ -73,7 +75,7 @@ const listStatements = preparedPerShape<{
  */
 export async function listStudents(db: Db, branchId: number, query: StudentListQuery, paged = true) {
   const pattern = containsPattern(query.q);
-  const shape = [query.sort ?? 'schoolNumber', query.order, pattern === null ? 0 : 1, query.photo ?? '', query.consent ?? ''].join('|');
+  const shape = [query.sort ?? 'schoolNumber', query.order, pattern === null ? 0 : 1, query.photo ?? '', query.consentState ?? ''].join('|');
   const statements = listStatements(db, shape, () => {
     const where = and(eq(students.branchId, sql.placeholder('branchId')), ...studentFilters(db, query, pattern !== null));
     const order = orderFor({ name: turkishOrder(students.sortKey), schoolNumber: numberOrder }, query, 'schoolNumber', students.id);
@@ -91,7 +93,9 @@ export async function listStudents(db: Db, branchId: number, query: StudentListQ
     };
   });
   const page = paged ? { limit: query.perPage, offset: (query.page - 1) * query.perPage } : { limit: EXPORT_MAX_ROWS, offset: 0 };
-  const values = { branchId, pattern, consent: query.consent === 'yes', ...page };
+  // A state without a purpose is about photos in the printed book.
+  const consentPurpose = query.consentPurpose ?? 'print-photo';
+  const values = { branchId, pattern, consentPurpose, consentAnswer: query.consentState, ...page };
   const [rows, [counted]] = await Promise.all([statements.rows.execute(values), statements.count.execute(values)]);
   return { rows, total: Number(counted?.n ?? 0) };
 }
@@ -141,6 +145,7 @@ function studentItemOf(
   row: StudentRow,
   branch: Pick<BranchRow, 'grade' | 'section'>,
   facts: PhotoFacts | undefined,
+  consents: ConsentStates,
   signer: UrlSigner,
   level: string,
 ): StudentItem {
@@ -156,8 +161,7 @@ function studentItemOf(
     gender: row.gender,
     quote: row.quote,
     nickname: row.nickname,
-    photoConsent: row.photoConsent,
-    photoConsentDate: row.photoConsentDate,
+    consents,
     photoCount: facts?.count ?? 0,
     photoUrl: portrait ? signer.url(level, portrait, 'display') : null,
     thumbUrl: portrait ? signer.url(level, portrait, 'thumb') : null,
@@ -171,14 +175,12 @@ function studentItemOf(
 }
 
 export async function studentItems(db: Db, rows: StudentRow[], signer: UrlSigner, level: string): Promise<StudentItem[]> {
-  const facts = await photoFactsOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [facts, consents] = await Promise.all([photoFactsOf(db, ids), statesOf(db, ids)]);
   const branchIds = [...new Set(rows.map((r) => r.branchId))];
   const branchRows = branchIds.length ? await branchesByIds(db).execute({ ids: branchIds }) : [];
   const byId = new Map(branchRows.map((b) => [b.id, b]));
-  return rows.map((row) => studentItemOf(row, byId.get(row.branchId)!, facts.get(row.id), signer, level));
+  return rows.map((row) => studentItemOf(row, byId.get(row.branchId)!, facts.get(row.id), consents.get(row.id)!, signer, level));
 }
 
 /** One student as the API answers it. */

@@ -1,10 +1,9 @@
 /** Students of a branch: branches/{id}/students, students/{id}, move, export. */
 import type { FastifyRequest } from 'fastify';
-import { displayDate } from '../../../common/dates';
+import { CONSENT_PURPOSES } from '../../../common/schemas/consents';
 import { idParams } from '../../../common/schemas/fields';
 import { listResponse, okResponse } from '../../../common/schemas/list';
 import {
-  bulkConsentBody,
   bulkMoveBody,
   bulkResponse,
   bulkStudentsBody,
@@ -14,6 +13,7 @@ import {
   studentItem,
   studentListQuery,
   studentUpdateBody,
+  type StudentItem,
 } from '../../../common/schemas/students';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
@@ -24,7 +24,7 @@ import { errorResponse } from '../../../common/schemas/list';
 import { itemAnswer } from '../../../common/schemas/answers';
 import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
 import { listStudents, reachableSiblings, selectedStudents, studentItemFor, studentItems } from './queries';
-import { createStudent, deleteInBulk, deleteStudent, moveInBulk, moveStudent, setConsentInBulk, updateStudent } from './writes';
+import { createStudent, deleteInBulk, deleteStudent, moveInBulk, moveStudent, updateStudent } from './writes';
 
 const docs = routeDocs('students');
 
@@ -36,7 +36,7 @@ export async function studentsRoutes(app: Api) {
 
   app.get(
     '/branches/:id/students',
-    docs('Şubenin öğrencileri (sayfalı; arama, sıralama: schoolNumber | name, filtre: photo, consent)', {
+    docs('Şubenin öğrencileri (sayfalı; arama, sıralama: schoolNumber | name, filtre: photo, consentPurpose ve consentState)', {
       params: idParams,
       querystring: studentListQuery,
       response: { 200: listResponse(studentItem) },
@@ -88,8 +88,7 @@ export async function studentsRoutes(app: Api) {
           { header: f.gender, value: (s) => genderText(s.gender) },
           { header: f.nickname, value: (s) => s.nickname },
           { header: f.quote, value: (s) => s.quote, width: 40 },
-          { header: f.photoConsent, value: (s) => (s.photoConsent ? tr.students.yes : tr.students.no) },
-          { header: f.photoConsentDate, value: (s) => displayDate(s.photoConsentDate) },
+          ...CONSENT_PURPOSES.map((purpose) => ({ header: tr.consent.purposes[purpose], value: (s: StudentItem) => tr.consent.states[s.consents[purpose]] })),
           { header: f.photos, value: (s) => s.photoCount },
         ],
       });
@@ -139,19 +138,6 @@ export async function studentsRoutes(app: Api) {
     return { caller, rows: await selectedStudents(app.db, branch, ids) };
   };
   const bulkAnswers = { 200: bulkResponse, 400: errorResponse, 404: errorResponse };
-
-  app.post(
-    '/branches/:id/students/consent',
-    docs('Seçilen öğrencilerin fotoğraf iznini kaydeder veya kaldırır (hepsi bu şubenin öğrencisi olmalı)', {
-      params: idParams,
-      body: bulkConsentBody,
-      response: bulkAnswers,
-    }),
-    async (request) => {
-      const { caller, rows } = await picked(request, request.params.id, request.body.studentIds);
-      return { success: true as const, count: await setConsentInBulk(app.db, caller, rows, request.body) };
-    },
-  );
 
   app.post(
     '/branches/:id/students/move',

@@ -13,8 +13,6 @@ const newStudent = (over: Record<string, unknown> = {}) => ({
   lastName: 'Güneş',
   gender: 'male',
   quote: 'Hayat bir yolculuktur.',
-  photoConsent: true,
-  photoConsentDate: '2026-03-15',
   ...over,
 });
 
@@ -58,18 +56,9 @@ describe('GET branches/{id}/students', () => {
     expect(byNumber.body.items.map((s: any) => s.firstName)).toEqual(['İpek']);
   });
 
-  it('filters by photo consent', async () => {
-    const panel = await kit.as(kit.world.accounts.panel);
-    await panel.post(`branches/${kit.world.branch.id}/students`, newStudent());
-    const yes = await panel.get(`branches/${kit.world.branch.id}/students?consent=yes`);
-    expect(yes.body.items.map((s: any) => s.schoolNumber)).toEqual(['150']);
-    const no = await panel.get(`branches/${kit.world.branch.id}/students?consent=no`);
-    expect(no.body.total).toBe(3);
-  });
-
   it('refuses an unknown sort key or filter with a Turkish 400', async () => {
     const panel = await kit.as(kit.world.accounts.panel);
-    for (const qs of ['sort=password', 'photo=maybe', 'consent=1', 'perPage=1000', 'page=0']) {
+    for (const qs of ['sort=password', 'photo=maybe', 'consentState=1', 'consentPurpose=yuz', 'perPage=1000', 'page=0']) {
       const res = await panel.get(`branches/${kit.world.branch.id}/students?${qs}`);
       expect(res.status, qs).toBe(400);
       expect(res.body.success).toBe(false);
@@ -112,8 +101,7 @@ describe('POST branches/{id}/students', () => {
       firstName: 'Çağrı',
       lastName: 'Güneş',
       gender: 'male',
-      photoConsent: true,
-      photoConsentDate: '2026-03-15',
+      consents: { 'print-photo': 'none', 'digital-photo': 'none', 'print-text': 'none', 'face-matching': 'none' },
       nickname: '',
       branchName: '12/A',
     });
@@ -143,8 +131,8 @@ describe('POST branches/{id}/students', () => {
     const bad = [
       [{ ...newStudent(), firstName: '' }, 'firstName', tr.validation.required],
       [{ ...newStudent(), quote: 'x'.repeat(301) }, 'quote', tr.validation.maxLength(300)],
-      [{ ...newStudent(), photoConsentDate: null }, 'photoConsentDate', tr.students.consentDateNeeded],
-      [{ ...newStudent(), photoConsentDate: '2026-02-30' }, 'photoConsentDate', tr.validation.date],
+      // Consent is the parents' answer, never a field staff tick on the student.
+      [{ ...newStudent(), photoConsent: true }, 'photoConsent', undefined],
       [{ ...newStudent(), gender: 'x' }, 'gender', undefined],
       [{ ...newStudent(), nickname: 'Kanka' }, 'nickname', undefined],
       [{ ...newStudent(), schoolNumber: '<b>' }, 'schoolNumber', undefined],
@@ -258,21 +246,6 @@ describe('actions on picked students', () => {
   const ids = (...indexes: Array<0 | 1 | 2 | 3 | 4 | 5>) => indexes.map((i) => w().students[i].id);
   const snapshot = async () => (await kit.database.db.select().from(students)).sort((a, b) => a.id - b.id);
 
-  it('records photo consent for every picked student at once, with the date, audited per student; withdrawing clears the date', async () => {
-    const branch = await kit.as(w().accounts.branch);
-    const res = await branch.post(`branches/${w().branch.id}/students/consent`, { studentIds: ids(0, 2), photoConsent: true, photoConsentDate: '2026-09-14' });
-    expect(res.status, res.raw).toBe(200);
-    expect(res.body).toEqual({ success: true, count: 2 });
-    const rows = await snapshot();
-    for (const id of ids(0, 2)) expect(rows.find((r) => r.id === id)).toMatchObject({ photoConsent: true, photoConsentDate: '2026-09-14' });
-    expect(rows.find((r) => r.id === ids(1)[0])?.photoConsent).toBe(false);
-    const audits = await kit.database.db.select().from(auditLog).where(eq(auditLog.action, 'update'));
-    expect(audits.map((a) => a.entityId).sort()).toEqual(ids(0, 2).sort());
-    const off = await branch.post(`branches/${w().branch.id}/students/consent`, { studentIds: ids(0), photoConsent: false });
-    expect(off.body.count).toBe(1);
-    expect((await snapshot()).find((r) => r.id === ids(0)[0])).toMatchObject({ photoConsent: false, photoConsentDate: null });
-  });
-
   it('moves picked students to another branch of the school, and deletes picked students with their audit', async () => {
     const school = await kit.as(w().accounts.school);
     const moved = await school.post(`branches/${w().branch.id}/students/move`, { studentIds: ids(0, 1), branchId: w().siblingBranch.id });
@@ -294,19 +267,16 @@ describe('actions on picked students', () => {
   it('refuses the whole request when one id is of another branch or school, another level’s caller, or bad input; nothing changes', async () => {
     const before = await snapshot();
     const branchUrl = (action: string) => `branches/${w().branch.id}/students/${action}`;
-    const consent = { photoConsent: true, photoConsentDate: '2026-09-14' };
     const cases: Array<[keyof ReturnType<typeof w>['accounts'], string, Record<string, unknown>, number]> = [
-      ['school', branchUrl('consent'), { studentIds: ids(0, 3), ...consent }, 404], // 3: a student of 12/B
-      ['panel', branchUrl('consent'), { studentIds: ids(0, 4), ...consent }, 404], // 4: another school's
+      ['school', branchUrl('delete'), { studentIds: ids(0, 3) }, 404], // 3: a student of 12/B
+      ['panel', branchUrl('delete'), { studentIds: ids(0, 4) }, 404], // 4: another school's
       ['panel', branchUrl('delete'), { studentIds: ids(0, 1, 5) }, 404], // 5: another studio's
       ['school', branchUrl('move'), { studentIds: ids(0, 4), branchId: w().siblingBranch.id }, 404],
       ['siblingBranch', branchUrl('delete'), { studentIds: ids(0) }, 404],
-      ['otherSchool', branchUrl('consent'), { studentIds: ids(0), ...consent }, 404],
+      ['otherSchool', branchUrl('delete'), { studentIds: ids(0) }, 404],
       ['branch', branchUrl('move'), { studentIds: ids(0), branchId: w().siblingBranch.id }, 404], // a branch it does not see
       ['school', branchUrl('delete'), { studentIds: [] }, 400],
       ['school', branchUrl('delete'), { studentIds: ['bir'] }, 400],
-      ['school', branchUrl('consent'), { studentIds: ids(0), photoConsent: true }, 400], // no date
-      ['school', branchUrl('consent'), { studentIds: ids(0), photoConsent: 'evet', photoConsentDate: '2026-09-14' }, 400],
       ['school', branchUrl('delete'), { studentIds: Array.from({ length: 201 }, (_, i) => i + 1) }, 400],
     ];
     for (const [account, url, body, status] of cases) {
@@ -316,8 +286,6 @@ describe('actions on picked students', () => {
     }
     const mixed = await (await kit.as(w().accounts.school)).post(branchUrl('delete'), { studentIds: ids(0, 3) });
     expect(mixed.body.message).toBe(tr.students.bulk.notInBranch);
-    const none = await (await kit.as(w().accounts.school)).post(branchUrl('consent'), { studentIds: ids(0), photoConsent: true });
-    expect(none.body.errors.photoConsentDate).toBe(tr.students.consentDateNeeded);
     expect(await snapshot()).toEqual(before);
     expect(await kit.database.db.select().from(auditLog)).toHaveLength(0);
   });
@@ -342,7 +310,9 @@ describe('GET branches/{id}/students/export', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.raw.charCodeAt(0)).toBe(0xfeff);
     const lines = res.raw.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('Okul No;Ad;Soyad;Şube;Cinsiyet;Lakap;Yıllık sözü;Fotoğraf izni (veli açık rızası);İzin tarihi;Fotoğraflar');
+    expect(lines[0]).toBe(
+      'Okul No;Ad;Soyad;Şube;Cinsiyet;Lakap;Yıllık sözü;Basılı yıllıkta fotoğraf;Dijital yıllıkta fotoğraf;Basılı yıllıkta ad, söz ve mesajlar;Yüz eşleştirme;Fotoğraflar',
+    );
     expect(lines.slice(1).map((l) => l.split(';')[1])).toEqual(['İpek', 'Ömer', 'Şule']);
   });
 

@@ -9,7 +9,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { insertOne, single } from '../../db/rows';
 import { assertVersion, updateAtVersion } from '../../db/versions';
-import { photos, students } from '../../db/schema';
+import { photos, studentConsents, students } from '../../db/schema';
 import { conflict, conflictOnDuplicate, fieldError } from '../../core/errors';
 import type { FileStore } from '../../storage/store';
 import { changedFields, recordAudit } from '../../core/audit';
@@ -70,9 +70,6 @@ function studentValues(body: StudentFields) {
     lastName: body.lastName,
     gender: body.gender,
     quote: body.quote,
-    photoConsent: body.photoConsent,
-    // No consent, no consent date.
-    photoConsentDate: body.photoConsent ? body.photoConsentDate : null,
   };
   return { ...values, ...studentKeys(values) };
 }
@@ -83,8 +80,6 @@ const auditFields = (row: StudentRow) => ({
   lastName: row.lastName,
   gender: row.gender,
   quote: row.quote,
-  photoConsent: row.photoConsent,
-  photoConsentDate: row.photoConsentDate,
   branchId: row.branchId,
 });
 
@@ -125,12 +120,13 @@ export async function updateStudent(db: Db, caller: Caller, before: StudentRow, 
   );
 }
 
-/** Moves a student, with its photos, to another branch of the same school. */
+/** Moves a student, with its photos and its consents' place, to another branch of the same school. */
 export async function moveStudent(db: Db, caller: Caller, before: StudentRow, target: BranchRow): Promise<StudentRow> {
   if (target.schoolId !== before.schoolId) throw fieldError('branchId', tr.students.moveOtherSchool);
   return db.transaction(async (tx) => {
     const moved = single(await tx.update(students).set({ branchId: target.id, updatedAt: new Date() }).where(eq(students.id, before.id)).returning());
     await tx.update(photos).set({ branchId: target.id }).where(eq(photos.studentId, before.id));
+    await tx.update(studentConsents).set({ branchId: target.id }).where(eq(studentConsents.studentId, before.id));
     await recordAudit(tx, caller, 'move', 'student', before, { branchId: [before.branchId, target.id] });
     return moved;
   });
@@ -142,25 +138,6 @@ export async function moveStudent(db: Db, caller: Caller, before: StudentRow, ta
  * leaves every student as it was.
  */
 
-/** Records (or withdraws) the photo consent of every picked student; a consent already on record keeps its date. */
-export async function setConsentInBulk(db: Db, caller: Caller, rows: StudentRow[], consent: { photoConsent: boolean; photoConsentDate: string | null }) {
-  const changing = rows.filter((r) => r.photoConsent !== consent.photoConsent);
-  await db.transaction(async (tx) => {
-    for (const before of changing) {
-      const date = consent.photoConsent ? consent.photoConsentDate : null;
-      const after = single(
-        await tx
-          .update(students)
-          .set({ photoConsent: consent.photoConsent, photoConsentDate: date, updatedAt: new Date() })
-          .where(eq(students.id, before.id))
-          .returning(),
-      );
-      await recordAudit(tx, caller, 'update', 'student', before, changedFields(auditFields(before), auditFields(after)));
-    }
-  });
-  return changing.length;
-}
-
 /** Moves every picked student, with its photos, to another branch of the same school. */
 export async function moveInBulk(db: Db, caller: Caller, rows: StudentRow[], target: BranchRow) {
   if (rows.some((r) => r.schoolId !== target.schoolId)) throw fieldError('branchId', tr.students.moveOtherSchool);
@@ -170,6 +147,7 @@ export async function moveInBulk(db: Db, caller: Caller, rows: StudentRow[], tar
   await db.transaction(async (tx) => {
     await tx.update(students).set({ branchId: target.id, updatedAt: new Date() }).where(inArray(students.id, ids));
     await tx.update(photos).set({ branchId: target.id }).where(inArray(photos.studentId, ids));
+    await tx.update(studentConsents).set({ branchId: target.id }).where(inArray(studentConsents.studentId, ids));
     for (const before of moving) await recordAudit(tx, caller, 'move', 'student', before, { branchId: [before.branchId, target.id] });
   });
   return ids.length;

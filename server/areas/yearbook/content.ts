@@ -14,6 +14,8 @@ import { imageKey, masterKey, type ImageKind } from '../../images/branding';
 import { fileKey } from '../photos/queries';
 import { effectiveDesign } from '../design/queries';
 import type { BookModel, BookStudent } from '../../typesetting/model';
+import type { ConsentState } from '../../../common/schemas/consentStaff';
+import { statesOf } from '../consents/staffQueries';
 
 /** An image the book places: where it is stored, and what the layout calls it. */
 export interface BookImage {
@@ -26,9 +28,20 @@ export interface BookImage {
   use: 'portrait' | 'panel' | 'cover' | 'logo';
 }
 
+/** A student of the book printed without their photo or their text, and the parent's answer that keeps it out. */
+export interface ConsentGap {
+  id: number;
+  /** The name as staff know it (the book may not print it). */
+  name: string;
+  photo: ConsentState;
+  text: ConsentState;
+}
+
 export interface BookSources {
   model: BookModel;
   images: BookImage[];
+  /** The students printed without their photo or text for want of consent (for the check before print). */
+  consentGaps: ConsentGap[];
   /** The studio, named (with its logo) on the back cover. */
   studio: { name: string; logo: string | null };
 }
@@ -65,7 +78,7 @@ async function portraitOf(db: Db, studentIds: number[]): Promise<Map<number, str
 
 async function approvedMessages(db: Db, where: ReturnType<typeof and>) {
   return db
-    .select({ body: messages.body, author: authorName, toStudentId: messages.toStudentId, branchId: messages.branchId })
+    .select({ body: messages.body, author: authorName, toStudentId: messages.toStudentId, fromStudentId: messages.fromStudentId, branchId: messages.branchId })
     .from(messages)
     .leftJoin(writer, eq(writer.id, messages.fromStudentId))
     .where(and(where, eq(messages.status, 'approved')))
@@ -134,8 +147,20 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
         .orderBy(asc(turkishOrder(students.sortKey)), asc(students.id))
     : [];
   const studentIds = studentRows.map((s) => s.id);
-  const portraits = await portraitOf(db, studentIds);
-  const received = studentIds.length ? await approvedMessages(db, and(eq(messages.kind, 'student'), inArray(messages.toStudentId, studentIds))) : [];
+  /*
+   * What the parents said: a photo prints only with consent to photos in the printed book (else
+   * the design's empty frame), a student's nickname, quote and the messages on their page only
+   * with consent to their text in print; a message they wrote to a classmate needs it too.
+   */
+  const states = await statesOf(db, studentIds);
+  const photoOk = (id: number) => states.get(id)?.['print-photo'] === 'yes';
+  const textOk = (id: number) => states.get(id)?.['print-text'] === 'yes';
+  const portraits = await portraitOf(db, studentIds.filter(photoOk));
+  const received = studentIds.length
+    ? (await approvedMessages(db, and(eq(messages.kind, 'student'), inArray(messages.toStudentId, studentIds)))).filter(
+        (m) => m.fromStudentId === null || textOk(m.fromStudentId),
+      )
+    : [];
   const teacher = branchIds.length ? await staffMessages(db, and(eq(messages.kind, 'branch'), inArray(messages.branchId, branchIds))) : [];
   const management = await staffMessages(db, and(eq(messages.kind, 'school'), eq(messages.schoolId, schoolId)));
 
@@ -167,6 +192,19 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
             images.push({ path: portrait, store: 'photos', key: fileKey(key, 'original'), use: 'portrait' });
             images.push({ path: panelPortrait, store: 'photos', key: fileKey(key, 'original'), use: 'panel' });
           }
+          // The name stays (the class list is the school's roster); nickname, quote and messages go.
+          if (!textOk(s.id))
+            return {
+              id: s.id,
+              name: `${s.firstName} ${s.lastName}`,
+              indexKey: orderKey(`${s.lastName} ${s.firstName}`),
+              indexName: `${s.lastName}, ${s.firstName}`,
+              nickname: null,
+              quote: null,
+              portrait,
+              panelPortrait,
+              messages: [],
+            };
           return {
             id: s.id,
             name: `${s.firstName} ${s.lastName}`,
@@ -181,7 +219,12 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
         }),
     })),
   };
-  return { model: book, images, studio: { name: studio?.name ?? '', logo: studioLogo } };
+  const consentGaps = studentRows.flatMap((s) => {
+    const of = states.get(s.id);
+    if (!of || (of['print-photo'] === 'yes' && of['print-text'] === 'yes')) return [];
+    return [{ id: s.id, name: `${s.firstName} ${s.lastName}`, photo: of['print-photo'], text: of['print-text'] }];
+  });
+  return { model: book, images, consentGaps, studio: { name: studio?.name ?? '', logo: studioLogo } };
 }
 
 /**

@@ -26,7 +26,7 @@ import { leaveOutFailing, substitutions, type Trial, type UnplacedItem } from '.
 import { LOGO_HEIGHT_MM, MIN_PPI, PORTRAIT_MM, STUDIO_LOGO_HEIGHT_MM, panelFrameMm, type BookModel, type BookPart } from '../../typesetting/model';
 import { planParts } from '../../typesetting/parts';
 import { bookSources, estimatePages, type BookImage, type BookSources } from './content';
-import { photoConsents, pngSize, ppiAt, preflight, type CheckedStudent, type CutName, type PlacedImage } from './preflight';
+import { pngSize, ppiAt, preflight, type CheckedStudent, type CutName, type PlacedImage } from './preflight';
 
 export const YEARBOOK_JOB = 'yearbook';
 /** Page images drawn per worker task. */
@@ -132,7 +132,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
       }
     };
     const read = await bookSources(db, job.studioId, job.schoolId, job.branchId);
-    const { model, images, studio } = options.sources ? await options.sources(read) : read;
+    const { model, images, studio, consentGaps } = options.sources ? await options.sources(read) : read;
     let total = estimatePages(model);
     let prepared = 0;
     let proofed = 0;
@@ -394,7 +394,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
         preflight: preflight({
           students: [...checked.values()],
           studentPages,
-          consented: await photoConsents(db, [...checked.keys()]),
+          consentGaps,
           images: placed,
           substitutions: found,
           unplaced,

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pngSize, ppiAt, preflight, type PreflightInput } from './preflight';
 
-const none: PreflightInput = { students: [], studentPages: {}, consented: new Set(), images: [], substitutions: [], unplaced: [], cutNames: [] };
+const none: PreflightInput = { students: [], studentPages: {}, consentGaps: [], images: [], substitutions: [], unplaced: [], cutNames: [] };
 
 describe('the check before print', () => {
   it('holds an image at 300 ppi fine, below 300 a warning, below 200 an error; the cover and the logo are named and paged', () => {
@@ -32,19 +32,34 @@ describe('the check before print', () => {
     ]);
   });
 
-  it('warns of a student without a portrait, and errs on a printed portrait without consent', () => {
+  it('warns of a student without a portrait, and says why a student prints without their photo or text: no answer or a refusal', () => {
     const { errors, warnings } = preflight({
       ...none,
       students: [
         { id: 1, name: 'Ali Kaya', portrait: false },
-        { id: 2, name: 'Banu Er', portrait: true },
+        { id: 2, name: '', portrait: false },
         { id: 3, name: 'Cem Su', portrait: true },
+        { id: 4, name: 'Deniz Ak', portrait: false },
       ],
-      consented: new Set([3]),
-      studentPages: { 1: 3, 2: 4, 3: 5 },
+      consentGaps: [
+        { id: 2, name: 'Banu Er', photo: 'none', text: 'no' },
+        { id: 4, name: 'Deniz Ak', photo: 'no', text: 'yes' },
+      ],
+      studentPages: { 1: 3, 2: 4, 3: 5, 4: 6 },
     });
-    expect(warnings).toEqual([{ page: 3, item: 'Ali Kaya', studentId: 1, code: 'no-portrait', message: 'Vesikalık yok; sayfasında baş harfleri basıldı.' }]);
-    expect(errors).toEqual([expect.objectContaining({ page: 4, item: 'Banu Er', studentId: 2, code: 'no-consent' })]);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      { page: 3, item: 'Ali Kaya', studentId: 1, code: 'no-portrait', message: 'Vesikalık yok; sayfasında baş harfleri basıldı.' },
+      { page: 4, item: 'Banu Er', studentId: 2, code: 'no-consent', message: 'Veli onayı yok: fotoğrafı basılmadı, yerinde boş çerçeve var.' },
+      {
+        page: 4,
+        item: 'Banu Er',
+        studentId: 2,
+        code: 'no-text-consent',
+        message: 'Veli söz ve mesajların basılmasına onay vermedi: lakabı, sözü ve mesajları basılmadı.',
+      },
+      { page: 6, item: 'Deniz Ak', studentId: 4, code: 'no-consent', message: 'Veli fotoğrafın basılmasına onay vermedi: yerinde boş çerçeve var.' },
+    ]);
   });
 
   it('lists each text printed with □ as a warning naming the characters, on its student’s page (no page for the school’s texts)', () => {

@@ -1,16 +1,14 @@
 /**
  * The check a book gets before it goes to print, made by the job from what it placed: each
- * image's resolution at its printed size, students printed without a portrait, portraits printed
- * without the parent's photo consent, texts with characters the fonts lack, and texts the layout
- * could not set at all. Errors stop the
+ * image's resolution at its printed size, students printed without a portrait, students printed
+ * without their photo or text for want of the parent's consent (and why), texts with characters
+ * the fonts lack, and texts the layout could not set at all. Errors stop the
  * final mark (unless the studio overrides them with a reason), warnings are for reading.
  */
-import { inArray } from 'drizzle-orm';
 import type { Preflight, PreflightEntry } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
-import type { Db } from '../../db/client';
-import { students } from '../../db/schema';
 import type { FoundSubstitution, UnplacedItem } from '../../typesetting/items';
+import type { ConsentGap } from './content';
 import { MIN_PPI } from '../../typesetting/model';
 
 /**
@@ -31,7 +29,7 @@ export interface PlacedImage {
   label?: string;
 }
 
-/** A student of the book: whether a portrait was printed, and whether the parent's photo consent is recorded. */
+/** A student of the book: whether a portrait was printed. */
 export interface CheckedStudent {
   id: number;
   name: string;
@@ -42,8 +40,8 @@ export interface PreflightInput {
   students: CheckedStudent[];
   /** Student id → the page their pages begin on. */
   studentPages: Record<string, number>;
-  /** Ids of the book's students with a recorded photo consent. */
-  consented: Set<number>;
+  /** The book's students printed without their photo or text for want of consent. */
+  consentGaps: ConsentGap[];
   images: PlacedImage[];
   substitutions: FoundSubstitution[];
   /** Texts the layout could not set: left out of the book, or a stand-in printed. */
@@ -70,14 +68,8 @@ export function pngSize(png: Uint8Array): { width: number; height: number } | nu
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-/** The ids of these students whose parent's photo consent is recorded. */
-export async function photoConsents(db: Db, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db.select({ id: students.id, consent: students.photoConsent }).from(students).where(inArray(students.id, ids));
-  return new Set(rows.filter((r) => r.consent).map((r) => r.id));
-}
-
 const p = tr.yearbook.preflight;
+const c = tr.consent.preflight;
 
 export function preflight(input: PreflightInput): Preflight {
   const errors: PreflightEntry[] = [];
@@ -95,10 +87,14 @@ export function preflight(input: PreflightInput): Preflight {
     };
     (image.ppi < ERROR_PPI ? errors : warnings).push(entry);
   }
+  const gaps = new Map(input.consentGaps.map((gap) => [gap.id, gap]));
   for (const s of input.students) {
-    const about = { page: pageOf(s.id), item: s.name, studentId: s.id };
-    if (!s.portrait) warnings.push({ ...about, code: 'no-portrait', message: p.noPortrait });
-    else if (!input.consented.has(s.id)) errors.push({ ...about, code: 'no-consent', message: p.noConsent });
+    const gap = gaps.get(s.id);
+    const about = { page: pageOf(s.id), item: gap?.name ?? s.name, studentId: s.id };
+    // Without consent the frame is empty by the parent's answer, whether or not a photo exists.
+    if (gap && gap.photo !== 'yes') warnings.push({ ...about, code: 'no-consent', message: gap.photo === 'no' ? c.refused : c.noAnswer });
+    else if (!s.portrait) warnings.push({ ...about, code: 'no-portrait', message: p.noPortrait });
+    if (gap && gap.text !== 'yes') warnings.push({ ...about, code: 'no-text-consent', message: gap.text === 'no' ? c.textRefused : c.noTextAnswer });
   }
   for (const found of input.substitutions) {
     warnings.push({

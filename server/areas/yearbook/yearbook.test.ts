@@ -7,10 +7,11 @@
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { Piscina } from 'piscina';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertOne } from '../../db/rows';
 import { auditLog, jobs, messages, photos, schools, students, users, yearbookFinals } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
+import { answerConsent } from '../../test/consents';
 import { uploadForm } from '../../test/multipart';
 import { inspectPdf } from '../../test/pdf';
 import { ghostscriptCheck, pdfinfo, pdfWords, pdfXmp, separations } from '../../test/pdfTools';
@@ -19,6 +20,11 @@ import { fileKey } from '../photos/queries';
 import { bookSources } from './content';
 
 const kit = useApiTestKit();
+// Every parent consented to the printed book's photos and texts, unless a test says otherwise.
+beforeEach(async () => {
+  for (const student of kit.world.students)
+    for (const purpose of ['print-photo', 'print-text'] as const) await answerConsent(kit.database.db, student, purpose);
+});
 // A book is real work (images, layout, proofs in worker threads): on a busy two-core machine it takes a while.
 vi.setConfig({ testTimeout: 180_000 });
 const MM = 72 / 25.4;
@@ -508,54 +514,67 @@ describe('approval, the content lock and the final mark', () => {
 });
 
 describe('the check before print and the final mark', () => {
-  /** A world student's photo consent, recorded (or not) as staff record it. */
-  const consent = (index: 0 | 1 | 2) =>
-    kit.database.db.update(students).set({ photoConsent: true, photoConsentDate: '2026-09-15' }).where(eq(students.id, kit.world.students[index].id));
   /** An original 130 ppi at the printed size of the default (rounded, 60 × 80 mm) portrait. */
   const ppi130 = () => {
     expect(PORTRAIT_MM.rounded).toEqual({ width: 60, height: 80 });
     return portrait(0, 308, 410);
   };
 
-  it('lists a 130 ppi portrait and a portrait without photo consent as errors, a student without a portrait as a warning, each with its page', async () => {
+  it('lists a 130 ppi portrait as an error; prints a refused photo as the empty frame and leaves out a refused student’s texts, saying why; each with its page', async () => {
+    const [sule, omer, ipek] = kit.world.students;
     await ppi130();
-    await consent(0);
+    // Ömer's parent refused photos in print: his portrait exists but is not placed.
     await portrait(1);
+    await answerConsent(kit.database.db, omer, 'print-photo', 'no');
+    // İpek's parent refused her text in print: her quote and the messages by and to her stay out (her name stays in the roster).
+    await kit.database.db.update(students).set({ quote: 'Gizli kalsın bu söz' }).where(eq(students.id, ipek.id));
+    await message(0, 'İpekten Şuleye anı', 'approved', 2);
+    await message(2, 'Şuleden İpeğe anı', 'approved', 0);
+    await message(0, 'Ömerden Şuleye anı', 'approved', 1);
+    await answerConsent(kit.database.db, ipek, 'print-text', 'no');
     const school = await kit.as(kit.world.accounts.school);
     const { job, detail } = await branchBook(school);
     const answer = (await school.get(`/yearbook-jobs/${job.id}`)).body;
     expect(answer.job.preflight).toEqual(detail.preflight);
     const { errors, warnings } = answer.job.preflight;
-    const [sule, omer, ipek] = kit.world.students;
-    expect(errors).toEqual(
-      expect.arrayContaining([
-        {
-          page: expect.any(Number),
-          item: 'Şule Işık',
-          studentId: sule.id,
-          code: 'image-resolution',
-          message: 'Görsel basıldığı boyutta yalnızca 130 ppi; en az 200 ppi gerekir, baskıda bulanık çıkar. Daha büyük bir dosya yükleyin.',
-        },
-        {
-          page: expect.any(Number),
-          item: 'Ömer Çelik',
-          studentId: omer.id,
-          code: 'no-consent',
-          message: 'Fotoğraf izni (veli açık rızası) kayıtlı değil, ama vesikalığı basılıyor. İzni kaydedin ya da fotoğrafı kaldırın.',
-        },
-      ]),
-    );
-    expect(errors).toHaveLength(2);
+    expect(errors).toEqual([
+      {
+        page: expect.any(Number),
+        item: 'Şule Işık',
+        studentId: sule.id,
+        code: 'image-resolution',
+        message: 'Görsel basıldığı boyutta yalnızca 130 ppi; en az 200 ppi gerekir, baskıda bulanık çıkar. Daha büyük bir dosya yükleyin.',
+      },
+    ]);
     expect(warnings).toEqual([
       { page: expect.any(Number), item: 'İpek Ünal', studentId: ipek.id, code: 'no-portrait', message: 'Vesikalık yok; sayfasında baş harfleri basıldı.' },
+      {
+        page: expect.any(Number),
+        item: 'İpek Ünal',
+        studentId: ipek.id,
+        code: 'no-text-consent',
+        message: 'Veli söz ve mesajların basılmasına onay vermedi: lakabı, sözü ve mesajları basılmadı.',
+      },
+      {
+        page: expect.any(Number),
+        item: 'Ömer Çelik',
+        studentId: omer.id,
+        code: 'no-consent',
+        message: 'Veli fotoğrafın basılmasına onay vermedi: yerinde boş çerçeve var.',
+      },
     ]);
+    const pdf = await pdfOf(school, job.id);
+    const report = await inspectPdf(pdf);
+    // Şule's portrait and its class panel copy only: no image of Ömer anywhere in the book.
+    expect(report.images).toHaveLength(2);
+    const pages = report.text;
     // Each page named is the student's page in the PDF.
-    const pdf = (await kit.app.inject({ method: 'GET', url: `/api/school/yearbook-jobs/${job.id}/file`, headers: { authorization: `Bearer ${school.token}` } }))
-      .rawPayload;
-    const pages = (await inspectPdf(pdf)).text;
     for (const entry of [...errors, ...warnings]) expect(pages[entry.page - 1]).toContain(entry.item);
+    const words = (await pdfWords(pdf)).words.map((w) => w.text).join(' ');
+    for (const shown of ['Ömer', 'Çelik', 'Ömerden Şuleye anı']) expect(words).toContain(shown);
+    for (const hidden of ['Gizli kalsın', 'İpekten Şuleye', 'Şuleden İpeğe']) expect(words).not.toContain(hidden);
     // The screen's state says what the final mark is checked against.
-    expect((await school.get(`/schools/${kit.world.school.id}/yearbook`)).body.finalCheck).toEqual({ jobIds: [job.id], errors: 2 });
+    expect((await school.get(`/schools/${kit.world.school.id}/yearbook`)).body.finalCheck).toEqual({ jobIds: [job.id], errors: 1 });
   });
 
   it('draws page proofs at 150 dpi of the trim or more, and pairs them into spreads as printed: page 1 alone on the right, then 2–3, 4–5…', async () => {
@@ -590,10 +609,7 @@ describe('the check before print and the final mark', () => {
   });
 
   it('has nothing to report for a book of consented full-size portraits; an older book without a check answers null', async () => {
-    for (const index of [0, 1, 2] as const) {
-      await portrait(index);
-      await consent(index);
-    }
+    for (const index of [0, 1, 2] as const) await portrait(index);
     const school = await kit.as(kit.world.accounts.school);
     const { job } = await branchBook(school);
     expect((await school.get(`/yearbook-jobs/${job.id}`)).body.job.preflight).toEqual({ errors: [], warnings: [] });
@@ -603,7 +619,6 @@ describe('the check before print and the final mark', () => {
 
   it('refuses the final mark (409, in Turkish) while the latest book has errors; an override needs a panel user and a written reason, and is audited', async () => {
     await ppi130();
-    await consent(0);
     const school = await kit.as(kit.world.accounts.school);
     const panel = await kit.as(kit.world.accounts.panel);
     await branchBook(school);
@@ -673,8 +688,7 @@ describe('the portrait a student’s page shows', () => {
     expect(await bookPortrait(0)).toBe(fileKey(staffs.storageKey, 'original'));
     expect(await bookPortrait(1)).toBe(fileKey(`photos/s${kit.world.studio.id}/tek-ilk`, 'original'));
 
-    // The student picks a photo (with recorded consent): the book follows the pick, whatever staff choose later.
-    await kit.database.db.update(students).set({ photoConsent: true }).where(eq(students.id, kit.world.students[0].id));
+    // The student picks a photo (its parent consented to print): the book follows the pick, whatever staff choose later.
     const auth = await studentSignIn(0);
     expect((await kit.call('PUT', '/api/student/portrait', { photoId: picked.id }, auth)).status).toBe(200);
     expect(await bookPortrait(0)).toBe(fileKey(picked.storageKey, 'original'));

@@ -1,7 +1,5 @@
 /** message-from / message-to: how many messages each student has written / received, by status. */
-import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { StudentCount } from '../../../common/schemas/messages';
 import { tr } from '../../../common/tr';
@@ -12,11 +10,9 @@ import { useListState } from '../../components/list/useListState';
 import { optionsOf } from '../../components/SelectField';
 import { useSchoolColumn } from '../moderation/schoolColumn';
 import { useScopeFilters } from '../moderation/scopeFilters';
-import { attempt } from '../../api/query';
 import { useSession } from '../../session/store';
-import { toast } from '../../toast';
 import { readReminder, useRemindUnwritten } from '../login-cards/api';
-import { confirmAction } from '../../components/confirm';
+import { ReminderButton } from '../../components/ReminderButton';
 import { useStudentCounts } from './api';
 import { RowBadge } from '../../components/list/RowBadge';
 
@@ -36,36 +32,12 @@ function YesNo({ value, warn = false }: { value: boolean; warn?: boolean }) {
   return <RowBadge color={value ? (warn ? 'orange' : 'teal') : 'gray'}>{value ? tr.students.yes : tr.students.no}</RowBadge>;
 }
 
-/**
- * A reminder to the branch's students who have not written yet (a branch is chosen, or the
- * caller's own): asks first, naming them and the text; busy until the answer, so one click sends once.
- */
+const remindTexts = { action: s.remind, nobody: s.remindNobody, confirm: s.remindConfirm, send: s.remindSend, sent: s.reminded };
+
+/** A reminder to the branch's students who have not written yet (a branch is chosen, or the caller's own). */
 function RemindButton({ branchId }: { branchId: number }) {
   const remind = useRemindUnwritten();
-  const [asking, setAsking] = useState(false);
-  const run = async () => {
-    setAsking(true);
-    try {
-      const preview = await readReminder(branchId);
-      if (!preview) return;
-      if (preview.refusal || !preview.recipients.length) {
-        toast('warning', preview.refusal ?? s.remindNobody);
-        return;
-      }
-      const names = preview.recipients.map((r) => `${r.schoolNumber} ${r.name}`).join(', ');
-      const message = [s.remindConfirm(preview.recipients.length), names, '', s.remindText, preview.title, preview.body, '', s.remindOnce].join('\n');
-      if (!(await confirmAction({ title: s.remind, message, confirmLabel: s.remindSend, danger: false }))) return;
-      const result = await attempt(() => remind.mutateAsync(branchId));
-      if (result) toast('success', s.reminded(result.count));
-    } finally {
-      setAsking(false);
-    }
-  };
-  return (
-    <Button variant="default" leftSection={<IconBell size={16} />} onClick={() => void run()} loading={asking || remind.isPending}>
-      {s.remind}
-    </Button>
-  );
+  return <ReminderButton texts={remindTexts} read={() => readReminder(branchId)} send={() => remind.mutateAsync(branchId)} sending={remind.isPending} />;
 }
 
 export function StudentCountsPage({ direction }: { direction: 'from' | 'to' }) {

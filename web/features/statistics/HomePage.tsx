@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, Loading } from '../../components/QueryState';
 import { useSession } from '../../session/store';
 import { useStatistics } from './api';
+import { ConsentCounts } from './ConsentCounts';
 import { DeadlineList } from './DeadlineList';
 import { MessagesChart } from './MessagesChart';
 import { PendingWork } from './PendingWork';
@@ -70,6 +71,7 @@ export function HomePage() {
             <DeadlineList deadlines={fresh.data.dashboard.deadlines} />
           </SideBySide>
           <ProgressTable board={fresh.data.dashboard} />
+          <ConsentCounts counts={fresh.data.dashboard.consents} />
           <MessagesChart days={fresh.data.dashboard.messagesPerDay} />
           <SideBySide>
             {[

@@ -1,11 +1,14 @@
 /**
  * The student's own page: its quote (waiting for approval until approved), its approved nickname,
- * its portrait pick among its own photos (in the lightbox; only with recorded photo consent), and
- * the approved messages written to it.
+ * what its parent consented to (read-only), its portrait pick among its own photos (in the
+ * lightbox; only with the parent's consent to photos in the printed book), and the approved
+ * messages written to it.
  */
-import { Badge, Button, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
+import { CONSENT_PURPOSES } from '../../../common/schemas/consents';
 import { QUOTE_MAX, type Profile } from '../../../common/schemas/student';
+import { STATE_COLOR } from '../consents/ConsentBadges';
 import { tr } from '../../../common/tr';
 import { TextCounterField, useCountedText } from '../../components/form/TextCounterField';
 import { lightboxAttributes, useLightbox } from '../../components/lightbox';
@@ -49,7 +52,7 @@ function PortraitCard({ profile, open }: { profile: Profile; open: boolean }) {
   const container = useRef<HTMLDivElement>(null);
   useLightbox(container, profile.photos);
   const pick = usePickPortrait();
-  if (!profile.photoConsent) return <Text c="dimmed">{tr.student.noPhotoConsent}</Text>;
+  if (profile.consents['print-photo'] !== 'yes') return <Text c="dimmed">{tr.student.noPhotoConsent}</Text>;
   return (
     <Card withBorder>
       <Text fw={600} mb="xs">
@@ -97,6 +100,31 @@ function PortraitCard({ profile, open }: { profile: Profile; open: boolean }) {
   );
 }
 
+/** The parent's answers, as the student may read them; only the parent changes them. */
+function ConsentsCard({ profile }: { profile: Profile }) {
+  const c = tr.consent;
+  return (
+    <Card withBorder>
+      <Text fw={600} mb="xs" id="my-consents">
+        {c.portal.title}
+      </Text>
+      <Stack gap={6} component="ul" aria-labelledby="my-consents" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {CONSENT_PURPOSES.map((purpose) => (
+          <Group key={purpose} component="li" justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm">{c.purposes[purpose]}</Text>
+            <Badge color={STATE_COLOR[profile.consents[purpose]]} variant="light" style={{ flexShrink: 0 }}>
+              {c.states[profile.consents[purpose]]}
+            </Badge>
+          </Group>
+        ))}
+      </Stack>
+      <Text size="xs" c="dimmed" mt="xs">
+        {c.portal.note}
+      </Text>
+    </Card>
+  );
+}
+
 export function MyPage() {
   const profile = useProfile();
   const { open } = useDeadline();
@@ -117,6 +145,7 @@ export function MyPage() {
         </Card>
       ) : null}
       <QuoteCard key={`${data.quote}|${data.quoteDraft ?? ''}`} profile={data} open={open} />
+      <ConsentsCard profile={data} />
       <PortraitCard profile={data} open={open} />
       <Title order={3} size="h4">
         {p.messagesToMe}

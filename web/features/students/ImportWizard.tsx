@@ -208,7 +208,6 @@ export function ImportWizard({
                     <Table.Th>{t.fields.firstName}</Table.Th>
                     <Table.Th>{t.fields.lastName}</Table.Th>
                     <Table.Th>{t.fields.branch}</Table.Th>
-                    <Table.Th>{t.filters.consent}</Table.Th>
                     <Table.Th>{t.import.state}</Table.Th>
                     <Table.Th>{t.import.errors}</Table.Th>
                   </Table.Tr>
@@ -223,7 +222,6 @@ export function ImportWizard({
                         <Table.Td>{row.firstName}</Table.Td>
                         <Table.Td>{row.lastName}</Table.Td>
                         <Table.Td>{row.branch}</Table.Td>
-                        <Table.Td>{row.photoConsent === null ? '—' : row.photoConsent ? t.yes : t.no}</Table.Td>
                         <Table.Td c={row.action === 'error' ? 'red' : undefined}>{t.import.states[row.action]}</Table.Td>
                         <Table.Td c="red">{row.errors.join(' ')}</Table.Td>
                       </Table.Tr>

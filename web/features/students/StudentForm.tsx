@@ -1,10 +1,9 @@
 /** Create / edit a student in a modal: the shared zod schema validates here and on the server. */
-import { Checkbox, Group, Textarea, TextInput } from '@mantine/core';
+import { Group, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { QUOTE_MAX, studentBody, type StudentBody, type StudentItem } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { attempt } from '../../api/query';
-import { DateField } from '../../components/DateField';
 import { FormDialog } from '../../components/form/FormDialog';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { applyServerErrors, zodValidate } from '../../components/form/zodValidate';
@@ -21,8 +20,6 @@ interface Values {
   lastName: string;
   gender: '' | 'female' | 'male';
   quote: string;
-  photoConsent: boolean;
-  photoConsentDate: string | null;
 }
 
 export function StudentForm({ branchId, student, onClose }: { branchId: number; student: StudentItem | null; onClose(): void }) {
@@ -36,8 +33,6 @@ export function StudentForm({ branchId, student, onClose }: { branchId: number; 
       lastName: student?.lastName ?? '',
       gender: student?.gender ?? '',
       quote: student?.quote ?? '',
-      photoConsent: student?.photoConsent ?? false,
-      photoConsentDate: student?.photoConsentDate ?? null,
     },
     validate: zodValidate(studentBody),
   });
@@ -47,13 +42,11 @@ export function StudentForm({ branchId, student, onClose }: { branchId: number; 
     lastName: t.fields.lastName,
     gender: t.fields.gender,
     quote: t.fields.quote,
-    photoConsent: t.fields.photoConsent,
-    photoConsentDate: t.fields.photoConsentDate,
     nickname: t.fields.nickname,
   });
 
   const submit = form.onSubmit(async (values) => {
-    const fields: StudentBody = { ...values, photoConsentDate: values.photoConsent ? values.photoConsentDate : null };
+    const fields: StudentBody = values;
     const body = student ? { ...fields, version: stale.version } : fields;
     // The call helper has toasted the server's message; its field errors go on the fields, a stale edit shows its notice.
     const onErrorBody = (answer: { errors?: Record<string, string> }) => {
@@ -85,16 +78,6 @@ export function StudentForm({ branchId, student, onClose }: { branchId: number; 
       </Group>
       <Textarea label={t.fields.quote} description={t.quoteHint(QUOTE_MAX)} autosize minRows={2} maxLength={QUOTE_MAX + 50} {...form.getInputProps('quote')} />
       {student ? <TextInput label={t.fields.nickname} value={student.nickname} readOnly description={t.nicknameReadOnly} /> : null}
-      <Checkbox label={t.fields.photoConsent} {...form.getInputProps('photoConsent', { type: 'checkbox' })} />
-      {form.values.photoConsent ? (
-        <DateField
-          label={t.fields.photoConsentDate}
-          required
-          value={form.values.photoConsentDate}
-          onChange={(v) => form.setFieldValue('photoConsentDate', v)}
-          error={form.errors.photoConsentDate}
-        />
-      ) : null}
       {student ? (
         <StudentDataActions
           branchId={branchId}

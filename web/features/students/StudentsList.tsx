@@ -5,9 +5,8 @@
  * only when it changes.
  */
 import { Avatar, Card, Group, Image, rem, SimpleGrid, Text } from '@mantine/core';
-import { IconArrowsExchange, IconEdit, IconHistory, IconPhoto, IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { IconArrowsExchange, IconEdit, IconHistory, IconPhoto, IconPhotoUp, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { createContext, type CSSProperties, useCallback, useContext, useMemo, useRef } from 'react';
-import { displayDate } from '../../../common/dates';
 import type { Level } from '../../../common/levels';
 import type { StudentItem } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
@@ -16,13 +15,13 @@ import { lightboxAttributes, useLightbox } from '../../components/lightbox';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { ListPager } from '../../components/list/ListPager';
 import { RowActionGroup } from '../../components/list/RowActionGroup';
-import { RowBadge } from '../../components/list/RowBadge';
 import { RowIconButton } from '../../components/list/RowIconButton';
 import { PageCheckbox, RowCheckbox, type Selection } from '../../components/list/selection';
 import type { ListControl } from '../../components/list/useListState';
 import { StudentChoices, StudentCodeButton, useStudentCodeAction } from '../login-cards/StudentCodeButton';
 import { UnprintableNote } from '../moderation/ModerationList';
 import { useDeleteStudent, useStudents } from './api';
+import { ConsentBadges } from '../consents/ConsentBadges';
 import { branchSlug, captionOf } from './slides';
 
 const t = tr.students;
@@ -75,6 +74,7 @@ export interface StudentRowActions {
   edit(s: StudentItem): void;
   move(s: StudentItem): void;
   history(id: number, title: string): void;
+  consent(s: StudentItem): void;
 }
 
 export function StudentsList({
@@ -139,8 +139,8 @@ export function StudentsList({
       { key: 'gender', header: t.fields.gender, render: (s) => (s.gender ? t.gender[s.gender] : '—') },
       {
         key: 'consent',
-        header: t.filters.consent,
-        render: (s) => (s.photoConsent ? <RowBadge color="green">{displayDate(s.photoConsentDate)}</RowBadge> : <RowBadge color="gray">{t.no}</RowBadge>),
+        header: tr.consent.column,
+        render: (s) => <ConsentBadges states={s.consents} />,
       },
       { key: 'photos', header: t.fields.photos, render: (s) => s.photoCount, align: 'center' },
       {
@@ -153,6 +153,7 @@ export function StudentsList({
             <RowIconButton icon={IconPhotoUp} label={t.openPhotos(fullName(s))} onClick={() => actions.photos(s)} />
             <StudentCodeButton name={fullName(s)} loading={codePendingId === s.id} onClick={() => void runNewCode(s.id, fullName(s))} />
             <RowIconButton icon={IconEdit} label={t.editOf(fullName(s))} onClick={() => actions.edit(s)} />
+            <RowIconButton icon={IconShieldCheck} label={`${tr.consent.column}: ${fullName(s)}`} onClick={() => actions.consent(s)} />
             {/* History and moving between branches are for the studio and the school. */}
             {level !== 'branch' ? (
               <>

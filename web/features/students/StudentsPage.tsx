@@ -1,8 +1,10 @@
 /** The Students screen (students/{branchId}): the branch's list with portraits, filters, actions. */
 import { Button, SegmentedControl, Stack } from '@mantine/core';
-import { IconKey, IconPhotoUp, IconUpload } from '@tabler/icons-react';
+import { IconKey, IconPhotoUp, IconPrinter, IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { CONSENT_PURPOSES } from '../../../common/schemas/consents';
+import { CONSENT_STATES } from '../../../common/schemas/consentStaff';
 import type { StudentItem } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { NewButton } from '../../components/list/NewButton';
@@ -15,6 +17,8 @@ import { optionsOf } from '../../components/SelectField';
 import { useSession } from '../../session/store';
 import { useAuditHistory } from '../audit/AuditDialog';
 import { useSiblings, useStudent } from './api';
+import { ConsentDialog } from '../consents/ConsentDialog';
+import { ConsentReminderButton } from '../consents/ConsentReminderButton';
 import { BulkPhotosDialog } from './BulkPhotosDialog';
 import { StudentsBulkBar } from './BulkBar';
 import { useDeferredDelete } from './deferredDelete';
@@ -30,7 +34,7 @@ const t = tr.students;
 
 export function StudentsPage({ branchId }: { branchId: number }) {
   const level = useSession((s) => s.info?.level ?? s.level);
-  const list = useListState({ sort: 'schoolNumber', filters: ['photo', 'consent'] });
+  const list = useListState({ sort: 'schoolNumber', filters: ['photo', 'consentPurpose', 'consentState'] });
   const siblings = useSiblings(branchId);
   const [view, setView] = useState<'list' | 'gallery'>('list');
   const [editing, setEditing] = useState<StudentItem | 'new' | null>(null);
@@ -38,6 +42,7 @@ export function StudentsPage({ branchId }: { branchId: number }) {
   const [photosOf, setPhotosOf] = useState<StudentItem | null>(null);
   const [importing, setImporting] = useState(false);
   const [bulk, setBulk] = useState(false);
+  const [consentOf, setConsentOf] = useState<StudentItem | null>(null);
   const history = useAuditHistory('student');
   // Another search or filter is another list: its ticks start empty.
   const selection = useSelection(JSON.stringify([list.state.q, list.state.filters]));
@@ -53,7 +58,10 @@ export function StudentsPage({ branchId }: { branchId: number }) {
     setPhotosOf(linkedStudent);
   }
   const { open: openHistory } = history;
-  const actions = useMemo<StudentRowActions>(() => ({ photos: setPhotosOf, edit: setEditing, move: setMoving, history: openHistory }), [openHistory]);
+  const actions = useMemo<StudentRowActions>(
+    () => ({ photos: setPhotosOf, edit: setEditing, move: setMoving, history: openHistory, consent: setConsentOf }),
+    [openHistory],
+  );
   const title = siblings.data ? t.titleOf(siblings.data.branchName) : t.title;
 
   return (
@@ -74,6 +82,10 @@ export function StudentsPage({ branchId }: { branchId: number }) {
               {tr.student.cards.action}
             </Button>
             <ConsentFormsButton branchId={branchId} />
+            <Button variant="default" component={Link} to={`/consent-list/${branchId}`} leftSection={<IconPrinter size={16} />}>
+              {tr.consent.list.action}
+            </Button>
+            <ConsentReminderButton branchId={branchId} />
           </>
         }
       />
@@ -88,10 +100,16 @@ export function StudentsPage({ branchId }: { branchId: number }) {
             options: optionsOf({ present: t.filters.photoPresent, missing: t.filters.photoMissing }),
           },
           {
-            name: 'consent',
-            label: t.filters.consent,
-            placeholder: t.filters.consentAll,
-            options: optionsOf({ yes: t.filters.consentYes, no: t.filters.consentNo }),
+            name: 'consentPurpose',
+            label: tr.consent.filterPurpose,
+            placeholder: tr.consent.purposes['print-photo'],
+            options: optionsOf(tr.consent.purposes, CONSENT_PURPOSES),
+          },
+          {
+            name: 'consentState',
+            label: tr.consent.filterState,
+            placeholder: tr.consent.filterAll,
+            options: optionsOf(tr.consent.states, CONSENT_STATES),
           },
         ]}
       >
@@ -126,6 +144,11 @@ export function StudentsPage({ branchId }: { branchId: number }) {
       />
       {history.dialog}
       <BulkPhotosDialog opened={bulk} onClose={() => setBulk(false)} branchId={branchId} />
+      <ConsentDialog
+        student={consentOf ? { id: consentOf.id, name: `${consentOf.firstName} ${consentOf.lastName}` } : null}
+        branchId={branchId}
+        onClose={() => setConsentOf(null)}
+      />
     </Stack>
   );
 }

@@ -46,15 +46,6 @@ export function useDeleteStudent(branchId: number) {
   return useApiMutation((id: number) => call('DELETE students/:id', { params: { id } }), studentsChanged(branchId));
 }
 
-/** Photo consent recorded (or withdrawn) for the students picked on the list. */
-export function useBulkConsent(branchId: number) {
-  return useApiMutation(
-    (body: { studentIds: number[]; photoConsent: boolean; photoConsentDate: string | null }) =>
-      call('POST branches/:id/students/consent', { params: { id: branchId }, body }),
-    [keys.students(branchId)],
-  );
-}
-
 export function useBulkMove(branchId: number) {
   return useApiMutation(
     ({ studentIds, target }: { studentIds: number[]; target: number }) =>

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { ConsentListPage } from './ConsentListPage';
+
+export function Component() {
+  const branchId = Number(useParams().id);
+  return <ConsentListPage key={branchId} branchId={branchId} />;
+}
