@@ -14,7 +14,6 @@ import type { JobHandler } from '../../jobs/runner';
 import type { Storage } from '../../storage/store';
 import { PAGE_WIDTHS, SPREAD_WIDTHS } from '../../typesetting/screens';
 import type { WorkerPool } from '../../workers/pool';
-import { consentedStudentIds } from '../consents/records';
 import type { BookSources } from '../yearbook/content';
 import { proofKey, yearbookJob, type YearbookResult } from '../yearbook/job';
 
@@ -53,36 +52,22 @@ const spreadCount = (pages: number) => (pages ? Math.floor(pages / 2) + 1 : 0);
 export const spreadPages = (n: number, pages: number) => ({ left: n > 1 ? 2 * n - 2 : null, right: 2 * n - 1 <= pages ? 2 * n - 1 : null });
 
 /**
- * The book's content as the digital edition shows it: a student without digital-photo consent
- * keeps no portrait and no class panel copy, so the layout draws the design's empty frame there,
- * and their photo is never even read.
+ * The book's content as the digital edition shows it: made with the digital-photo answers (see
+ * `photoPurpose`), so a student without that consent keeps no portrait and no class panel copy,
+ * the layout draws the design's empty frame there, and their photo is never even read.
  */
-async function withDigitalConsent(db: Db, sources: BookSources): Promise<BookSources & { withoutConsent: number }> {
-  const ids = sources.model.branches.flatMap((b) => b.students.map((s) => s.id));
-  const consented = await consentedStudentIds(db, 'digital-photo', ids);
-  const dropped = new Set<string>();
-  const branches = sources.model.branches.map((branch) => ({
-    ...branch,
-    students: branch.students.map((s) => {
-      if (consented.has(s.id)) return s;
-      for (const path of [s.portrait, s.panelPortrait]) if (path) dropped.add(path);
-      return { ...s, portrait: null, panelPortrait: null };
-    }),
-  }));
-  return {
-    ...sources,
-    model: { ...sources.model, branches },
-    images: sources.images.filter((image) => !dropped.has(image.path)),
-    withoutConsent: ids.length - consented.size,
-  };
-}
+const withDigitalConsent = (sources: BookSources): BookSources & { withoutConsent: number } => ({
+  ...sources,
+  withoutConsent: sources.consentGaps.filter((gap) => gap.photo !== 'yes').length,
+});
 
 export function digitalYearbookJob(db: Db, storage: Storage, pool: WorkerPool): JobHandler {
   return async (job, context) => {
     const started = performance.now();
     let shown: (BookSources & { withoutConsent: number }) | null = null;
     const book = yearbookJob(db, storage, pool, {
-      sources: async (read) => (shown = await withDigitalConsent(db, read)),
+      photoPurpose: 'digital-photo',
+      sources: async (read) => (shown = withDigitalConsent(read)),
     });
     // The book is the first half of the work, its screen images the second.
     const made = (await book(job, { ...context, progress: (done, total) => context.progress(done, 2 * total) })) as YearbookResult;

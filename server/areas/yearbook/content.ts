@@ -15,6 +15,7 @@ import { fileKey } from '../photos/queries';
 import { effectiveDesign } from '../design/queries';
 import type { BookModel, BookStudent } from '../../typesetting/model';
 import type { ConsentState } from '../../../common/schemas/consentStaff';
+import type { ConsentPurpose } from '../../../common/schemas/consents';
 import { statesOf } from '../consents/staffQueries';
 
 /** An image the book places: where it is stored, and what the layout calls it. */
@@ -114,7 +115,16 @@ async function staffMessages(db: Db, where: ReturnType<typeof and>) {
 }
 
 /** The book of one branch (branchId) or of the whole school (branchId null). */
-export async function bookSources(db: Db, studioId: number, schoolId: number, branchId: number | null): Promise<BookSources> {
+/** Which answer lets a student's photo into a book: the printed book's, or the digital edition's. */
+export type PhotoPurpose = Extract<ConsentPurpose, 'print-photo' | 'digital-photo'>;
+
+export async function bookSources(
+  db: Db,
+  studioId: number,
+  schoolId: number,
+  branchId: number | null,
+  photoPurpose: PhotoPurpose = 'print-photo',
+): Promise<BookSources> {
   const [school] = await db
     .select()
     .from(schools)
@@ -148,12 +158,12 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
     : [];
   const studentIds = studentRows.map((s) => s.id);
   /*
-   * What the parents said: a photo prints only with consent to photos in the printed book (else
+   * What the parents said: a photo shows only with consent to photos in this book, printed or digital (else
    * the design's empty frame), a student's nickname, quote and the messages on their page only
    * with consent to their text in print; a message they wrote to a classmate needs it too.
    */
   const states = await statesOf(db, studentIds);
-  const photoOk = (id: number) => states.get(id)?.['print-photo'] === 'yes';
+  const photoOk = (id: number) => states.get(id)?.[photoPurpose] === 'yes';
   const textOk = (id: number) => states.get(id)?.['print-text'] === 'yes';
   const portraits = await portraitOf(db, studentIds.filter(photoOk));
   const received = studentIds.length
@@ -221,8 +231,8 @@ export async function bookSources(db: Db, studioId: number, schoolId: number, br
   };
   const consentGaps = studentRows.flatMap((s) => {
     const of = states.get(s.id);
-    if (!of || (of['print-photo'] === 'yes' && of['print-text'] === 'yes')) return [];
-    return [{ id: s.id, name: `${s.firstName} ${s.lastName}`, photo: of['print-photo'], text: of['print-text'] }];
+    if (!of || (of[photoPurpose] === 'yes' && of['print-text'] === 'yes')) return [];
+    return [{ id: s.id, name: `${s.firstName} ${s.lastName}`, photo: of[photoPurpose], text: of['print-text'] }];
   });
   return { model: book, images, consentGaps, studio: { name: studio?.name ?? '', logo: studioLogo } };
 }

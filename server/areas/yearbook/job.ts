@@ -25,7 +25,7 @@ import { coverGeometry, frontImageMm, type CoverModel } from '../../typesetting/
 import { leaveOutFailing, substitutions, type Trial, type UnplacedItem } from '../../typesetting/items';
 import { LOGO_HEIGHT_MM, MIN_PPI, PORTRAIT_MM, STUDIO_LOGO_HEIGHT_MM, panelFrameMm, type BookModel, type BookPart } from '../../typesetting/model';
 import { planParts } from '../../typesetting/parts';
-import { bookSources, estimatePages, type BookImage, type BookSources } from './content';
+import { bookSources, estimatePages, type BookImage, type BookSources, type PhotoPurpose } from './content';
 import { pngSize, ppiAt, preflight, type CheckedStudent, type CutName, type PlacedImage } from './preflight';
 
 export const YEARBOOK_JOB = 'yearbook';
@@ -103,6 +103,8 @@ class BookFailed extends Error {}
 
 /** How a book differs from the print book: its content changed before it is laid out (the digital edition's consent). */
 export interface BookOptions {
+  /** The consent a student's photo needs in this book: the printed book's, or the digital edition's. */
+  photoPurpose?: PhotoPurpose;
   sources?: (sources: BookSources) => Promise<BookSources>;
 }
 
@@ -131,7 +133,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
         steps[step] += performance.now() - from;
       }
     };
-    const read = await bookSources(db, job.studioId, job.schoolId, job.branchId);
+    const read = await bookSources(db, job.studioId, job.schoolId, job.branchId, options.photoPurpose);
     const { model, images, studio, consentGaps } = options.sources ? await options.sources(read) : read;
     let total = estimatePages(model);
     let prepared = 0;
