@@ -624,5 +624,6 @@ export const studentConsents = pgTable(
     primaryKey({ columns: [t.studentId, t.purpose] }),
     index('student_consents_branch_idx').on(t.branchId, t.purpose, t.answer),
     index('student_consents_school_idx').on(t.schoolId, t.purpose, t.answer),
+    index('student_consents_studio_idx').on(t.studioId, t.purpose, t.answer),
   ],
 );

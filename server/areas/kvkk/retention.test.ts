@@ -148,8 +148,9 @@ describe('the retention job', () => {
     });
 
     expect((await db.select().from(photos)).map((p) => p.id).sort()).toEqual([later.id, foreign.id].sort());
-    for (const photo of due) expect(fs.existsSync(path.join(dataDir, 'files', photo.storageKey))).toBe(false);
-    for (const photo of [later, foreign]) expect(fs.existsSync(path.join(dataDir, 'files', fileKey(photo.storageKey, 'original')))).toBe(true);
+    const store = kit.app.storage.photos;
+    for (const photo of due) expect(await store.stat(fileKey(photo.storageKey, 'original'))).toBeNull();
+    for (const photo of [later, foreign]) expect(await store.stat(fileKey(photo.storageKey, 'original'))).not.toBeNull();
 
     // Staff read it in the school's history.
     const school = await kit.as(kit.world.accounts.school);

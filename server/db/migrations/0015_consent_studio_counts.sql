@@ -1,0 +1,1 @@
+CREATE INDEX "student_consents_studio_idx" ON "student_consents" USING btree ("studio_id","purpose","answer");
