@@ -115,8 +115,9 @@ describe('GET students/{id}/export', () => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="ogrenci-verileri-101-\d{4}-\d{2}-\d{2}\.zip"/);
     const zip = unzip(res.rawPayload);
     expect(zip.names).toEqual(['BENIOKU.txt', 'veri.json', `fotograflar/${sulePhoto.id}.jpg`]);
-    const original = fs.readFileSync(path.join(dataDir, 'files', fileKey(sulePhoto.storageKey, 'original')));
-    expect(zip.read(`fotograflar/${sulePhoto.id}.jpg`).equals(original)).toBe(true);
+    const original = await kit.app.storage.photos.get(fileKey(sulePhoto.storageKey, 'original'));
+    expect(original).not.toBeNull();
+    expect(zip.read(`fotograflar/${sulePhoto.id}.jpg`).equals(original!)).toBe(true);
 
     const text = zip.read('veri.json').toString('utf8');
     const data = JSON.parse(text);
@@ -202,8 +203,8 @@ describe('POST students/{id}/erase', () => {
     for (const gone of ['Şule', 'Şulenin sözü', 'Şuleden Ömere anı', 'Ömerden Şuleye anı', 'Kaptan', 'Yıldız', sulePhoto.storageKey]) {
       expect(everything).not.toContain(gone);
     }
-    expect(fs.existsSync(path.join(dataDir, 'files', sulePhoto.storageKey))).toBe(false);
-    expect(fs.existsSync(path.join(dataDir, 'files', fileKey(omerPhoto.storageKey, 'original')))).toBe(true);
+    expect(await kit.app.storage.photos.stat(fileKey(sulePhoto.storageKey, 'original'))).toBeNull();
+    expect(await kit.app.storage.photos.stat(fileKey(omerPhoto.storageKey, 'original'))).not.toBeNull();
 
     // The evidence stays, detached and pointing at the erasure; the classmate's is untouched.
     const [erasure] = await db.select().from(erasures);
