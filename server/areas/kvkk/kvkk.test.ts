@@ -46,8 +46,6 @@ async function classWithData() {
     lastName: 'Çelik',
     gender: 'male',
     quote: 'Ömerin gizli sözü',
-    photoConsent: false,
-    photoConsentDate: null,
     version: await kit.versionOf(students, omer.id),
   });
   expect(edit.status, edit.raw).toBe(200);
@@ -57,8 +55,6 @@ async function classWithData() {
     lastName: 'Işık',
     gender: 'female',
     quote: 'Şulenin sözü',
-    photoConsent: true,
-    photoConsentDate: '2026-05-01',
     version: await kit.versionOf(students, sule.id),
   });
   expect(sulesQuote.status, sulesQuote.raw).toBe(200);
