@@ -50,6 +50,26 @@ export async function enqueueJob(db: Db, job: NewJob): Promise<JobRow> {
 }
 
 /**
+ * Queues a school's job (of one branch, or of the whole school) without params; null while one of
+ * its kind is already active there. Not in a transaction: the one-active-job index refusing the row
+ * must leave the connection usable.
+ */
+export async function queueSchoolJob(
+  db: Db,
+  kind: string,
+  school: { id: number; studioId: number },
+  branchId: number | null,
+  createdBy: number | null,
+): Promise<JobRow | null> {
+  try {
+    return await enqueueJob(db, { kind, studioId: school.studioId, schoolId: school.id, branchId, params: {}, createdBy });
+  } catch (error) {
+    if (error instanceof JobAlreadyActive) return null;
+    throw error;
+  }
+}
+
+/**
  * Asks a job to stop: a queued one is cancelled at once, a running one at its runner's next
  * progress report. Answers the job as it now stands; a finished job is left as it was.
  */

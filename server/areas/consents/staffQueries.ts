@@ -10,7 +10,7 @@ import { scopeWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { consentRecords, studentConsents, students, users } from '../../db/schema';
-import { numberOrder } from '../students/queries';
+import { activeStudentsWhere } from '../students/queries';
 
 const unanswered = (): ConsentStates => Object.fromEntries(CONSENT_PURPOSES.map((p) => [p, 'none'])) as ConsentStates;
 
@@ -89,15 +89,9 @@ export async function recordById(db: Db, id: number) {
 
 /** The active students of a branch whose parents have not answered every purpose yet, in school-number order. */
 export function unansweredStudents(db: Db | Tx, branchId: number) {
-  return db
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName, schoolNumber: students.schoolNumber })
-    .from(students)
-    .where(
-      and(
-        eq(students.branchId, branchId),
-        eq(students.status, 'active'),
-        sql`(select count(*) from ${studentConsents} where ${studentConsents.studentId} = ${students.id}) < ${CONSENT_PURPOSES.length}`,
-      ),
-    )
-    .orderBy(numberOrder, students.id);
+  return activeStudentsWhere(
+    db,
+    branchId,
+    sql`(select count(*) from ${studentConsents} where ${studentConsents.studentId} = ${students.id}) < ${CONSENT_PURPOSES.length}`,
+  );
 }

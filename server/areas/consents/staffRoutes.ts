@@ -6,13 +6,13 @@
 import { consentListAnswer, paperConsentBody, scanAnswer, studentConsentsAnswer } from '../../../common/schemas/consentStaff';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse } from '../../../common/schemas/list';
-import { reminderAnswer, remindResponse } from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
 import { notFound } from '../../core/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { megabytes, readOneFile } from '../../storage/uploads';
+import { branchReminderRoutes } from '../notifications/reminderRoutes';
 import { listStudents } from '../students/queries';
 import { recordById, recordsOf, statesOf } from './staffQueries';
 import { previewConsentReminder, recordPaperConsent, remindUnanswered, storeScan } from './staffWrites';
@@ -107,28 +107,12 @@ export async function consentStaffRoutes(app: Api) {
     },
   );
 
-  app.get(
-    '/branches/:id/remind-consent',
-    docs('Velisi yanıt vermemiş öğrencilere gidecek bildirim: alıcıları, metni ve şu an gönderilemiyorsa nedeni', {
-      params: idParams,
-      response: { 200: reminderAnswer, 404: errorResponse },
-    }),
-    async (request) => {
-      const branch = await branchInScope(app.db, callerOf(request), request.params.id);
-      return { success: true as const, ...(await previewConsentReminder(app.db, branch)) };
-    },
-  );
-
-  app.post(
-    '/branches/:id/remind-consent',
-    docs('Velisi her amaca yanıt vermemiş öğrencilere hemen bildirim gönderir (aynı gün ikinci kez gönderilmez)', {
-      params: idParams,
-      response: { 200: remindResponse, 404: errorResponse, 409: errorResponse },
-    }),
-    async (request) => {
-      const caller = callerOf(request);
-      const branch = await branchInScope(app.db, caller, request.params.id);
-      return { success: true as const, count: await remindUnanswered(app.db, caller, branch) };
-    },
-  );
+  branchReminderRoutes(app, {
+    path: '/branches/:id/remind-consent',
+    docs,
+    previewSummary: 'Velisi yanıt vermemiş öğrencilere gidecek bildirim: alıcıları, metni ve şu an gönderilemiyorsa nedeni',
+    sendSummary: 'Velisi her amaca yanıt vermemiş öğrencilere hemen bildirim gönderir (aynı gün ikinci kez gönderilmez)',
+    preview: previewConsentReminder,
+    send: remindUnanswered,
+  });
 }

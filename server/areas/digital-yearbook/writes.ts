@@ -7,7 +7,7 @@ import { recordAudit } from '../../core/audit';
 import { conflict } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { jobs, yearbookFinals } from '../../db/schema';
-import { cancelJob, enqueueJob, JobAlreadyActive, type JobRow } from '../../jobs/queue';
+import { cancelJob, queueSchoolJob, type JobRow } from '../../jobs/queue';
 import { DIGITAL_YEARBOOK_JOB } from './job';
 
 /** Queues the edition of a final book; null when one is already being made. */
@@ -17,21 +17,8 @@ async function enqueueEdition(db: Db, caller: Caller, school: SchoolRow): Promis
     .from(yearbookFinals)
     .where(and(eq(yearbookFinals.schoolId, school.id), eq(yearbookFinals.studioId, school.studioId)));
   if (!final) throw conflict('school', tr.digitalYearbook.rebuildNotFinal);
-  let row: JobRow;
-  try {
-    // Not in a transaction: the one-active-job index refusing the row must leave the connection usable.
-    row = await enqueueJob(db, {
-      kind: DIGITAL_YEARBOOK_JOB,
-      studioId: school.studioId,
-      schoolId: school.id,
-      branchId: null,
-      params: {},
-      createdBy: caller.userId,
-    });
-  } catch (error) {
-    if (error instanceof JobAlreadyActive) return null;
-    throw error;
-  }
+  const row = await queueSchoolJob(db, DIGITAL_YEARBOOK_JOB, school, null, caller.userId);
+  if (!row) return null;
   await db.transaction((tx) => recordAudit(tx, caller, 'create', 'digital_yearbook_job', { id: row.id, schoolId: school.id }));
   return row;
 }

@@ -16,6 +16,7 @@ import { auditLog, consentRecords, erasures, jobs, messages, nicknames, photos, 
 import type { FileStore } from '../../storage/store';
 import { recordAudit } from '../../core/audit';
 import { YEARBOOK_JOB } from '../yearbook/job';
+import { auditAboutStudent } from './auditAbout';
 import { appendErasureLog, type LoggedErasure } from './erasureLog';
 
 /** How many of each went; kept on the erasure's row and in its audit entry (numbers only). */
@@ -67,25 +68,10 @@ export async function eraseStudentRows(tx: Tx, student: ErasedStudent, erasureId
     .returning({ id: consentRecords.id });
 
   // Who did what and when stays; what the entries said about the student does not.
-  const about = [
-    and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, id)),
-    eq(auditLog.studentId, id),
-    photoRows.length
-      ? and(
-          eq(auditLog.entity, 'photo'),
-          inArray(
-            auditLog.entityId,
-            photoRows.map((p) => p.id),
-          ),
-        )
-      : undefined,
-    messageIds.length ? and(eq(auditLog.entity, 'message'), inArray(auditLog.entityId, messageIds)) : undefined,
-    nicknameIds.length ? and(eq(auditLog.entity, 'nickname'), inArray(auditLog.entityId, nicknameIds)) : undefined,
-  ];
   await tx
     .update(auditLog)
     .set({ changes: null })
-    .where(and(eq(auditLog.studioId, student.studioId), or(...about)));
+    .where(auditAboutStudent(student.studioId, id, { photo: photoRows.map((p) => p.id), message: messageIds, nickname: nicknameIds }));
   // The student's own entries carried their name as the actor's.
   await tx.update(auditLog).set({ userName: tr.kvkk.erasedActor }).where(eq(auditLog.studentId, id));
 

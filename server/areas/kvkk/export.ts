@@ -4,7 +4,7 @@
  * holds only the name the book prints beside a message or nickname they share, never the
  * classmate's own rows.
  */
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
@@ -15,6 +15,7 @@ import type { ZipEntry } from '../../http/zip';
 import type { FileStore } from '../../storage/store';
 import { consentsOf } from '../consents/records';
 import { fileKey } from '../photos/queries';
+import { auditAboutStudent } from './auditAbout';
 
 const other = alias(students, 'other');
 /** A classmate as the book names them. */
@@ -84,23 +85,10 @@ async function studentData(db: Db, student: StudentRow) {
     .from(consentRecords)
     .where(eq(consentRecords.studentId, id))
     .orderBy(asc(consentRecords.id));
-  const ownEntities = [
-    and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, id)),
-    eq(auditLog.studentId, id),
-    photoRows.length
-      ? and(
-          eq(auditLog.entity, 'photo'),
-          inArray(
-            auditLog.entityId,
-            photoRows.map((p) => p.id),
-          ),
-        )
-      : undefined,
-  ];
   const audit = await db
     .select({ action: auditLog.action, entity: auditLog.entity, userName: auditLog.userName, changes: auditLog.changes, createdAt: auditLog.createdAt })
     .from(auditLog)
-    .where(and(eq(auditLog.studioId, student.studioId), or(...ownEntities)))
+    .where(auditAboutStudent(student.studioId, id, { photo: photoRows.map((p) => p.id) }))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
 
   return {

@@ -5,16 +5,17 @@
  */
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
-import { accessCodeResponse, branchCodesResponse, cardsBody, quoteDecisionBody, reminderAnswer, remindResponse } from '../../../common/schemas/student';
+import { accessCodeResponse, branchCodesResponse, cardsBody, quoteDecisionBody } from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
-import { branchInScope, studentInScope } from '../../auth/access';
+import { studentInScope } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
 import { HttpError } from '../../core/errors';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import type { FastifyRequest } from 'fastify';
 import { issueCode, sheetCodes } from './accessCodes';
 import { renderCards } from './cards';
+import { branchReminderRoutes } from '../notifications/reminderRoutes';
 import { decideQuote, previewReminder, remindUnwritten } from './staffWrites';
 
 const docs = routeDocs('student-portal');
@@ -85,28 +86,13 @@ export async function studentPortalStaffRoutes(app: Api) {
     },
   );
 
-  app.get(
-    '/branches/:id/remind-unwritten',
-    docs('Yazmayanlara gidecek bildirim: alıcıları, metni ve şu an gönderilemiyorsa nedeni (onay sorusu için)', {
-      params: idParams,
-      response: { 200: reminderAnswer, 404: errorResponse },
-    }),
-    async (request) => {
-      const branch = await branchInScope(app.db, callerOf(request), request.params.id);
-      return { success: true as const, ...(await previewReminder(app.db, branch)) };
-    },
-  );
-
-  app.post(
-    '/branches/:id/remind-unwritten',
-    docs('Şubede henüz mesaj yazmamış öğrencilere bildirim gönderir (kilitli şubede ve aynı gün ikinci kez gönderilmez)', {
-      params: idParams,
-      response: { 200: remindResponse, 404: errorResponse, 409: errorResponse, 423: errorResponse },
-    }),
-    async (request) => {
-      const caller = callerOf(request);
-      const branch = await branchInScope(app.db, caller, request.params.id);
-      return { success: true as const, count: await remindUnwritten(app.db, caller, branch) };
-    },
-  );
+  branchReminderRoutes(app, {
+    path: '/branches/:id/remind-unwritten',
+    docs,
+    previewSummary: 'Yazmayanlara gidecek bildirim: alıcıları, metni ve şu an gönderilemiyorsa nedeni (onay sorusu için)',
+    sendSummary: 'Şubede henüz mesaj yazmamış öğrencilere bildirim gönderir (kilitli şubede ve aynı gün ikinci kez gönderilmez)',
+    refusedWhenLocked: true,
+    preview: previewReminder,
+    send: remindUnwritten,
+  });
 }

@@ -1,5 +1,5 @@
 /** Staff's writes of the student portal: deciding on a student's own quote, reminding those who have not written. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { todayInTurkey } from '../../../common/dates';
 import type { ReminderPreview } from '../../../common/schemas/student';
 import { tr } from '../../../common/tr';
@@ -10,6 +10,7 @@ import { students, yearbookApprovals } from '../../db/schema';
 import { holdBranch, remindedOn, sendReminder } from '../notifications/reminders';
 import { HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
+import { activeStudentsWhere } from '../students/queries';
 
 /** Approving moves the draft into the yearbook's quote; rejecting drops it. */
 export async function decideQuote(db: Db, caller: Caller, student: StudentRow, action: 'approve' | 'reject') {
@@ -25,17 +26,7 @@ export async function decideQuote(db: Db, caller: Caller, student: StudentRow, a
 
 /** The branch's active students who have not written any memory message yet, in school-number order. */
 function silentStudents(db: Db | Tx, branchId: number) {
-  return db
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName, schoolNumber: students.schoolNumber })
-    .from(students)
-    .where(
-      and(
-        eq(students.branchId, branchId),
-        eq(students.status, 'active'),
-        sql`not exists (select 1 from messages m where m.from_student_id = students.id and m.kind = 'student')`,
-      ),
-    )
-    .orderBy(asc(students.schoolNumber), asc(students.id));
+  return activeStudentsWhere(db, branchId, sql`not exists (select 1 from messages m where m.from_student_id = students.id and m.kind = 'student')`);
 }
 
 /** Why a reminder cannot go out now (the branch is locked, or one went out today), or null. */

@@ -7,7 +7,7 @@ import { consentStateCondition, statesOf } from '../consents/staffQueries';
 import { branchName } from '../../../common/text';
 import { branchesWhere, type BranchRow, type StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { single } from '../../db/rows';
 import { HttpError } from '../../core/errors';
 import { tr } from '../../../common/tr';
@@ -28,6 +28,15 @@ const hasPhoto = (db: Db) =>
 
 /** School numbers sort as numbers when they are digits ("99" before "100"). */
 export const numberOrder = sql`lpad(${students.schoolNumber}, 12, '0') COLLATE "C"`;
+
+/** The branch's active students that `which` picks, by name and number in school-number order (whom a reminder goes to). */
+export function activeStudentsWhere(db: Db | Tx, branchId: number, which: SQL) {
+  return db
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName, schoolNumber: students.schoolNumber })
+    .from(students)
+    .where(and(eq(students.branchId, branchId), eq(students.status, 'active'), which))
+    .orderBy(numberOrder, asc(students.id));
+}
 
 /** Students with the class and school they are in (`grade`, `section`, `schoolName`) beside the given columns. */
 export function studentsInPlace<T extends SelectedFields>(db: Db, columns: T) {

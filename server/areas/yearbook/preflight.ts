@@ -96,25 +96,16 @@ export function preflight(input: PreflightInput): Preflight {
     else if (!s.portrait) warnings.push({ ...about, code: 'no-portrait', message: p.noPortrait });
     if (gap && gap.text !== 'yes') warnings.push({ ...about, code: 'no-text-consent', message: gap.text === 'no' ? c.textRefused : c.noTextAnswer });
   }
-  for (const found of input.substitutions) {
-    warnings.push({
-      page: found.studentId === undefined ? null : pageOf(found.studentId),
-      item: found.item,
-      ...(found.studentId === undefined ? {} : { studentId: found.studentId }),
-      code: 'missing-glyphs',
-      message: p.missingGlyphs(found.characters.join(' ')),
-    });
-  }
+  // A text found on a student's page points there; the book's own texts are on no page.
+  const where = (found: { item: string; studentId?: number }) => ({
+    page: found.studentId === undefined ? null : pageOf(found.studentId),
+    item: found.item,
+    ...(found.studentId === undefined ? {} : { studentId: found.studentId }),
+  });
+  for (const found of input.substitutions) warnings.push({ ...where(found), code: 'missing-glyphs', message: p.missingGlyphs(found.characters.join(' ')) });
   // A text missing from the book (or a name printed as a stand-in) is an error: the book is not what was written.
-  for (const found of input.unplaced) {
-    errors.push({
-      page: found.studentId === undefined ? null : pageOf(found.studentId),
-      item: found.item,
-      ...(found.studentId === undefined ? {} : { studentId: found.studentId }),
-      code: 'unplaced-text',
-      message: found.shown === null ? p.unplacedLeftOut : p.unplacedReplaced(found.shown),
-    });
-  }
+  for (const found of input.unplaced)
+    errors.push({ ...where(found), code: 'unplaced-text', message: found.shown === null ? p.unplacedLeftOut : p.unplacedReplaced(found.shown) });
   for (const cut of input.cutNames)
     errors.push({ page: cut.page, item: tr.yearbook.item.panelName(cut.name), studentId: cut.studentId, code: 'unplaced-text', message: p.nameCut });
   // In the book's order; what is on no page comes last.

@@ -6,7 +6,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { yearbookApprovals, yearbookFinals } from '../../db/schema';
-import { cancelJob, enqueueJob, JobAlreadyActive, type JobRow } from '../../jobs/queue';
+import { cancelJob, queueSchoolJob, type JobRow } from '../../jobs/queue';
 import { conflict, HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
 import { YEARBOOK_JOB } from './job';
@@ -15,21 +15,8 @@ import { queueDigitalEditionOnFinal, stopDigitalEditions } from '../digital-year
 
 /** Queues the book of a branch or of a whole school; one at a time per school (409 while one is active). */
 export async function startBook(db: Db, caller: Caller, school: SchoolRow, branch: BranchRow | null): Promise<JobRow> {
-  let row: JobRow;
-  try {
-    // Not in a transaction: the one-active-job index refusing the row must leave the connection usable.
-    row = await enqueueJob(db, {
-      kind: YEARBOOK_JOB,
-      studioId: school.studioId,
-      schoolId: school.id,
-      branchId: branch?.id ?? null,
-      params: {},
-      createdBy: caller.userId,
-    });
-  } catch (error) {
-    if (error instanceof JobAlreadyActive) throw conflict('job', tr.yearbook.jobActive);
-    throw error;
-  }
+  const row = await queueSchoolJob(db, YEARBOOK_JOB, school, branch?.id ?? null, caller.userId);
+  if (!row) throw conflict('job', tr.yearbook.jobActive);
   await db.transaction((tx) => recordAudit(tx, caller, 'create', 'yearbook_job', { id: row.id, schoolId: school.id }, { branchId: branch?.id ?? null }));
   return row;
 }
