@@ -103,14 +103,17 @@ export async function studentPortalRoutes(app: Api) {
     await assertOpen(db, me);
     return { success: true as const, item: await write(me, { from: { id: me.studentId }, to }) };
   };
-  const editOwn = async <Row, T>(
-    request: FastifyRequest & { params: { id: number } },
-    own: (db: Db, me: StudentCaller, id: number) => Promise<Row>,
-    edit: (me: StudentCaller, before: Row) => Promise<T>,
-  ) => {
+  type OwnRequest = FastifyRequest & { params: { id: number } };
+  type Own<Row> = (db: Db, me: StudentCaller, id: number) => Promise<Row>;
+  /** The student's own text under the path's id, while the deadline is open. */
+  const ownWhileOpen = async <Row>(request: OwnRequest, own: Own<Row>) => {
     const me = studentOf(request);
     const before = await own(db, me, request.params.id);
     await assertOpen(db, me);
+    return { me, before };
+  };
+  const editOwn = async <Row, T>(request: OwnRequest, own: Own<Row>, edit: (me: StudentCaller, before: Row) => Promise<T>) => {
+    const { me, before } = await ownWhileOpen(request, own);
     return { success: true as const, item: await edit(me, before) };
   };
 
@@ -133,9 +136,7 @@ export async function studentPortalRoutes(app: Api) {
     '/messages/:id',
     docs('Onay bekleyen kendi mesajını siler', { params: idParams, response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse } }),
     async (request) => {
-      const me = studentOf(request);
-      const before = await ownMessageInScope(db, me, request.params.id);
-      await assertOpen(db, me);
+      const { me, before } = await ownWhileOpen(request, ownMessageInScope);
       await deleteOwnMessage(db, me, before);
       return { success: true as const };
     },
