@@ -1,14 +1,9 @@
 /** The parents' calls (/api/veli/…) and the studio's consent texts, shared by the server and the web. */
 import { z } from 'zod';
 import { consentAnswer, consentPurpose, parentRelation } from './consents';
+import { codeLoginBody } from './student';
 
-export const parentLoginBody = z
-  .object({
-    schoolCode: z.string().trim().min(1).max(20),
-    schoolNumber: z.string().trim().min(1).max(20),
-    parentCode: z.string().trim().min(1).max(20),
-  })
-  .strict();
+export const parentLoginBody = codeLoginBody('parentCode');
 
 export const purposeParams = z.object({ purpose: consentPurpose });
 

@@ -9,13 +9,16 @@ import { studentIds } from './students';
 
 export const QUOTE_MAX = 300;
 
-export const studentLoginBody = z
-  .object({
-    schoolCode: z.string().trim().min(1).max(20),
-    schoolNumber: z.string().trim().min(1).max(20),
-    accessCode: z.string().trim().min(1).max(20),
-  })
-  .strict();
+const loginField = z.string().trim().min(1).max(20);
+
+/** A sign-in with a code from paper instead of an account (the student's access code, a parent's code): school code, school number and the code under its own name. */
+export const codeLoginBody = <Code extends string>(code: Code) =>
+  z
+    .object({ schoolCode: loginField, schoolNumber: loginField })
+    .extend({ [code]: loginField } as Record<Code, typeof loginField>)
+    .strict();
+
+export const studentLoginBody = codeLoginBody('accessCode');
 
 export const accessCodeResponse = z.object({ success: z.literal(true), code: z.string() });
 

@@ -7,27 +7,33 @@ import { sessions, users } from '../db/schema';
 import type { Caller } from './caller';
 import type { FoundSession, SessionCache } from './sessionCache';
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(
-  db: Db,
-  userId: number,
-  level: Level,
-  ttlHours: number,
-  origin: { ip: string; userAgent: string } = { ip: '', userAgent: '' },
-): Promise<string> {
+export interface Origin {
+  ip: string;
+  userAgent: string;
+}
+
+/** A new random token and what a session row keeps of it (staff's and the code holders' alike): its hash, expiry and origin. */
+export function newToken(ttlHours: number, origin: Origin) {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
-    userId,
-    level,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
-    ip: origin.ip,
-    // A browser's description, cut to a length a list can show.
-    userAgent: origin.userAgent.slice(0, 300),
-  });
+  return {
+    token,
+    stored: {
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
+      ip: origin.ip,
+      // A browser's description, cut to a length a list can show.
+      userAgent: origin.userAgent.slice(0, 300),
+    },
+  };
+}
+
+export async function createSession(db: Db, userId: number, level: Level, ttlHours: number, origin: Origin = { ip: '', userAgent: '' }): Promise<string> {
+  const { token, stored } = newToken(ttlHours, origin);
+  await db.insert(sessions).values({ userId, level, ...stored });
   return token;
 }
 

@@ -4,33 +4,19 @@
  * own table, apart from staff sessions; each row says whose it is, and a lookup asks for one holder,
  * so a token of one kind is never a session of the other.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { tr } from '../../common/tr';
 import type { Db } from '../db/client';
 import { studentSessions, students } from '../db/schema';
 import type { ParentCaller, PortalCaller, StudentCaller } from './caller';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+import { hashToken, newToken, type Origin } from './sessions';
 
 type Holder = 'student' | 'parent';
 
-interface Origin {
-  ip: string;
-  userAgent: string;
-}
-
 async function openSession(db: Db, holder: Holder, studentId: number, ttlHours: number, origin: Origin): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, stored } = newToken(ttlHours, origin);
   await db.transaction(async (tx) => {
-    await tx.insert(studentSessions).values({
-      studentId,
-      holder,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
-      ip: origin.ip,
-      userAgent: origin.userAgent.slice(0, 300),
-    });
+    await tx.insert(studentSessions).values({ studentId, holder, ...stored });
     // The staff's "signed in" column is about the student; a parent's sign-in does not set it.
     if (holder === 'student') await tx.update(students).set({ lastSignInAt: new Date() }).where(eq(students.id, studentId));
   });

@@ -7,15 +7,11 @@ import type { FastifyRequest } from 'fastify';
 import { loginAnswers } from '../../../common/schemas/auth';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { parentConsentBody, parentConsentResponse, parentConsentsResponse, parentLoginBody, purposeParams } from '../../../common/schemas/parent';
-import { tr } from '../../../common/tr';
 import type { ParentCaller } from '../../auth/caller';
-import { reserveAttempt } from '../../auth/loginLimiter';
-import { verifyPassword } from '../../auth/passwords';
-import { revokePortalSession, signInParent } from '../../auth/studentSessions';
-import { HttpError, unauthorized } from '../../core/errors';
+import { revokePortalSession } from '../../auth/studentSessions';
+import { unauthorized } from '../../core/errors';
 import { routeDocs, type Api } from '../../http/types';
-import { normaliseCode } from '../student-portal/accessCodes';
-import { studentByCode } from '../student-portal/login';
+import { signInWithCode } from '../student-portal/login';
 import { answerConsent, parentConsents } from './consents';
 
 const docs = routeDocs('veli');
@@ -32,16 +28,8 @@ export async function parentPortalRoutes(app: Api) {
     '/login',
     docs('Veli girişi: okul kodu, okul numarası ve veli kodu ile oturum açar, bir token döner', { body: parentLoginBody, response: loginAnswers }, 'public'),
     async (request, reply) => {
-      const schoolCode = request.body.schoolCode.toLocaleUpperCase('en');
-      const { schoolNumber } = request.body;
-      // Counted apart from the student's own sign-in, before the code is checked.
-      const attempt = await reserveAttempt(db, config, `veli:${schoolCode}|${schoolNumber}`, request.ip, reply);
-      const student = await studentByCode(db, schoolCode, schoolNumber);
-      const ok = await verifyPassword(student?.parentCodeHash ?? null, normaliseCode(request.body.parentCode));
-      if (!student || !ok) throw new HttpError(400, tr.parent.wrongCredentials);
-      await attempt.succeeded();
-      const token = await signInParent(db, student.id, config.sessionTtlHours, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
-      return { success: true as const, token };
+      const { parentCode: code, ...place } = request.body;
+      return { success: true as const, token: await signInWithCode(db, config, 'parent', { ...place, code }, request, reply) };
     },
   );
 

@@ -15,9 +15,7 @@ import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { classmateInScope, ownMessageInScope, ownNicknameInScope, ownPhotoInScope, type StudentRow } from '../../auth/access';
 import type { StudentCaller } from '../../auth/caller';
-import { reserveAttempt } from '../../auth/loginLimiter';
-import { verifyPassword } from '../../auth/passwords';
-import { revokePortalSession, signInStudent } from '../../auth/studentSessions';
+import { revokePortalSession } from '../../auth/studentSessions';
 import { HttpError, notFound, unauthorized } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { routeDocs, type Api } from '../../http/types';
@@ -27,8 +25,7 @@ import { createNickname, editOwnNickname } from '../nicknames/writes';
 import { effectiveDesign } from '../design/queries';
 import { photoById, photoFile } from '../photos/queries';
 import { studioInfo } from '../studio/queries';
-import { normaliseCode } from './accessCodes';
-import { studentByCode } from './login';
+import { signInWithCode } from './login';
 import { consentedStudentIds } from '../consents/records';
 import { assertOpen, classmatesOf, deadlineOf, myMessageOf, myNicknameOf, notificationsOf, placeOf, profileOf, progressOf } from './queries';
 import { pickPortrait, writeQuote } from './writes';
@@ -52,17 +49,8 @@ export async function studentPortalRoutes(app: Api) {
       'public',
     ),
     async (request, reply) => {
-      const schoolCode = request.body.schoolCode.toLocaleUpperCase('en');
-      const { schoolNumber } = request.body;
-      // Counted before the code is checked, like staff sign-ins, so parallel guesses count too.
-      const attempt = await reserveAttempt(db, config, `student:${schoolCode}|${schoolNumber}`, request.ip, reply);
-      const student = await studentByCode(db, schoolCode, schoolNumber);
-      const ok = await verifyPassword(student?.accessCodeHash ?? null, normaliseCode(request.body.accessCode));
-      // One answer for an unknown school, number or a wrong code: nothing tells which.
-      if (!student || !ok) throw new HttpError(400, tr.student.wrongCredentials);
-      await attempt.succeeded();
-      const token = await signInStudent(db, student.id, config.sessionTtlHours, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
-      return { success: true as const, token };
+      const { accessCode: code, ...place } = request.body;
+      return { success: true as const, token: await signInWithCode(db, config, 'student', { ...place, code }, request, reply) };
     },
   );
 
@@ -115,14 +103,17 @@ export async function studentPortalRoutes(app: Api) {
     await assertOpen(db, me);
     return { success: true as const, item: await write(me, { from: { id: me.studentId }, to }) };
   };
-  const editOwn = async <Row, T>(
-    request: FastifyRequest & { params: { id: number } },
-    own: (db: Db, me: StudentCaller, id: number) => Promise<Row>,
-    edit: (me: StudentCaller, before: Row) => Promise<T>,
-  ) => {
+  type OwnRequest = FastifyRequest & { params: { id: number } };
+  type Own<Row> = (db: Db, me: StudentCaller, id: number) => Promise<Row>;
+  /** The student's own text under the path's id, while the deadline is open. */
+  const ownWhileOpen = async <Row>(request: OwnRequest, own: Own<Row>) => {
     const me = studentOf(request);
     const before = await own(db, me, request.params.id);
     await assertOpen(db, me);
+    return { me, before };
+  };
+  const editOwn = async <Row, T>(request: OwnRequest, own: Own<Row>, edit: (me: StudentCaller, before: Row) => Promise<T>) => {
+    const { me, before } = await ownWhileOpen(request, own);
     return { success: true as const, item: await edit(me, before) };
   };
 
@@ -145,9 +136,7 @@ export async function studentPortalRoutes(app: Api) {
     '/messages/:id',
     docs('Onay bekleyen kendi mesajını siler', { params: idParams, response: { 200: okResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse } }),
     async (request) => {
-      const me = studentOf(request);
-      const before = await ownMessageInScope(db, me, request.params.id);
-      await assertOpen(db, me);
+      const { me, before } = await ownWhileOpen(request, ownMessageInScope);
       await deleteOwnMessage(db, me, before);
       return { success: true as const };
     },

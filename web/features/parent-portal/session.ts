@@ -1,49 +1,16 @@
 /**
- * A parent's session, apart from staff's and students': its own token key in the browser and an
- * api client that calls /api/veli/… with it. A 401 while signed in ends it and goes back to
- * /veli/login. There is no user info to hold: the consent page loads all a parent sees.
+ * A parent's session (see api/portalSession.ts), calling /api/veli/…; a 401 while signed in goes
+ * back to /veli/login. There is no user info to hold: the consent page loads all a parent sees.
  */
-import { create } from 'zustand';
 import { PARENT_LEVEL } from '../../../common/levels';
 import { typedCalls, type ParentCalls } from '../../api/calls';
-import { createApiClient } from '../../api/client';
-import { toast } from '../../toast';
+import { createPortalSession } from '../../api/portalSession';
 
-const TOKEN_KEY = 'parentAuthToken';
-
-interface ParentSession {
-  token: string | null;
-  setToken(token: string): void;
-  clear(): void;
-}
-
-export const useParentSession = create<ParentSession>((set) => ({
-  token: localStorage.getItem(TOKEN_KEY),
-  setToken: (token) => {
-    localStorage.setItem(TOKEN_KEY, token);
-    set({ token });
-  },
-  clear: () => {
-    localStorage.removeItem(TOKEN_KEY);
-    set({ token: null });
-  },
-}));
-
-let sessionEnded: () => void = () => {};
+const parent = createPortalSession<never>(PARENT_LEVEL, 'parentAuthToken', (session) => session.token !== null);
+export const useParentSession = parent.useSession;
 /** The consent page registers what a 401 with a held token does. */
-export function onParentSessionEnded(handler: () => void): void {
-  sessionEnded = handler;
-}
-
-const parentApi = createApiClient({
-  baseUrl: import.meta.env.VITE_API_BASE ?? '/api',
-  getLevel: () => PARENT_LEVEL,
-  getToken: () => useParentSession.getState().token,
-  hasUser: () => useParentSession.getState().token !== null,
-  onSessionEnded: () => sessionEnded(),
-  toast,
-});
-export const { call: parentCall } = typedCalls<ParentCalls>(parentApi);
+export const onParentSessionEnded = parent.onSessionEnded;
+export const { call: parentCall } = typedCalls<ParentCalls>(parent.api);
 
 export async function signInParent(values: { schoolCode: string; schoolNumber: string; parentCode: string }): Promise<boolean> {
   const result = await parentCall('POST login', { body: values });

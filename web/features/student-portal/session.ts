@@ -1,55 +1,18 @@
 /**
- * The student's session, apart from staff's: its own token key in the browser, its own user
- * info, and an api client that calls /api/student/… with that token. A 401 while signed in
- * ends the session and goes back to /student/login, as for staff.
+ * The student's session (see api/portalSession.ts), with its user info, calling /api/student/…;
+ * a 401 while signed in goes back to /student/login, as for staff.
  */
-import { create } from 'zustand';
 import { STUDENT_LEVEL } from '../../../common/levels';
 import type { StudentUser } from '../../../common/schemas/student';
 import { typedCalls, type StudentCalls } from '../../api/calls';
-import { createApiClient } from '../../api/client';
-import { toast } from '../../toast';
+import { createPortalSession } from '../../api/portalSession';
 
-const TOKEN_KEY = 'studentAuthToken';
-
-interface StudentSession {
-  token: string | null;
-  user: Omit<StudentUser, 'success'> | null;
-  setToken(token: string): void;
-  setUser(user: Omit<StudentUser, 'success'>): void;
-  clear(): void;
-}
-
-export const useStudentSession = create<StudentSession>((set) => ({
-  token: localStorage.getItem(TOKEN_KEY),
-  user: null,
-  setToken: (token) => {
-    localStorage.setItem(TOKEN_KEY, token);
-    set({ token });
-  },
-  setUser: (user) => set({ user }),
-  clear: () => {
-    localStorage.removeItem(TOKEN_KEY);
-    set({ token: null, user: null });
-  },
-}));
-
-let sessionEnded: () => void = () => {};
+const student = createPortalSession<Omit<StudentUser, 'success'>>(STUDENT_LEVEL, 'studentAuthToken', (session) => session.user !== null);
+export const useStudentSession = student.useSession;
 /** The student layout registers what a 401 with a held user does. */
-export function onStudentSessionEnded(handler: () => void): void {
-  sessionEnded = handler;
-}
-
-const studentApi = createApiClient({
-  baseUrl: import.meta.env.VITE_API_BASE ?? '/api',
-  getLevel: () => STUDENT_LEVEL,
-  getToken: () => useStudentSession.getState().token,
-  hasUser: () => useStudentSession.getState().user !== null,
-  onSessionEnded: () => sessionEnded(),
-  toast,
-});
+export const onStudentSessionEnded = student.onSessionEnded;
 /** The student portal's calls, typed by the routes' schemas (see api/calls.ts). */
-export const { call: studentCall } = typedCalls<StudentCalls>(studentApi);
+export const { call: studentCall } = typedCalls<StudentCalls>(student.api);
 
 /** GET student/user; success logs the student in. */
 export async function loadStudent(): Promise<boolean> {
