@@ -29,6 +29,3 @@ export const errorResponse = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
 });
-
-/** The refusals a call on one scoped record can answer: bad input, wrong level, out of scope, stale version. */
-export const recordErrors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };

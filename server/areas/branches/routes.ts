@@ -3,7 +3,7 @@
  * (read, edit, delete). Panel and that school's managers write; a branch manager reads its own.
  */
 import { idParams } from '../../../common/schemas/fields';
-import { listResponse, okResponse, recordErrors } from '../../../common/schemas/list';
+import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
 import { itemAnswer } from '../../../common/schemas/answers';
 import {
   branch,
@@ -27,6 +27,7 @@ const docs = routeDocs('branches');
 
 const t = tr.organisation.branch;
 const writers = ['panel', 'school'] as const;
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const itemResponse = itemAnswer(branch);
 
 const exportColumns: ExportColumn<Branch>[] = [
@@ -47,7 +48,7 @@ export async function branchesRoutes(app: Api) {
     docs('Okulun şubeleri: sınıf ve Türk alfabesiyle şube harfi sırasında', {
       params: idParams,
       querystring: branchListQuery,
-      response: { 200: listResponse(branch), ...recordErrors },
+      response: { 200: listResponse(branch), ...errors },
     }),
     async (request) => {
       const [caller, school] = await scopedRecord(request, schoolInScope);
@@ -58,7 +59,7 @@ export async function branchesRoutes(app: Api) {
 
   app.get(
     '/schools/:id/branches/export',
-    docs('Şube listesini CSV veya XLSX olarak dışa aktarır', { params: idParams, querystring: branchExportQuery, response: recordErrors }),
+    docs('Şube listesini CSV veya XLSX olarak dışa aktarır', { params: idParams, querystring: branchExportQuery, response: errors }),
     async (request, reply) => {
       const [caller, school] = await scopedRecord(request, schoolInScope);
       const { items } = await listBranches(app.db, caller, school.id, request.query, false);
@@ -68,7 +69,7 @@ export async function branchesRoutes(app: Api) {
 
   app.post(
     '/schools/:id/branches',
-    docs('Yeni şube', { params: idParams, body: branchBody, response: { 200: itemResponse, ...recordErrors } }, writers),
+    docs('Yeni şube', { params: idParams, body: branchBody, response: { 200: itemResponse, ...errors } }, writers),
     async (request) => {
       const [caller, school] = await scopedRecord(request, schoolInScope);
       const id = await createBranch(app.db, caller, school, request.body);
@@ -80,7 +81,7 @@ export async function branchesRoutes(app: Api) {
     '/schools/:id/branches/range',
     docs(
       'Bir sınıfta şube harfi aralığını (ör. 12, A–F) tek adımda oluşturur; var olanlar atlanır',
-      { params: idParams, body: branchRangeBody, response: { 200: branchRangeResponse, ...recordErrors } },
+      { params: idParams, body: branchRangeBody, response: { 200: branchRangeResponse, ...errors } },
       writers,
     ),
     async (request) => {
@@ -91,7 +92,7 @@ export async function branchesRoutes(app: Api) {
     },
   );
 
-  app.get('/branches/:id', docs('Bir şubenin bilgileri', { params: idParams, response: { 200: itemResponse, ...recordErrors } }), async (request) => {
+  app.get('/branches/:id', docs('Bir şubenin bilgileri', { params: idParams, response: { 200: itemResponse, ...errors } }), async (request) => {
     const row = await branchInScope(app.db, callerOf(request), request.params.id);
     return one(row.id);
   });
@@ -100,7 +101,7 @@ export async function branchesRoutes(app: Api) {
     '/branches/:id',
     docs(
       'Şubeyi düzenler (version: okunan sürüm, eskiyse 409)',
-      { params: idParams, body: branchUpdateBody, response: { 200: itemResponse, ...recordErrors } },
+      { params: idParams, body: branchUpdateBody, response: { 200: itemResponse, ...errors } },
       writers,
     ),
     async (request) => {
@@ -112,7 +113,7 @@ export async function branchesRoutes(app: Api) {
 
   app.delete(
     '/branches/:id',
-    docs('Öğrencisi olmayan şubeyi yöneticileriyle siler', { params: idParams, response: { 200: okResponse, ...recordErrors } }, writers),
+    docs('Öğrencisi olmayan şubeyi yöneticileriyle siler', { params: idParams, response: { 200: okResponse, ...errors } }, writers),
     async (request) => {
       const [caller, row] = await scopedRecord(request, branchInScope);
       await deleteBranch(app.db, caller, row);

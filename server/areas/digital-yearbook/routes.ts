@@ -6,7 +6,7 @@
  */
 import { digitalEditionState, digitalFileParams, digitalYearbookResponse } from '../../../common/schemas/digitalYearbook';
 import { idParams } from '../../../common/schemas/fields';
-import { recordErrors } from '../../../common/schemas/list';
+import { errorResponse } from '../../../common/schemas/list';
 import { jobResponse, proofQuery } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
 import { schoolInScope } from '../../auth/access';
@@ -20,6 +20,7 @@ import type { ReaderOf } from './readers';
 import { queueDigitalEdition } from './writes';
 
 const docs = routeDocs('digital-yearbook');
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** The reader's calls under the prefix of `level` (its API path segment), the reader found by `readerOf` from the signed-in request. */
 export function digitalYearbookReaderRoutes(level: string, readerOf: ReaderOf) {
@@ -29,7 +30,7 @@ export function digitalYearbookReaderRoutes(level: string, readerOf: ReaderOf) {
     app.get(
       '/digital-yearbook',
       docs('Son hâline getirilmiş yıllığın dijital baskısı: sayfa görselleri, isim dizini, okuyanın kendi sayfaları', {
-        response: { 200: digitalYearbookResponse, ...recordErrors },
+        response: { 200: digitalYearbookResponse, ...errors },
       }),
       async (request) => digitalYearbookOf(app.db, await readerOf(request, app.db), (jobId, kind, number) => signer.digitalUrl(level, jobId, kind, number)),
     );
@@ -63,7 +64,7 @@ export async function digitalYearbookStaffRoutes(app: Api) {
     '/schools/:id/digital-yearbook',
     docs(
       'Okulun dijital yıllığının durumu: yıllık son hâlinde mi, son dijital baskı işi',
-      { params: idParams, response: { 200: digitalEditionState, ...recordErrors } },
+      { params: idParams, response: { 200: digitalEditionState, ...errors } },
       staff,
     ),
     async (request) => editionState(app.db, await schoolInScope(app.db, callerOf(request), request.params.id)),
@@ -73,7 +74,7 @@ export async function digitalYearbookStaffRoutes(app: Api) {
     '/schools/:id/digital-yearbook',
     docs(
       'Okulun dijital yıllığını yeniden oluşturur (arka planda iş; yalnızca son hâldeki yıllık)',
-      { params: idParams, response: { 200: jobResponse, ...recordErrors } },
+      { params: idParams, response: { 200: jobResponse, ...errors } },
       staff,
     ),
     async (request) => {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Level } from '../../../common/levels';
 import { displayDate } from '../../../common/dates';
 import { idParams } from '../../../common/schemas/fields';
-import { listResponse, okResponse, recordErrors } from '../../../common/schemas/list';
+import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
 import {
   manager,
   managerCreateBody,
@@ -27,6 +27,7 @@ import { listManagers, managerById, type ManagerKind } from './queries';
 import { createManager, deleteManager, updateManager, type ManagerOwner, type ManagerSaved } from './writes';
 
 const t = tr.organisation.manager;
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 interface KindSetup {
   kind: ManagerKind;
@@ -93,7 +94,7 @@ function registerKind(app: Api, setup: KindSetup) {
 
   /** A write that answers the saved account: by the path's id, the body given, for the levels that write. */
   const savedDocs = <B extends z.ZodType>(summary: string, body: B) =>
-    docs(summary, { params: idParams, body, response: { 200: managerSaved, ...recordErrors } }, setup.writeLevels);
+    docs(summary, { params: idParams, body, response: { 200: managerSaved, ...errors } }, setup.writeLevels);
 
   /** The saved account as the API answers it, with a generated password once. */
   const saved = async ({ id, generatedPassword }: ManagerSaved) => ({
@@ -106,7 +107,7 @@ function registerKind(app: Api, setup: KindSetup) {
     setup.listPath,
     docs(
       'Yönetici hesapları listesi',
-      { params: idParams, querystring: managerListQuery, response: { 200: listResponse(manager), ...recordErrors } },
+      { params: idParams, querystring: managerListQuery, response: { 200: listResponse(manager), ...errors } },
       setup.readLevels,
     ),
     async (request) => {
@@ -119,11 +120,7 @@ function registerKind(app: Api, setup: KindSetup) {
 
   app.get(
     `${setup.listPath}/export`,
-    docs(
-      'Yönetici listesini CSV veya XLSX olarak dışa aktarır',
-      { params: idParams, querystring: managerExportQuery, response: recordErrors },
-      setup.readLevels,
-    ),
+    docs('Yönetici listesini CSV veya XLSX olarak dışa aktarır', { params: idParams, querystring: managerExportQuery, response: errors }, setup.readLevels),
     async (request, reply) => {
       const caller = callerOf(request);
       const { ownerId } = await owner(caller, request.params.id);
@@ -145,7 +142,7 @@ function registerKind(app: Api, setup: KindSetup) {
 
   app.delete(
     setup.itemPath,
-    docs('Yöneticinin hesabını siler; oturumları hemen sonlanır', { params: idParams, response: { 200: okResponse, ...recordErrors } }, setup.writeLevels),
+    docs('Yöneticinin hesabını siler; oturumları hemen sonlanır', { params: idParams, response: { 200: okResponse, ...errors } }, setup.writeLevels),
     async (request) => {
       const caller = callerOf(request);
       await deleteManager(app.db, caller, kind, await account(caller, request.params.id));

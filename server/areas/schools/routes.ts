@@ -1,6 +1,6 @@
 /** Schools of the studio: list, export, create, read, edit, archive/restore, delete. Panel only (a school manager reads its own). */
 import { idParams } from '../../../common/schemas/fields';
-import { errorResponse, listResponse, okResponse, recordErrors } from '../../../common/schemas/list';
+import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
 import { school, schoolExportQuery, schoolBody, schoolListQuery, schoolUpdateBody, type School } from '../../../common/schemas/organisation';
 import { itemAnswer } from '../../../common/schemas/answers';
 import { tr } from '../../../common/tr';
@@ -18,7 +18,7 @@ const docs = routeDocs('schools');
 const t = tr.organisation.school;
 const panelOnly = ['panel'] as const;
 const itemResponse = itemAnswer(school);
-const errors = { ...recordErrors, 413: errorResponse };
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse };
 
 const exportColumns: ExportColumn<School>[] = [
   { header: t.name, value: (r) => r.name, width: 40 },

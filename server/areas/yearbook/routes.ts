@@ -7,7 +7,7 @@
  * preflight errors, unless overridden with a reason). Panel and the school's managers only.
  */
 import { idParams } from '../../../common/schemas/fields';
-import { okResponse, recordErrors } from '../../../common/schemas/list';
+import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { approvalBody, finalBody, jobDetailResponse, jobResponse, proofParams, proofQuery, yearbookState } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
@@ -26,6 +26,7 @@ import { approveBranch, cancelBook, setFinal, startBook, unlockBranch } from './
 const docs = routeDocs('yearbook');
 const staff = ['panel', 'school'] as const;
 const studio = ['panel'] as const;
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 export async function yearbookRoutes(app: Api) {
   const proofs = proofUrlSigner(app.config.fileUrlSecret, app.config.fileUrlTtlMinutes);
@@ -46,7 +47,7 @@ export async function yearbookRoutes(app: Api) {
       place: async (caller: Caller, id: number) => ({ school: await schoolInScope(app.db, caller, id), branch: null }),
     },
   ]) {
-    app.post(scope.path, docs(scope.summary, { params: idParams, response: { 200: jobResponse, ...recordErrors } }, staff), async (request, reply) => {
+    app.post(scope.path, docs(scope.summary, { params: idParams, response: { 200: jobResponse, ...errors } }, staff), async (request, reply) => {
       const caller = callerOf(request);
       const { school, branch } = await scope.place(caller, request.params.id);
       const job = await startBook(app.db, caller, school, branch);
@@ -57,11 +58,7 @@ export async function yearbookRoutes(app: Api) {
 
   app.get(
     '/schools/:id/yearbook',
-    docs(
-      'Okulun yıllık durumu: şube onayları, son hâl, son hazırlanan yıllıklar',
-      { params: idParams, response: { 200: yearbookState, ...recordErrors } },
-      staff,
-    ),
+    docs('Okulun yıllık durumu: şube onayları, son hâl, son hazırlanan yıllıklar', { params: idParams, response: { 200: yearbookState, ...errors } }, staff),
     async (request) => {
       const [caller, school] = await scopedRecord(request, schoolInScope);
       return stateOf(app.db, school, (jobId, kind, number) => proofs.url(caller.level, jobId, number, kind));
@@ -70,7 +67,7 @@ export async function yearbookRoutes(app: Api) {
 
   app.get(
     '/yearbook-jobs/:id',
-    docs('Yıllık işinin durumu (sayfa ilerlemesi, baskı öncesi kontrol)', { params: idParams, response: { 200: jobDetailResponse, ...recordErrors } }, staff),
+    docs('Yıllık işinin durumu (sayfa ilerlemesi, baskı öncesi kontrol)', { params: idParams, response: { 200: jobDetailResponse, ...errors } }, staff),
     async (request) => {
       const [caller, job] = await scopedRecord(request, jobInScope);
       const [branch] = job.branchId ? await app.db.select().from(branches).where(eq(branches.id, job.branchId)) : [];
@@ -81,7 +78,7 @@ export async function yearbookRoutes(app: Api) {
 
   app.post(
     '/yearbook-jobs/:id/cancel',
-    docs('Yıllık işini iptal eder', { params: idParams, response: { 200: jobResponse, ...recordErrors } }, staff),
+    docs('Yıllık işini iptal eder', { params: idParams, response: { 200: jobResponse, ...errors } }, staff),
     async (request) => {
       const [caller, job] = await scopedRecord(request, jobInScope);
       return { success: true as const, job: jobOf(await cancelBook(app.db, caller, job)) };
@@ -151,11 +148,7 @@ export async function yearbookRoutes(app: Api) {
 
   app.post(
     '/branches/:id/yearbook/approval',
-    docs(
-      'Şubenin provasını onaylar; şubenin içeriği kilitlenir',
-      { params: idParams, body: approvalBody, response: { 200: okResponse, ...recordErrors } },
-      staff,
-    ),
+    docs('Şubenin provasını onaylar; şubenin içeriği kilitlenir', { params: idParams, body: approvalBody, response: { 200: okResponse, ...errors } }, staff),
     async (request) => {
       const [caller, branch] = await scopedRecord(request, branchInScope);
       const job = await jobInScope(app.db, caller, request.body.jobId);
@@ -166,7 +159,7 @@ export async function yearbookRoutes(app: Api) {
 
   app.delete(
     '/branches/:id/yearbook/approval',
-    docs('Şubenin onayını kaldırır ve kilidini açar (stüdyo)', { params: idParams, response: { 200: okResponse, ...recordErrors } }, studio),
+    docs('Şubenin onayını kaldırır ve kilidini açar (stüdyo)', { params: idParams, response: { 200: okResponse, ...errors } }, studio),
     async (request) => {
       const [caller, branch] = await scopedRecord(request, branchInScope);
       await unlockBranch(app.db, caller, branch);
@@ -178,7 +171,7 @@ export async function yearbookRoutes(app: Api) {
     '/schools/:id/yearbook/final',
     docs(
       'Yıllığı son hâli olarak işaretler ya da işareti kaldırır (stüdyo)',
-      { params: idParams, body: finalBody, response: { 200: okResponse, ...recordErrors } },
+      { params: idParams, body: finalBody, response: { 200: okResponse, ...errors } },
       studio,
     ),
     async (request) => {
