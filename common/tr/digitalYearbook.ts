@@ -15,8 +15,6 @@ export const digitalYearbook = {
   searchPlaceholder: 'Ad veya soyad',
   noMatch: 'Bu isimde öğrenci bulunamadı.',
   pagesOf: (pages: number[]) => (pages.length === 1 ? `Sayfa ${pages[0]}` : `Sayfa ${pages[0]}–${pages[pages.length - 1]}`),
-  singlePage: 'Tek sayfa',
-  spreads: 'Çift sayfa',
   download: 'Sayfamı indir',
   /** The downloaded page's file name. */
   fileName: (page: number) => `yıllık-sayfa-${page}.jpg`,

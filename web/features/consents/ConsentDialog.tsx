@@ -11,6 +11,7 @@ import { attempt } from '../../api/query';
 import { optionsOf, SelectField } from '../../components/SelectField';
 import { Loaded } from '../../components/QueryState';
 import { RowBadge } from '../../components/list/RowBadge';
+import { HeadRow } from '../../components/list/HeadRow';
 import { useSession } from '../../session/store';
 import { useRecordPaperConsent, useStudentConsents } from './api';
 import { STATE_COLOR } from './ConsentBadges';
@@ -48,17 +49,7 @@ function ConsentBody({ studentId, branchId }: { studentId: number; branchId: num
           loaded.records.length ? (
             <Table.ScrollContainer minWidth={640}>
               <Table striped aria-label={c.history.title}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{c.history.when}</Table.Th>
-                    <Table.Th>{c.paper.purpose}</Table.Th>
-                    <Table.Th>{c.paper.answer}</Table.Th>
-                    <Table.Th>{c.history.who}</Table.Th>
-                    <Table.Th>{c.history.channel}</Table.Th>
-                    <Table.Th>{c.history.text}</Table.Th>
-                    <Table.Th>{c.history.scan}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <HeadRow labels={[c.history.when, c.paper.purpose, c.paper.answer, c.history.who, c.history.channel, c.history.text, c.history.scan]} />
                 <Table.Tbody>
                   {loaded.records.map((r) => (
                     <Table.Tr key={r.id}>

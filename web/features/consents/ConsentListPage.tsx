@@ -9,6 +9,7 @@ import { CONSENT_PURPOSES } from '../../../common/schemas/consents';
 import { tr } from '../../../common/tr';
 import { PageHeader } from '../../components/PageHeader';
 import { Loaded } from '../../components/QueryState';
+import { HeadRow } from '../../components/list/HeadRow';
 import { useConsentList } from './api';
 
 const c = tr.consent;
@@ -36,15 +37,7 @@ export function ConsentListPage({ branchId }: { branchId: number }) {
               {displayDate(todayInTurkey())}
             </Text>
             <Table withTableBorder withColumnBorders aria-label={title}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{tr.students.fields.schoolNumber}</Table.Th>
-                  <Table.Th>{tr.students.fields.fullName}</Table.Th>
-                  {CONSENT_PURPOSES.map((purpose) => (
-                    <Table.Th key={purpose}>{c.purposes[purpose]}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
+              <HeadRow labels={[tr.students.fields.schoolNumber, tr.students.fields.fullName, ...CONSENT_PURPOSES.map((purpose) => c.purposes[purpose])]} />
               <Table.Tbody>
                 {data.items.map((s) => (
                   <Table.Tr key={s.id}>

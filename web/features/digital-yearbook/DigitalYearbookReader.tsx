@@ -3,13 +3,14 @@
  * pages in a grid, one by one or as the open book shows them, in the lightbox (zoom and swipe); a
  * name search that goes to a student's pages (through the lightbox's own `#slug-N` address); the
  * reader's own pages to download.
- */ import { Anchor, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+ */ import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import type { DigitalYearbook } from '../../../common/schemas/digitalYearbook';
 import { searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { lightboxAttributes, useLightbox } from '../../components/lightbox';
+import { PageViewSwitch, type PageView } from '../../components/PageViewSwitch';
 
 const t = tr.digitalYearbook;
 /** The lightbox groups, which are also the address's slugs: #yillik-5 is page 5, #yillik-acilim-3 the third spread. */
@@ -24,7 +25,7 @@ const spreadOf = (page: number) => Math.floor(page / 2) + 1;
 
 export function DigitalYearbookReader({ book }: { book: DigitalYearbook }) {
   const grid = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<'pages' | 'spreads'>('pages');
+  const [view, setView] = useState<PageView>('pages');
   const [query, setQuery] = useState('');
   useLightbox(grid, `${view}:${book.pages.length}`);
   const thumbOf = useMemo(() => new Map(book.pages.map((p) => [p.number, p.thumb])), [book.pages]);
@@ -73,15 +74,7 @@ export function DigitalYearbookReader({ book }: { book: DigitalYearbook }) {
           <Text size="sm">{t.noMatch}</Text>
         )
       ) : null}
-      <SegmentedControl
-        aria-label={t.title}
-        value={view}
-        onChange={(value) => setView(value === 'spreads' ? 'spreads' : 'pages')}
-        data={[
-          { value: 'pages', label: t.singlePage },
-          { value: 'spreads', label: t.spreads },
-        ]}
-      />
+      <PageViewSwitch label={t.title} value={view} onChange={setView} />
       <div ref={grid}>
         {view === 'pages' ? (
           <SimpleGrid cols={3} spacing="xs">

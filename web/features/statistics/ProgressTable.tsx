@@ -1,6 +1,7 @@
 /** Progress per school (panel) or branch: students who wrote, received, and have a photo. */
 import { Anchor, Group, Paper, Progress, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { HeadRow } from '../../components/list/HeadRow';
 import type { Dashboard } from '../../../common/schemas/dashboard';
 import { tr } from '../../../common/tr';
 
@@ -26,16 +27,9 @@ export function ProgressTable({ board }: { board: Dashboard }) {
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table verticalSpacing="xs" aria-label={type === 'school' ? d.progressBySchool : d.progressByBranch}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{type === 'school' ? tr.dashboard.unit : tr.notifications.branch}</Table.Th>
-              <Table.Th>{d.studentsCol}</Table.Th>
-              <Table.Th>{d.wrote}</Table.Th>
-              <Table.Th>{d.received}</Table.Th>
-              <Table.Th>{d.withPhoto}</Table.Th>
-              <Table.Th>{tr.home.pendingMessages}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <HeadRow
+            labels={[type === 'school' ? tr.dashboard.unit : tr.notifications.branch, d.studentsCol, d.wrote, d.received, d.withPhoto, tr.home.pendingMessages]}
+          />
           <Table.Tbody>
             {board.progress.map((row) => (
               <Table.Tr key={row.id}>

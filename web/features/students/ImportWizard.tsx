@@ -26,6 +26,7 @@ import { useEffect, useRef, useState } from 'react';
 import { importFields, type ImportField, type ImportMapping, type ImportPreview, type ImportResult } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { optionsOf, SelectField } from '../../components/SelectField';
+import { HeadRow } from '../../components/list/HeadRow';
 import { toast } from '../../toast';
 import { commitImport, previewImport, useStudentsRefresh, type ImportTarget } from './api';
 
@@ -201,17 +202,9 @@ export function ImportWizard({
             ) : null}
             <Table.ScrollContainer minWidth={640} mah={360}>
               <Table striped stickyHeader aria-label={t.import.step2}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t.import.row}</Table.Th>
-                    <Table.Th>{t.fields.schoolNumber}</Table.Th>
-                    <Table.Th>{t.fields.firstName}</Table.Th>
-                    <Table.Th>{t.fields.lastName}</Table.Th>
-                    <Table.Th>{t.fields.branch}</Table.Th>
-                    <Table.Th>{t.import.state}</Table.Th>
-                    <Table.Th>{t.import.errors}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <HeadRow
+                  labels={[t.import.row, t.fields.schoolNumber, t.fields.firstName, t.fields.lastName, t.fields.branch, t.import.state, t.import.errors]}
+                />
                 <Table.Tbody>
                   {[...preview.rows.filter((r) => r.action === 'error'), ...preview.rows.filter((r) => r.action !== 'error')]
                     .slice(0, SHOWN_ROWS)

@@ -5,7 +5,7 @@
  * approve a branch's proof (the school; works on a phone). The studio unlocks an approved branch
  * and marks the book final (no watermark from then on).
  */
-import { Alert, Badge, Button, Card, Group, Modal, Progress, SegmentedControl, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Progress, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { Substitution, YearbookJobDetail, YearbookState } from '../../../common/schemas/yearbook';
 import { displayDateTime } from '../../../common/dates';
@@ -14,6 +14,7 @@ import { attempt } from '../../api/query';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, Loading } from '../../components/QueryState';
+import { PageViewSwitch, type PageView } from '../../components/PageViewSwitch';
 import { lightboxAttributes, useLightbox } from '../../components/lightbox';
 import { recordOptions, SelectField } from '../../components/SelectField';
 import { useSession } from '../../session/store';
@@ -294,7 +295,7 @@ async function approveAfterConfirm(branchName: string, approve: () => Promise<un
 function JobCard({ job }: { job: YearbookJobDetail }) {
   const cancel = useCancelBook();
   const pages = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<'pages' | 'spreads'>('pages');
+  const [view, setView] = useState<PageView>('pages');
   const name = job.branchName ?? t.wholeSchool;
   const slides = job.status === 'done' ? proofSlides(job, name, view === 'spreads') : [];
   useLightbox(pages, `${view}:${slides.length}`);
@@ -349,16 +350,7 @@ function JobCard({ job }: { job: YearbookJobDetail }) {
                 </Button>
               </>
             ) : null}
-            <SegmentedControl
-              size="xs"
-              aria-label={t.proofView}
-              value={view}
-              onChange={(value) => setView(value === 'spreads' ? 'spreads' : 'pages')}
-              data={[
-                { value: 'pages', label: t.singlePage },
-                { value: 'spreads', label: t.spread },
-              ]}
-            />
+            <PageViewSwitch size="xs" label={t.proofView} value={view} onChange={setView} />
             {slides.map(({ src, caption }, i) =>
               i === 0 ? (
                 <Button key={src} component="a" href={src} size="xs" {...lightboxAttributes(group, { src, type: 'image', caption })}>
