@@ -8,11 +8,15 @@ const PHONE = { width: 390, height: 844 };
 const PARENT = 'Ayşegül Nurdan Karaçalıoğlu-Büyükşahin';
 
 test('a parent opens the consent letter’s QR on a phone, signs in, gives print photos and refuses digital photos', async ({ browser, request }) => {
-  // The branch manager prints one student's consent letter (a new parent code on it).
+  // The branch manager prints the consent letter of a student whose family has not answered yet (a new parent code on it).
   const login = await request.post('/api/branch/login', { data: { email: 'sube@demo.test', password: 'Demo1234!' } });
   const headers = { authorization: `Bearer ${(await login.json()).token}` };
   const branchId = (await (await request.get('/api/branch/user', { headers })).json()).branch.id as number;
-  const students = await (await request.get(`/api/branch/branches/${branchId}/students?sort=schoolNumber&order=desc&perPage=1`, { headers })).json();
+  const students = await (
+    await request.get(`/api/branch/branches/${branchId}/students?consentPurpose=print-photo&consentState=none&sort=schoolNumber&order=desc&perPage=1`, {
+      headers,
+    })
+  ).json();
   const student = students.items[0] as { id: number; schoolNumber: string };
   const letter = await request.post(`/api/branch/students/${student.id}/consent-form.pdf`, { headers });
   expect(letter.status()).toBe(200);
