@@ -128,8 +128,6 @@ export const organisation = {
       gender: 'Cinsiyet',
       quote: 'Yıllık sözü',
       nickname: 'Lakap',
-      photoConsent: 'Fotoğraf izni',
-      photoConsentDate: 'İzin tarihi',
       branchId: 'Şube',
       schoolId: 'Okul',
       cityId: 'İl',
