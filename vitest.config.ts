@@ -20,6 +20,8 @@ export const databaseFree = [
   'server/areas/branches/range.test.ts',
   'server/areas/yearbook/preflight.test.ts',
   'server/test/passes.test.ts',
+  // Both file stores, each started by the test itself (the S3 one on a local server).
+  'server/storage/store.test.ts',
 ];
 
 /**

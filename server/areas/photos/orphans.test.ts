@@ -12,6 +12,7 @@ import { expect, it } from 'vitest';
 import { createBackup } from '../../backup/backup';
 import { openDatabase } from '../../db/client';
 import { photos } from '../../db/schema';
+import { INCOMING_FOLDER, ownerIsGone } from '../../storage/incoming';
 import { serverHome } from '../../test/serverProcess';
 import { formData } from '../../test/multipart';
 
@@ -63,6 +64,10 @@ it('leaves no file without its row after a kill -9 during an upload, and backups
   first.child.kill('SIGKILL');
   await exited(first.child);
   expect(await upload).toBeNull();
+  // The server itself runs as the start's child, which follows its parent down once it notices
+  // the parent gone: only then is the cut-off upload's owner dead for the next start to see.
+  const owners = () => storeFiles().flatMap((file) => (file.startsWith(`${INCOMING_FOLDER}/`) ? [file.split('/')[1]!] : []));
+  await expect.poll(() => owners().every(ownerIsGone), { timeout: 60_000 }).toBe(true);
   // The crash did leave files of the cut-off upload behind.
   expect(storeFiles().filter((file) => !before.has(file)).length).toBeGreaterThan(0);
 
