@@ -114,7 +114,7 @@ test('a student reads the final book on a phone: finds their name, opens their p
   await phone.goto('/veli/login');
   await phone.evaluate((value) => localStorage.setItem('parentAuthToken', value), parentToken);
   await phone.goto('/veli');
-  await expect(phone.getByRole('heading', { name: 'Dijital Yıllık' })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Dijital Yıllık', exact: true })).toBeVisible();
   const parentPages = phone.getByRole('link', { name: /^Sayfa \d+$/ });
   await expect(parentPages.first()).toBeVisible();
   await expect.poll(() => phone.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0))).toBe(true);

@@ -36,7 +36,7 @@ test('a 100-row students list draws quickly: one tooltip for the screen, none pe
   // The structure that keeps it fast: no tooltip component per button; the screen's one tooltip
   // shows each icon button's name (what it does, for which student) on hover and on focus.
   const buttons = rows.first().getByRole('button');
-  await expect(buttons).toHaveCount(4);
+  await expect(buttons).toHaveCount(5);
   for (const button of await buttons.all()) expect(await button.getAttribute('data-row-tip')).toBe(await button.getAttribute('aria-label'));
   const edit = rows.first().getByRole('button', { name: /: düzenle$/ });
   await edit.hover();
