@@ -3,6 +3,12 @@ import { expect, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
+let removeSchool: ((api: APIRequestContext) => Promise<void>) | null = null;
+test.afterEach(async ({ request }) => {
+  await removeSchool?.(request);
+  removeSchool = null;
+});
+
 /** A small school of its own, made through the API: a branch and two students, so its book is quick to make. */
 async function smallSchool(request: APIRequestContext) {
   const login = await request.post('/api/panel/login', { data: { email: 'admin@demo.test', password: 'Demo1234!' } });
@@ -16,7 +22,13 @@ async function smallSchool(request: APIRequestContext) {
   const school = (await post('schools', { name: 'Dijital Deneme Lisesi', cityId: 6, academicYear: '2025-2026', code })).item;
   const branch = (await post(`schools/${school.id}/branches`, { grade: 12, section: 'A' })).item;
   const deniz = (await post(`branches/${branch.id}/students`, { schoolNumber: '501', firstName: 'Deniz', lastName: 'Aksoy' })).item;
-  await post(`branches/${branch.id}/students`, { schoolNumber: '502', firstName: 'Ece', lastName: 'Yıldız' });
+  const ece = (await post(`branches/${branch.id}/students`, { schoolNumber: '502', firstName: 'Ece', lastName: 'Yıldız' })).item;
+  // Other tests of this server count the demo's schools and students: the school goes when the test ends.
+  removeSchool = async (api: APIRequestContext) => {
+    await api.put(`/api/panel/schools/${school.id}/yearbook/final`, { headers, data: { final: false } });
+    for (const student of [deniz, ece]) expect((await api.delete(`/api/panel/students/${student.id}`, { headers })).status()).toBe(200);
+    expect((await api.delete(`/api/panel/schools/${school.id}`, { headers })).status()).toBe(200);
+  };
   const access = await post(`students/${deniz.id}/access-code`);
   const parent = await post(`students/${deniz.id}/parent-code`);
   return { school, code, accessCode: access.code as string, parentCode: parent.code as string, headers };
