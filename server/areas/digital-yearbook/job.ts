@@ -52,11 +52,11 @@ const spreadCount = (pages: number) => (pages ? Math.floor(pages / 2) + 1 : 0);
 export const spreadPages = (n: number, pages: number) => ({ left: n > 1 ? 2 * n - 2 : null, right: 2 * n - 1 <= pages ? 2 * n - 1 : null });
 
 /**
- * The book's content as the digital edition shows it: made with the digital-photo answers (see
- * `photoPurpose`), so a student without that consent keeps no portrait and no class panel copy,
- * the layout draws the design's empty frame there, and their photo is never even read.
+ * The book's content as read, with how many students show without a photo. The content is read
+ * with the digital-photo answers (`photoPurpose` below), so a student without that consent keeps
+ * no portrait and no class panel copy, and the layout draws the design's empty frame there.
  */
-const withDigitalConsent = (sources: BookSources): BookSources & { withoutConsent: number } => ({
+const withPhotoGapCount = (sources: BookSources): BookSources & { withoutConsent: number } => ({
   ...sources,
   withoutConsent: sources.consentGaps.filter((gap) => gap.photo !== 'yes').length,
 });
@@ -67,7 +67,7 @@ export function digitalYearbookJob(db: Db, storage: Storage, pool: WorkerPool): 
     let shown: (BookSources & { withoutConsent: number }) | null = null;
     const book = yearbookJob(db, storage, pool, {
       photoPurpose: 'digital-photo',
-      sources: async (read) => (shown = withDigitalConsent(read)),
+      sources: async (read) => (shown = withPhotoGapCount(read)),
     });
     // The book is the first half of the work, its screen images the second.
     const made = (await book(job, { ...context, progress: (done, total) => context.progress(done, 2 * total) })) as YearbookResult;
