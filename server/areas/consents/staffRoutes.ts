@@ -10,7 +10,7 @@ import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
 import { notFound } from '../../core/errors';
-import { callerOf, routeDocs, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api, scopedRecord } from '../../http/types';
 import { megabytes, readOneFile } from '../../storage/uploads';
 import { branchReminderRoutes } from '../notifications/reminderRoutes';
 import { listStudents } from '../students/queries';
@@ -47,8 +47,7 @@ export async function consentStaffRoutes(app: Api) {
       response: { 200: studentConsentsAnswer, 400: errorResponse, 404: errorResponse },
     }),
     async (request) => {
-      const caller = callerOf(request);
-      const student = await studentInScope(app.db, caller, request.params.id);
+      const [caller, student] = await scopedRecord(request, studentInScope);
       await recordPaperConsent(app.db, files, caller, student, request.body);
       return answerOf(student.id);
     },

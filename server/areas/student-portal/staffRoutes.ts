@@ -11,7 +11,7 @@ import { tr } from '../../../common/tr';
 import { studentInScope } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
 import { HttpError } from '../../core/errors';
-import { callerOf, routeDocs, type Api } from '../../http/types';
+import { callerOf, routeDocs, type Api, scopedRecord } from '../../http/types';
 import type { FastifyRequest } from 'fastify';
 import { issueCode, sheetCodes } from './accessCodes';
 import { renderCards } from './cards';
@@ -28,8 +28,7 @@ export async function studentPortalStaffRoutes(app: Api) {
       response: { 200: accessCodeResponse, 404: errorResponse },
     }),
     async (request) => {
-      const caller = callerOf(request);
-      const student = await studentInScope(app.db, caller, request.params.id);
+      const [caller, student] = await scopedRecord(request, studentInScope);
       return { success: true as const, code: await issueCode(app.db, caller, student) };
     },
   );
@@ -78,8 +77,7 @@ export async function studentPortalStaffRoutes(app: Api) {
       response: { 200: okResponse, 400: errorResponse, 404: errorResponse },
     }),
     async (request) => {
-      const caller = callerOf(request);
-      const student = await studentInScope(app.db, caller, request.params.id);
+      const [caller, student] = await scopedRecord(request, studentInScope);
       if (student.quoteDraft === null) throw new HttpError(400, tr.student.noQuoteDraft);
       await decideQuote(app.db, caller, student, request.body.action);
       return { success: true as const };
