@@ -13,6 +13,7 @@ import {
   index,
   integer,
   jsonb,
+  real,
   pgTable,
   primaryKey,
   serial,
@@ -104,6 +105,8 @@ export const studios = pgTable('studios', {
   website: text('website').notNull().default(''),
   /** Months after a school's delivery date when its photos and face data are purged. */
   retentionMonths: integer('retention_months').notNull().default(6),
+  /** Event photos each student should be tagged in; students below it are highlighted in coverage. */
+  coverageGoal: smallint('coverage_goal').notNull().default(3),
   ...editableStamps(),
 });
 
@@ -626,4 +629,198 @@ export const studentConsents = pgTable(
     index('student_consents_school_idx').on(t.schoolId, t.purpose, t.answer),
     index('student_consents_studio_idx').on(t.studioId, t.purpose, t.answer),
   ],
+);
+
+/** An event album (etkinlik albümü) of a school, or of one of its branches (`branch_id` set). */
+export const albums = pgTable(
+  'albums',
+  {
+    id: serial('id').primaryKey(),
+    studioId: studioRef(),
+    schoolId: schoolRef(),
+    branchId: integer('branch_id').references(() => branches.id),
+    name: text('name').notNull(),
+    eventDate: date('event_date', { mode: 'string' }),
+    description: text('description').notNull().default(''),
+    ...nameKeys(),
+    ...editableStamps(),
+  },
+  (t) => [
+    index('albums_school_sort_idx').on(t.schoolId, cSorted(t.sortKey), t.id),
+    index('albums_branch_idx').on(t.branchId),
+    index('albums_studio_idx').on(t.studioId),
+  ],
+);
+
+/**
+ * A link through which a teacher or parent uploads to an album without an account: only the
+ * sha256 of its token is kept; it stops at `expires_at` or when revoked. What comes through it waits for approval.
+ */
+export const albumUploadLinks = pgTable(
+  'album_upload_links',
+  {
+    id: serial('id').primaryKey(),
+    studioId: studioRef(),
+    schoolId: schoolRef(),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    label: text('label').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('album_upload_links_token_uq').on(t.tokenHash), index('album_upload_links_album_idx').on(t.albumId)],
+);
+
+/**
+ * A photo of an event album. Staff uploads are approved at once; a link's wait for a moderator.
+ * Faces are looked for in approved photos only (`face_scan` says how far that got).
+ */
+export const albumPhotos = pgTable(
+  'album_photos',
+  {
+    id: serial('id').primaryKey(),
+    studioId: studioRef(),
+    schoolId: schoolRef(),
+    branchId: integer('branch_id').references(() => branches.id),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    /** Key in the file store; derived sizes live beside it, as for portraits. */
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull().default(''),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    caption: text('caption').notNull().default(''),
+    ...moderation(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadLinkId: integer('upload_link_id').references(() => albumUploadLinks.id, { onDelete: 'set null' }),
+    /** The name a link's uploader gave. */
+    uploaderName: text('uploader_name').notNull().default(''),
+    faceScan: text('face_scan', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    faceScannedAt: timestamp('face_scanned_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('album_photos_album_idx').on(t.albumId, t.status, t.id),
+    index('album_photos_school_idx').on(t.schoolId, t.status),
+    index('album_photos_face_scan_idx').on(t.schoolId, t.faceScan),
+  ],
+);
+
+/**
+ * A consented student's face descriptor, computed from their portrait. Biometric data (KVKK art. 6):
+ * kept only while the parents' face-matching consent stands and until the school's book is final.
+ */
+export const studentFaces = pgTable(
+  'student_faces',
+  {
+    id: serial('id').primaryKey(),
+    studioId: studioRef(),
+    schoolId: schoolRef(),
+    branchId: integer('branch_id').notNull(),
+    studentId: studentRef('student_id'),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    descriptor: real('descriptor').array().notNull(),
+    /** Which model made the descriptor: one model's descriptors are never compared with another's. */
+    model: text('model').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('student_faces_photo_uq').on(t.photoId),
+    index('student_faces_student_idx').on(t.studentId),
+    index('student_faces_school_idx').on(t.schoolId),
+    index('student_faces_branch_idx').on(t.branchId),
+  ],
+);
+
+/**
+ * A face found in an approved album photo: where it is (fractions of the photo), whom it looks
+ * like, and what staff decided. Its descriptor is not kept: the person may not have consented.
+ */
+export const photoFaces = pgTable(
+  'photo_faces',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    studioId: studioRef(),
+    schoolId: schoolRef(),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => albumPhotos.id, { onDelete: 'cascade' }),
+    box: jsonb('box').$type<{ x: number; y: number; width: number; height: number }>().notNull(),
+    suggestedStudentId: integer('suggested_student_id').references(() => students.id, { onDelete: 'set null' }),
+    suggestedScore: real('suggested_score'),
+    state: text('state', { enum: ['open', 'confirmed', 'rejected', 'ignored'] })
+      .notNull()
+      .default('open'),
+    /** The student staff confirmed or assigned. */
+    studentId: integer('student_id').references(() => students.id, { onDelete: 'set null' }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('photo_faces_album_idx').on(t.albumId, t.state),
+    index('photo_faces_photo_idx').on(t.photoId),
+    index('photo_faces_suggested_idx').on(t.suggestedStudentId),
+    index('photo_faces_student_idx').on(t.studentId),
+  ],
+);
+
+/**
+ * A student in an album photo, as staff confirmed it (from a face or tagged by hand): what
+ * coverage counts and what the book's index and the student's portal read.
+ */
+export const photoTags = pgTable(
+  'photo_tags',
+  {
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => albumPhotos.id, { onDelete: 'cascade' }),
+    studentId: studentRef('student_id'),
+    studioId: studioRef(),
+    schoolId: integer('school_id').notNull(),
+    /** The student's branch, so a branch's coverage is one indexed equality. */
+    branchId: integer('branch_id').notNull(),
+    faceId: bigint('face_id', { mode: 'number' }).references(() => photoFaces.id, { onDelete: 'set null' }),
+    taggedBy: integer('tagged_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.photoId, t.studentId] }),
+    index('photo_tags_student_idx').on(t.studentId),
+    index('photo_tags_branch_idx').on(t.branchId, t.studentId),
+    index('photo_tags_school_idx').on(t.schoolId, t.studentId),
+  ],
+);
+
+/** An event page of the book: an album's photos in a layout of 1, 2, 3, 4 or 6 a page, in order. */
+export const albumPages = pgTable(
+  'album_pages',
+  {
+    id: serial('id').primaryKey(),
+    studioId: studioRef(),
+    schoolId: schoolRef(),
+    branchId: integer('branch_id').references(() => branches.id),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    layout: smallint('layout').notNull(),
+    /** Album photo ids in their places on the page; a photo deleted since reads as an empty place. */
+    photoIds: integer('photo_ids').array().notNull(),
+    ...editableStamps(),
+  },
+  (t) => [index('album_pages_album_idx').on(t.albumId, t.position), index('album_pages_school_idx').on(t.schoolId, t.branchId)],
 );
