@@ -631,14 +631,20 @@ export const studentConsents = pgTable(
   ],
 );
 
+/** The studio and school an event album's row belongs to, and its branch where it is one branch's. */
+const albumPlace = () => ({ studioId: studioRef(), schoolId: schoolRef(), branchId: integer('branch_id').references(() => branches.id) });
+/** The album a row is part of; the row goes with the album. */
+const albumRef = () =>
+  integer('album_id')
+    .notNull()
+    .references(() => albums.id, { onDelete: 'cascade' });
+
 /** An event album (etkinlik albümü) of a school, or of one of its branches (`branch_id` set). */
 export const albums = pgTable(
   'albums',
   {
     id: serial('id').primaryKey(),
-    studioId: studioRef(),
-    schoolId: schoolRef(),
-    branchId: integer('branch_id').references(() => branches.id),
+    ...albumPlace(),
     name: text('name').notNull(),
     eventDate: date('event_date', { mode: 'string' }),
     description: text('description').notNull().default(''),
@@ -662,9 +668,7 @@ export const albumUploadLinks = pgTable(
     id: serial('id').primaryKey(),
     studioId: studioRef(),
     schoolId: schoolRef(),
-    albumId: integer('album_id')
-      .notNull()
-      .references(() => albums.id, { onDelete: 'cascade' }),
+    albumId: albumRef(),
     tokenHash: text('token_hash').notNull(),
     label: text('label').notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -683,12 +687,8 @@ export const albumPhotos = pgTable(
   'album_photos',
   {
     id: serial('id').primaryKey(),
-    studioId: studioRef(),
-    schoolId: schoolRef(),
-    branchId: integer('branch_id').references(() => branches.id),
-    albumId: integer('album_id')
-      .notNull()
-      .references(() => albums.id, { onDelete: 'cascade' }),
+    ...albumPlace(),
+    albumId: albumRef(),
     /** Key in the file store; derived sizes live beside it, as for portraits. */
     storageKey: text('storage_key').notNull(),
     originalName: text('original_name').notNull().default(''),
@@ -752,9 +752,7 @@ export const photoFaces = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     studioId: studioRef(),
     schoolId: schoolRef(),
-    albumId: integer('album_id')
-      .notNull()
-      .references(() => albums.id, { onDelete: 'cascade' }),
+    albumId: albumRef(),
     photoId: integer('photo_id')
       .notNull()
       .references(() => albumPhotos.id, { onDelete: 'cascade' }),
@@ -810,12 +808,8 @@ export const albumPages = pgTable(
   'album_pages',
   {
     id: serial('id').primaryKey(),
-    studioId: studioRef(),
-    schoolId: schoolRef(),
-    branchId: integer('branch_id').references(() => branches.id),
-    albumId: integer('album_id')
-      .notNull()
-      .references(() => albums.id, { onDelete: 'cascade' }),
+    ...albumPlace(),
+    albumId: albumRef(),
     position: integer('position').notNull(),
     layout: smallint('layout').notNull(),
     /** Album photo ids in their places on the page; a photo deleted since reads as an empty place. */
