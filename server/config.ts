@@ -44,6 +44,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs short-lived photo URLs; set it when more than one process serves the app. */
   FILE_URL_SECRET: z.string().min(16).optional(),
+  /** Opens GET /metrics (Prometheus) to callers sending it as a Bearer token; unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** How long a claimed job holds without a sign of life before another process takes it over. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   FILE_URL_TTL_MINUTES: z.coerce
     .number()
     .positive()
@@ -99,6 +103,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   fileUrlSecret: string;
   fileUrlTtlMinutes: number;
+  metricsToken?: string;
+  jobLeaseMs: number;
   photoMaxBytes: number;
   photoMaxPixels: number;
   photoMaxFiles: number;
@@ -159,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     fileUrlSecret: e.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     fileUrlTtlMinutes: e.FILE_URL_TTL_MINUTES,
+    metricsToken: e.METRICS_TOKEN,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     photoMaxBytes: e.PHOTO_MAX_BYTES,
     photoMaxPixels: e.PHOTO_MAX_PIXELS,
     photoMaxFiles: e.PHOTO_MAX_FILES,

@@ -31,6 +31,7 @@ import { parentPortalRoutes } from './parent-portal/routes';
 import { parentPortalStaffRoutes } from './parent-portal/staffRoutes';
 import { kvkkRoutes } from './kvkk/routes';
 import { retentionJob } from './kvkk/retention';
+import { sweepJob } from './photos/orphans';
 import { consentStaffRoutes } from './consents/staffRoutes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
@@ -79,5 +80,5 @@ export function jobHandlers(app: FastifyInstance, pool: WorkerPool): Record<stri
 
 /** Repeated on a clock for every studio, in the server process. */
 export function recurringJobs(app: FastifyInstance): RecurringJob[] {
-  return [sendNotificationsJob(app.db, app.log), retentionJob(app.db, app.storage.photos)];
+  return [sendNotificationsJob(app.db, app.log), retentionJob(app.db, app.storage.photos), sweepJob(app.db, app.storage.photos)];
 }

@@ -47,6 +47,8 @@ export function createWorkerPool(options: PoolOptions = {}) {
         throw error;
       }
     },
+    /** How busy the threads have been since the start (0–1) and how many tasks wait for one, for /metrics. */
+    load: () => ({ utilization: pool.utilization, queued: pool.queueSize }),
     close: () => pool.destroy(),
   };
 }
