@@ -32,7 +32,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface PoolCounts {
+interface PoolCounts {
   total: number;
   idle: number;
   waiting: number;

@@ -29,7 +29,11 @@ function passes(check: () => Promise<unknown>): Promise<boolean> {
   ]).finally(() => clearTimeout(timer));
 }
 
-const unavailable = (reply: FastifyReply, body: Record<string, unknown>) => reply.code(503).header('retry-after', '5').send({ success: false, ...body });
+const unavailable = (reply: FastifyReply, body: Record<string, unknown>) =>
+  reply
+    .code(503)
+    .header('retry-after', '5')
+    .send({ success: false, ...body });
 
 export function healthRoutes(app: FastifyInstance, database: Database, storage: Storage): void {
   const latest = appMigrations().at(-1)?.when ?? 0;

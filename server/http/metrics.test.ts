@@ -36,7 +36,15 @@ describe('with METRICS_TOKEN set', () => {
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.1",method="GET",route="\/api\/:level\/students\/:id",status_code="200"\} \d+/);
     expect(text).not.toContain(`students/${kit.world.students[0].id}`);
     expect(text).not.toContain('/api/yok');
-    for (const name of ['yp_job_duration_seconds', 'yp_jobs', 'yp_worker_pool_utilization', 'yp_db_pool_waiting', 'yp_db_pool_connections', 'yp_file_store_errors_total', 'nodejs_eventloop_lag_seconds']) {
+    for (const name of [
+      'yp_job_duration_seconds',
+      'yp_jobs',
+      'yp_worker_pool_utilization',
+      'yp_db_pool_waiting',
+      'yp_db_pool_connections',
+      'yp_file_store_errors_total',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
       expect(text, name).toContain(`# TYPE ${name} `);
     }
     expect(text).toMatch(/yp_worker_pool_utilization\{pool="jobs"\} [\d.e-]+/);
@@ -113,11 +121,15 @@ describe('readiness of a node that lacks something', () => {
   });
 
   it('is not ready while the database lacks this version’s last migration', async () => {
-    await database.db.execute(sql`UPDATE drizzle.__drizzle_migrations SET created_at = created_at - 1 WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`);
+    await database.db.execute(
+      sql`UPDATE drizzle.__drizzle_migrations SET created_at = created_at - 1 WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
+    );
     const res = await app.inject({ url: '/api/health/ready' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ success: false, message: tr.notReady.migrations, checks: { database: true, migrations: false, store: true } });
-    await database.db.execute(sql`UPDATE drizzle.__drizzle_migrations SET created_at = created_at + 1 WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`);
+    await database.db.execute(
+      sql`UPDATE drizzle.__drizzle_migrations SET created_at = created_at + 1 WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
+    );
     expect((await app.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
   });
 });

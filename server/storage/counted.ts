@@ -4,7 +4,8 @@ import type { FileStore, Storage } from './store';
 type Failed = (store: string, operation: string) => void;
 
 function countedStore(name: string, store: FileStore, failed: Failed): FileStore {
-  const counted = <A extends unknown[], R>(operation: string, call: (...args: A) => Promise<R>) =>
+  const counted =
+    <A extends unknown[], R>(operation: string, call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         return await call(...args);

@@ -161,7 +161,11 @@ afterAll(async () => {
 });
 
 /** A call through the proxy; a node that died under it answers 502 (never thrown). */
-async function call(method: string, pathname: string, options: { token?: string; json?: unknown; form?: ReturnType<typeof formData>; headers?: Record<string, string> } = {}) {
+async function call(
+  method: string,
+  pathname: string,
+  options: { token?: string; json?: unknown; form?: ReturnType<typeof formData>; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: BodyInit | undefined;
@@ -275,7 +279,9 @@ it('loses no accepted write, applies none twice, leaves no orphan object, and ha
     headers: { 'x-request-id': uploadId },
     form: formData(Array.from({ length: 12 }, (_, i) => ({ name: 'files', fileName: `kesik-${i}.jpg`, contentType: 'image/jpeg', data: large }))),
   });
-  await expect.poll(async () => (await bucketKeys()).some((key) => key.startsWith('incoming/') && !before.has(key)), { timeout: 120_000, interval: 20 }).toBe(true);
+  await expect
+    .poll(async () => (await bucketKeys()).some((key) => key.startsWith('incoming/') && !before.has(key)), { timeout: 120_000, interval: 20 })
+    .toBe(true);
   const uploadNode = nodes.get(proxy.nodeOf.get(uploadId)!)!;
   const duringKill = mixRound(2);
   await killNode(uploadNode);
@@ -293,7 +299,10 @@ it('loses no accepted write, applies none twice, leaves no orphan object, and ha
   const answered: Array<{ status: number; node: string }> = [];
   for (let i = 0; i < 8; i++) {
     const id = `two-nodes-login-${i}`;
-    const res = await call('POST', '/api/panel/login', { headers: { ...attacker, 'x-request-id': id }, json: { email: `yok${i}@test.test`, password: 'yanlış-parola' } });
+    const res = await call('POST', '/api/panel/login', {
+      headers: { ...attacker, 'x-request-id': id },
+      json: { email: `yok${i}@test.test`, password: 'yanlış-parola' },
+    });
     answered.push({ status: res.status, node: proxy.nodeOf.get(id)! });
   }
   expect(answered.map((a) => a.status)).toEqual([400, 400, 400, 400, 429, 429, 429, 429]);
@@ -310,9 +319,9 @@ it('loses no accepted write, applies none twice, leaves no orphan object, and ha
   await killNode(holder!);
   const survivor = [...nodes.values()][0]!;
   await mixRound(3);
-  await expect.poll(async () => nodeOfRunner((await jobRow()).lockedBy)?.name ?? (await jobRow()).status, { timeout: 120_000, interval: 100 }).toMatch(
-    new RegExp(`^(${survivor.name}|done)$`),
-  );
+  await expect
+    .poll(async () => nodeOfRunner((await jobRow()).lockedBy)?.name ?? (await jobRow()).status, { timeout: 120_000, interval: 100 })
+    .toMatch(new RegExp(`^(${survivor.name}|done)$`));
   await expect.poll(async () => (await jobRow()).status, { timeout: 180_000, interval: 200 }).toBe('done');
   const finished = await jobRow();
   expect(finished.attempts).toBe(2);
@@ -357,7 +366,8 @@ it('loses no accepted write, applies none twice, leaves no orphan object, and ha
 
   const writes = accepted.photos.length + accepted.messages.length + accepted.approvals.length;
   const found = photoCounts.filter((n) => n >= 1).length + messageCounts.filter((n) => n >= 1).length + approved.filter((m) => m.status === 'approved').length;
-  const duplicated = photoCounts.filter((n) => n > 1).length + messageCounts.filter((n) => n > 1).length + Math.max(0, approvalAudits - accepted.approvals.length);
+  const duplicated =
+    photoCounts.filter((n) => n > 1).length + messageCounts.filter((n) => n > 1).length + Math.max(0, approvalAudits - accepted.approvals.length);
   console.log(
     `two nodes: ${sent} writes sent, ${writes} accepted, ${found} found, ${duplicated} duplicated; ` +
       `${keys.length} objects in the bucket, ${orphaned.length} orphaned; job ${jobId} done by node ${survivor.name} after ${finished.attempts} attempts; ` +

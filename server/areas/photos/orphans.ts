@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { RecurringJob } from '../../jobs/app';
 import type { FileStore } from '../../storage/store';
 
-export const SWEEP_JOB = 'photos.sweep';
+const SWEEP_JOB = 'photos.sweep';
 
 /** Far longer than any upload between its first file and its commit (requests end after REQUEST_TIMEOUT_SECONDS, at most an hour). */
 const GRACE_MS = 2 * 60 * 60 * 1000;
@@ -30,7 +30,7 @@ async function foldersOf(store: FileStore, folder: string, depth: number): Promi
 }
 
 /** Removes what no row names from a studio's part of the photo store; answers how many folders went. */
-export async function sweepPhotoStore(db: Db, store: FileStore, studioId: number): Promise<number> {
+async function sweepPhotoStore(db: Db, store: FileStore, studioId: number): Promise<number> {
   let removed = 0;
   const remove = async (folder: string) => {
     await store.remove(folder);
