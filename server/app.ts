@@ -88,6 +88,7 @@ export async function buildApp({
   refuseTunnels(app);
   logOneLinePerRequest(app);
   const metrics = installMetrics(app, config.metricsToken, database);
+  app.decorate('metrics', metrics);
   const storage = metrics ? countedStorage(givenStorage, metrics.storeFailed) : givenStorage;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,7 +103,7 @@ export async function buildApp({
   app.decorate('sessions', sessionCache);
   app.addHook('onClose', () => sessionCache.close());
   bindPhotoUrlsToSessions(app, database.db);
-  installJobs(app, jobs, { handlers: jobHandlers, recurring: recurringJobs }, metrics);
+  installJobs(app, jobs, { handlers: jobHandlers, recurring: recurringJobs });
   await installSecurityHeaders(app);
   // JSON above 1 kB travels compressed; the web app's assets were compressed at build time.
   await app.register(compress, {

@@ -55,7 +55,8 @@ export function healthRoutes(app: FastifyInstance, database: Database, storage: 
     const migrations = db && (await passes(async () => ((await appliedMigrations(database.db)).latest ?? 0) >= latest));
     const checks = { database: db, migrations, store };
     if (db && migrations && store) return { success: true, checks };
-    const failed = (Object.keys(checks) as Array<keyof typeof checks>).filter((name) => !checks[name]);
+    // Migrations cannot be read from a database that does not answer: its failure says it all.
+    const failed = (Object.keys(checks) as Array<keyof typeof checks>).filter((name) => !checks[name] && (db || name !== 'migrations'));
     return unavailable(reply, { message: failed.map((name) => tr.notReady[name]).join(' '), checks });
   });
 }

@@ -15,7 +15,14 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { tr } from '../../common/tr';
 import type { Database } from '../db/client';
 
-/** What the app's background work and file stores report to the metrics. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the app reports to /metrics; undefined when METRICS_TOKEN is unset (nothing is measured). */
+    metrics: AppMetrics | undefined;
+  }
+}
+
+/** What the app's background work, worker pools and file stores report to the metrics. */
 export interface AppMetrics {
   jobFinished(kind: string, outcome: string, seconds: number): void;
   /** A worker pool to read when scraped (its threads' utilisation and waiting tasks). */

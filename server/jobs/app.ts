@@ -4,7 +4,6 @@
  * pool the jobs' heavy steps run in, and the recurring jobs (when the server process asks).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppMetrics } from '../http/metrics';
 import { createWorkerPool, type WorkerPool } from '../workers/pool';
 import { startJobRunner, type JobHandler, type JobRunner, type RunnerOptions } from './runner';
 
@@ -40,7 +39,8 @@ export interface BackgroundWork {
   recurring: (app: FastifyInstance) => RecurringJob[];
 }
 
-export function installJobs(app: FastifyInstance, jobOptions: JobOptions, work: BackgroundWork, metrics?: AppMetrics): void {
+export function installJobs(app: FastifyInstance, jobOptions: JobOptions, work: BackgroundWork): void {
+  const metrics = app.metrics;
   const options: RunnerOptions = { leaseMs: app.config.jobLeaseMs, ...jobOptions, finished: metrics?.jobFinished };
   let wake = () => {};
   if (jobOptions.run) {
