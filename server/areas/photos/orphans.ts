@@ -7,11 +7,11 @@
  * folder is only removed once it is older than any upload can take. An incoming folder of another
  * machine's process cannot be asked whether its owner lives, so it goes once it is that old too.
  */
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
-import { INCOMING_FOLDER, ownerIsGone } from '../../storage/incoming';
-import { eq } from 'drizzle-orm';
 import type { RecurringJob } from '../../jobs/app';
+import { INCOMING_FOLDER, ownerIsGone } from '../../storage/incoming';
 import type { FileStore } from '../../storage/store';
 
 const SWEEP_JOB = 'photos.sweep';
