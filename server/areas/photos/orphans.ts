@@ -30,9 +30,11 @@ async function foldersOf(store: FileStore, folder: string, depth: number): Promi
 }
 
 /** Removes what no row names from a studio's part of the photo store; answers how many folders went. */
-async function sweepPhotoStore(db: Db, store: FileStore, studioId: number): Promise<number> {
+async function sweepPhotoStore(db: Db, store: FileStore, studioId: number, signal?: AbortSignal): Promise<number> {
   let removed = 0;
   const remove = async (folder: string) => {
+    // A process that is stopping does not wait for the sweep: the next round does the rest.
+    signal?.throwIfAborted();
     await store.remove(folder);
     removed++;
   };
@@ -59,7 +61,7 @@ export function sweepJob(db: Db, store: FileStore): RecurringJob {
     everyMs: 60 * 60 * 1000,
     atStart: true,
     async handler(job, context) {
-      const removed = await sweepPhotoStore(db, store, job.studioId);
+      const removed = await sweepPhotoStore(db, store, job.studioId, context.signal);
       // A round that found nothing reports 0 of 0 and leaves no row behind (jobs/queue.ts).
       await context.progress(removed, removed);
       return { removed };
