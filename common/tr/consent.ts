@@ -22,8 +22,6 @@ export const consent = {
   filterState: 'Onay durumu',
   filterAll: 'Onay: tümü',
   carriedOver: 'Kayıt aktarımı',
-  /** The text version a paper record names when the studio has not written its own text yet. */
-  defaultText: 'varsayılan',
   paper: {
     action: 'Kâğıt formu kaydet',
     title: (name: string) => `${name}: veli onayı (kâğıt form)`,
