@@ -102,7 +102,7 @@ export async function removeErasedFiles(store: FileStore, keys: string[]): Promi
  * its audit entry and its line in the erasure log; the files after the commit. An approved
  * book's lock does not stop it (a legal duty); the audit entry says the book was approved.
  */
-export async function eraseStudent(db: Db, store: FileStore, logFile: string, caller: Caller, student: StudentRow) {
+export async function eraseStudent(db: Db, store: FileStore, log: FileStore, caller: Caller, student: StudentRow) {
   const result = await db.transaction(async (tx) => {
     const [locked] = await tx.select({ branchId: yearbookApprovals.branchId }).from(yearbookApprovals).where(eq(yearbookApprovals.branchId, student.branchId));
     const erasure = await insertOne(tx, erasures, {
@@ -126,7 +126,7 @@ export async function eraseStudent(db: Db, store: FileStore, logFile: string, ca
     };
     // Written before the commit: a logged erasure that failed to commit is re-applied by a
     // restore as asked for; a committed one missing from the log could come back.
-    await appendErasureLog(logFile, logged);
+    await appendErasureLog(log, logged);
     return { counts, keys, erasureId: erasure.id };
   });
   await removeErasedFiles(store, result.keys);

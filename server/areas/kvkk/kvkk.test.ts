@@ -16,11 +16,18 @@ import { auditLog, consentRecords, erasures, messages, nicknames, photos, studen
 import { useApiTestKit, type Caller } from '../../test/api';
 import { recordConsent } from '../consents/records';
 import { fileKey } from '../photos/queries';
-import { erasureLogFile, readErasureLog } from './erasureLog';
+import { readErasureLog } from './erasureLog';
+import { reapplyErasures } from './reapply';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-kvkk-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const kit = useApiTestKit({ DATA_DIR: dataDir });
+
+/** Empties the erasure log of the app's store (on disk or in its bucket). */
+async function clearErasureLog() {
+  const log = kit.app.storage.erasures;
+  for await (const file of log.list('')) await log.remove(file.key);
+}
 
 const jpeg = (color: string) =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
@@ -104,7 +111,7 @@ function unzip(zip: Buffer) {
 }
 
 describe('GET students/{id}/export', () => {
-  beforeEach(() => fs.rmSync(erasureLogFile(dataDir), { force: true }));
+  beforeEach(clearErasureLog);
 
   it("zips the student's rows and photo originals, and nothing of a classmate", async () => {
     const { sule, sulePhoto, omerPhoto } = await classWithData();
@@ -175,7 +182,7 @@ async function everyRowAsText(): Promise<string> {
 }
 
 describe('POST students/{id}/erase', () => {
-  beforeEach(() => fs.rmSync(erasureLogFile(dataDir), { force: true }));
+  beforeEach(clearErasureLog);
 
   it('leaves no row or file of the student, keeps the consent evidence detached, and goes through an approved book', async () => {
     const db = kit.database.db;
@@ -218,9 +225,9 @@ describe('POST students/{id}/erase', () => {
     // Who and when, not what.
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'erase'));
     expect(entry).toMatchObject({ entity: 'student', entityId: sule.id, userName: 'Okul Yöneticisi', changes: { ...res.body.counts, bookApproved: true } });
-    const log = await readErasureLog(erasureLogFile(dataDir));
+    const log = await readErasureLog(kit.app.storage.erasures);
     expect(log).toEqual([expect.objectContaining({ id: erasure!.id, studentId: sule.id, erasedByName: 'Okul Yöneticisi' })]);
-    expect(fs.readFileSync(erasureLogFile(dataDir), 'utf8')).not.toContain('Şule');
+    expect((await kit.app.storage.erasures.get(`erasure-${erasure!.id}`))!.toString('utf8')).not.toContain('Şule');
     // The classmates' data and the lock stay: an ordinary delete in the approved branch is still refused.
     expect(await db.select().from(messages).where(eq(messages.body, 'Ömerden İpeğe gizli anı'))).toHaveLength(1);
     expect((await school.del(`students/${omer.id}`)).status).toBe(423);
@@ -242,6 +249,26 @@ describe('POST students/{id}/erase', () => {
     expect(bad.body.message).toBe(tr.badInput);
     expect(await db.select().from(students).where(eq(students.id, sule.id))).toHaveLength(1);
     expect(await db.select().from(erasures)).toEqual([]);
-    expect(fs.existsSync(erasureLogFile(dataDir))).toBe(false);
+    expect(await readErasureLog(kit.app.storage.erasures)).toEqual([]);
+  });
+
+  it('is re-applied by a restore from the log in the file store (on disk or in the bucket), on whichever node restores', async () => {
+    const db = kit.database.db;
+    const { sule, sulePhoto } = await classWithData();
+    const [row] = await db.select().from(students).where(eq(students.id, sule.id));
+    const original = fileKey(sulePhoto.storageKey, 'original');
+    const bytes = await kit.app.storage.photos.get(original);
+    const school = await kit.as(kit.world.accounts.school);
+    expect((await school.post(`students/${sule.id}/erase`)).status).toBe(200);
+    // An older backup restored: the student and her photo are back (the rows and the file as they were).
+    await db.insert(students).values(row!);
+    await db.insert(photos).values(sulePhoto);
+    await kit.app.storage.photos.put(original, bytes!);
+    expect(await reapplyErasures(db, kit.app.storage)).toBe(1);
+    expect(await db.select().from(students).where(eq(students.id, sule.id))).toEqual([]);
+    expect(await db.select().from(photos).where(eq(photos.studentId, sule.id))).toEqual([]);
+    expect(await kit.app.storage.photos.stat(original)).toBeNull();
+    const [again] = await db.select().from(auditLog).where(eq(auditLog.action, 'erase-again'));
+    expect(again).toMatchObject({ entity: 'student', entityId: sule.id, userName: 'Sistem' });
   });
 });
