@@ -93,7 +93,19 @@ async function classWithData() {
     );
   });
   await db.insert(studentSessions).values({ studentId: sule.id, tokenHash: 'sule-oturum', expiresAt: new Date(Date.now() + 3_600_000) });
-  return { sule, omer, ipek, sulePhoto, omerPhoto };
+  // A paper form each for the digital yearbook, entered by the class teacher with its scan.
+  const branch = await kit.as(kit.world.accounts.branch);
+  const paperForm = async (id: number, givenByName: string, color: string) => {
+    const scan = await branch.upload(`students/${id}/consent-scans`, [{ name: 'file', fileName: 'form.jpg', contentType: 'image/jpeg', data: await jpeg(color) }]);
+    expect(scan.status, scan.raw).toBe(200);
+    const saved = await branch.post(`students/${id}/consents`, { purpose: 'digital-photo', answer: 'yes', givenByName, relation: 'baba', scanKey: scan.body.scanKey });
+    expect(saved.status, saved.raw).toBe(200);
+    const [record] = await db.select().from(consentRecords).where(eq(consentRecords.scanKey, scan.body.scanKey));
+    return { id: record!.id, key: scan.body.scanKey as string };
+  };
+  const suleScan = await paperForm(sule.id, 'Ahmet Işık', '#ffffff');
+  const omerScan = await paperForm(omer.id, 'Ömerin Babası', '#eeeeee');
+  return { sule, omer, ipek, sulePhoto, omerPhoto, suleScan, omerScan };
 }
 
 /** The export as bytes (inject keeps the raw payload). */
@@ -114,14 +126,16 @@ describe('GET students/{id}/export', () => {
   beforeEach(clearErasureLog);
 
   it("zips the student's rows and photo originals, and nothing of a classmate", async () => {
-    const { sule, sulePhoto, omerPhoto } = await classWithData();
+    const { sule, sulePhoto, omerPhoto, suleScan, omerScan } = await classWithData();
     const branch = await kit.as(kit.world.accounts.branch);
     const res = await exportOf(branch, sule.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="ogrenci-verileri-101-\d{4}-\d{2}-\d{2}\.zip"/);
     const zip = unzip(res.rawPayload);
-    expect(zip.names).toEqual(['BENIOKU.txt', 'veri.json', `fotograflar/${sulePhoto.id}.jpg`]);
+    expect(zip.names).toEqual(['BENIOKU.txt', 'veri.json', `fotograflar/${sulePhoto.id}.jpg`, `veli-onay-formlari/${suleScan.id}.jpg`]);
+    // The paper form's scan as stored; the classmate's is not there.
+    expect(zip.read(`veli-onay-formlari/${suleScan.id}.jpg`).equals((await kit.app.storage.photos.get(suleScan.key))!)).toBe(true);
     const original = await kit.app.storage.photos.get(fileKey(sulePhoto.storageKey, 'original'));
     expect(original).not.toBeNull();
     expect(zip.read(`fotograflar/${sulePhoto.id}.jpg`).equals(original!)).toBe(true);
@@ -134,16 +148,20 @@ describe('GET students/{id}/export', () => {
     expect(data.nicknamesSuggested).toEqual([expect.objectContaining({ text: 'Kaptan', toName: 'Ömer Çelik' })]);
     expect(data.nicknamesReceived).toEqual([expect.objectContaining({ text: 'Yıldız' })]);
     expect(data.nicknamesReceived[0]).not.toHaveProperty('fromName');
-    expect(data.consents).toEqual([expect.objectContaining({ purpose: 'print-photo', answer: 'yes' })]);
+    expect(data.consents).toEqual(
+      expect.arrayContaining([expect.objectContaining({ purpose: 'print-photo', answer: 'yes' }), expect.objectContaining({ purpose: 'digital-photo', answer: 'yes' })]),
+    );
     expect(data.consentEvidence).toEqual([
-      expect.objectContaining({ purpose: 'print-photo', answer: 'yes', givenByName: 'Ayşe Veli', relation: 'anne', channel: 'online', ip: '10.0.0.7' }),
+      expect.objectContaining({ purpose: 'print-photo', givenByName: 'Ayşe Veli', relation: 'anne', channel: 'online', ip: '10.0.0.7', scan: null }),
+      expect.objectContaining({ purpose: 'digital-photo', givenByName: 'Ahmet Işık', channel: 'paper', scan: `veli-onay-formlari/${suleScan.id}.jpg` }),
     ]);
+    expect(text).not.toContain(suleScan.key);
     expect(data.photos).toEqual([expect.objectContaining({ id: sulePhoto.id, file: `fotograflar/${sulePhoto.id}.jpg`, width: 320, height: 240 })]);
     expect(data.audit.map((a: { action: string; entity: string }) => `${a.action} ${a.entity}`)).toEqual(
       expect.arrayContaining(['create photo', 'update student']),
     );
     // Of a classmate: only the name the book prints beside what they share.
-    for (const secret of ['Ömerin gizli sözü', 'Ömerden İpeğe gizli anı', 'Gizli Lakap', 'Ömerin Babası', 'İpek', '"102"', omerPhoto.storageKey]) {
+    for (const secret of ['Ömerin gizli sözü', 'Ömerden İpeğe gizli anı', 'Gizli Lakap', 'Ömerin Babası', 'İpek', '"102"', omerPhoto.storageKey, omerScan.key, `/${omerScan.id}.jpg`]) {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toMatch(/access_?code_?hash|parentCodeHash|accessCodeHash/i);
@@ -186,13 +204,13 @@ describe('POST students/{id}/erase', () => {
 
   it('leaves no row or file of the student, keeps the consent evidence detached, and goes through an approved book', async () => {
     const db = kit.database.db;
-    const { sule, omer, sulePhoto, omerPhoto } = await classWithData();
+    const { sule, omer, sulePhoto, omerPhoto, suleScan, omerScan } = await classWithData();
     await db.insert(yearbookApprovals).values({ branchId: kit.world.branch.id, studioId: kit.world.studio.id, schoolId: kit.world.school.id });
     const school = await kit.as(kit.world.accounts.school);
 
     const res = await school.post(`students/${sule.id}/erase`);
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.counts).toEqual({ photos: 1, messages: 2, nicknames: 2, sessions: 1, consentRecords: 1, yearbookFiles: 0 });
+    expect(res.body.counts).toEqual({ photos: 1, messages: 2, nicknames: 2, sessions: 1, consentRecords: 2, yearbookFiles: 0, consentScans: 1 });
 
     // Every table with a student column, and the store.
     expect(await db.select().from(students).where(eq(students.id, sule.id))).toEqual([]);
@@ -212,6 +230,10 @@ describe('POST students/{id}/erase', () => {
     }
     expect(await kit.app.storage.photos.stat(fileKey(sulePhoto.storageKey, 'original'))).toBeNull();
     expect(await kit.app.storage.photos.stat(fileKey(omerPhoto.storageKey, 'original'))).not.toBeNull();
+    // The paper form's scan goes too (its record stays as the evidence); the classmate's stays.
+    expect(await kit.app.storage.photos.stat(suleScan.key)).toBeNull();
+    expect(await kit.app.storage.photos.stat(omerScan.key)).not.toBeNull();
+    for await (const left of kit.app.storage.photos.list(`consent-scans/${sule.id}`)) expect.fail(`${left.key} is left`);
 
     // The evidence stays, detached and pointing at the erasure; the classmate's is untouched.
     const [erasure] = await db.select().from(erasures);
@@ -220,6 +242,8 @@ describe('POST students/{id}/erase', () => {
     const evidence = await db.select().from(consentRecords).orderBy(consentRecords.id);
     expect(evidence.map((e) => [e.studentId, e.erasureId, e.givenByName])).toEqual([
       [null, erasure!.id, 'Ayşe Veli'],
+      [omer.id, null, 'Ömerin Babası'],
+      [null, erasure!.id, 'Ahmet Işık'],
       [omer.id, null, 'Ömerin Babası'],
     ]);
     // Who and when, not what.
