@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { insertOne } from '../../db/rows';
-import { auditLog, photos, schools, students } from '../../db/schema';
+import { auditLog, jobs, photos, schools, students, yearbookFinals } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
 import { answerConsent } from '../../test/consents';
@@ -150,6 +150,26 @@ describe('the digital yearbook', () => {
     expect((await edition(panel)).job.status).toBe('cancelled');
     const reader = await student(0);
     expect((await reader.get('digital-yearbook')).body).toMatchObject({ state: 'not-final', pages: [] });
+  });
+
+  it('is made again when staff record a paper answer about digital photos after the final mark; not for another purpose, nor before the mark', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const branch = await kit.as(kit.world.accounts.branch);
+    const [sule] = kit.world.students;
+    const paper = (purpose: string) => branch.post(`students/${sule.id}/consents`, { purpose, answer: 'no', givenByName: 'Ayşe Işık', relation: 'anne' });
+    const editions = () => kit.database.db.select().from(jobs).where(eq(jobs.kind, 'digital-yearbook')).orderBy(jobs.id);
+    // Before the mark: nothing to make again.
+    expect((await paper('digital-photo')).status).toBe(200);
+    expect(await editions()).toEqual([]);
+    // The book is final, its edition made (the mark's own edition is not this test's subject: the row alone).
+    await kit.database.db.insert(yearbookFinals).values({ schoolId: kit.world.school.id, studioId: kit.world.studio.id });
+    expect((await paper('digital-photo')).status).toBe(200);
+    const [remade] = await editions();
+    expect(remade).toMatchObject({ schoolId: kit.world.school.id, createdBy: kit.world.accounts.branch.id, status: expect.stringMatching(/^(queued|running|done)$/) });
+    // Face matching is not in the edition: no other one.
+    expect((await paper('face-matching')).status).toBe(200);
+    expect(await editions()).toHaveLength(1);
+    expect((await panel.put(`/schools/${kit.world.school.id}/yearbook/final`, { final: false })).status).toBe(200);
   });
 
   it('is made when the book is marked final: pages without the photo of a student without digital-photo consent, read by the school’s students only, their own page to download', async () => {
