@@ -120,9 +120,7 @@ test('a parent scans the letter’s code on a phone, allows print photos and ref
 
   // The book made final: the digital edition is made with the digital answers, and Deniz's page there has no photo.
   await call('put', `schools/${school.id}/yearbook/final`, { final: true });
-  await expect
-    .poll(async () => (await (await call('get', `schools/${school.id}/digital-yearbook`)).json()).job?.status, { timeout: 170_000 })
-    .toBe('done');
+  await expect.poll(async () => (await (await call('get', `schools/${school.id}/digital-yearbook`)).json()).job?.status, { timeout: 170_000 }).toBe('done');
   const access = (await post(`students/${deniz.id}/access-code`)).code as string;
   const student = await request.post('/api/student/login', { data: { schoolCode: code, schoolNumber: '601', accessCode: access } });
   const token = (await student.json()).token as string;

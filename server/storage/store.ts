@@ -147,5 +147,9 @@ export function diskStore(root: string): FileStore {
 
 /** The stores of a data folder on disk. */
 export function diskStorage(dataDir: string): Storage {
-  return { photos: diskStore(path.join(dataDir, 'files')), images: diskStore(path.join(dataDir, 'branding')), erasures: diskStore(path.join(dataDir, 'erasures')) };
+  return {
+    photos: diskStore(path.join(dataDir, 'files')),
+    images: diskStore(path.join(dataDir, 'branding')),
+    erasures: diskStore(path.join(dataDir, 'erasures')),
+  };
 }

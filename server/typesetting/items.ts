@@ -102,7 +102,8 @@ function itemGroups(model: BookModel): ItemGroup[] {
         return shown;
       };
       // A student printed without a name has no name to set (and others may share the empty one).
-      const items: BookItem[] = s.name === '' ? [] : [{ label: names.studentName(s.name), studentId, texts: [s.name, s.indexName], alone: page({}), leaveOut: rename }];
+      const items: BookItem[] =
+        s.name === '' ? [] : [{ label: names.studentName(s.name), studentId, texts: [s.name, s.indexName], alone: page({}), leaveOut: rename }];
       if (s.nickname)
         items.push({
           label: names.nickname(s.name),

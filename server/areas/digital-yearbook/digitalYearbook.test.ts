@@ -165,7 +165,11 @@ describe('the digital yearbook', () => {
     await kit.database.db.insert(yearbookFinals).values({ schoolId: kit.world.school.id, studioId: kit.world.studio.id });
     expect((await paper('digital-photo')).status).toBe(200);
     const [remade] = await editions();
-    expect(remade).toMatchObject({ schoolId: kit.world.school.id, createdBy: kit.world.accounts.branch.id, status: expect.stringMatching(/^(queued|running|done)$/) });
+    expect(remade).toMatchObject({
+      schoolId: kit.world.school.id,
+      createdBy: kit.world.accounts.branch.id,
+      status: expect.stringMatching(/^(queued|running|done)$/),
+    });
     // Face matching is not in the edition: no other one.
     expect((await paper('face-matching')).status).toBe(200);
     expect(await editions()).toHaveLength(1);

@@ -115,7 +115,11 @@ async function studentData(db: Db, student: StudentRow) {
       },
       consents: (await consentsOf(db, id)).map((c) => ({ purpose: c.purpose, answer: c.answer, answeredAt: iso(c.answeredAt) })),
       // A paper form's scan is in the zip beside the answer it records.
-      consentEvidence: evidence.map(({ id: recordId, scanKey, ...e }) => ({ ...e, scan: scanKey ? scanFileName(recordId) : null, answeredAt: iso(e.answeredAt) })),
+      consentEvidence: evidence.map(({ id: recordId, scanKey, ...e }) => ({
+        ...e,
+        scan: scanKey ? scanFileName(recordId) : null,
+        answeredAt: iso(e.answeredAt),
+      })),
       messagesWritten: written.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
       messagesReceived: received.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
       nicknamesSuggested: nicknamesBy.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),

@@ -96,9 +96,17 @@ async function classWithData() {
   // A paper form each for the digital yearbook, entered by the class teacher with its scan.
   const branch = await kit.as(kit.world.accounts.branch);
   const paperForm = async (id: number, givenByName: string, color: string) => {
-    const scan = await branch.upload(`students/${id}/consent-scans`, [{ name: 'file', fileName: 'form.jpg', contentType: 'image/jpeg', data: await jpeg(color) }]);
+    const scan = await branch.upload(`students/${id}/consent-scans`, [
+      { name: 'file', fileName: 'form.jpg', contentType: 'image/jpeg', data: await jpeg(color) },
+    ]);
     expect(scan.status, scan.raw).toBe(200);
-    const saved = await branch.post(`students/${id}/consents`, { purpose: 'digital-photo', answer: 'yes', givenByName, relation: 'baba', scanKey: scan.body.scanKey });
+    const saved = await branch.post(`students/${id}/consents`, {
+      purpose: 'digital-photo',
+      answer: 'yes',
+      givenByName,
+      relation: 'baba',
+      scanKey: scan.body.scanKey,
+    });
     expect(saved.status, saved.raw).toBe(200);
     const [record] = await db.select().from(consentRecords).where(eq(consentRecords.scanKey, scan.body.scanKey));
     return { id: record!.id, key: scan.body.scanKey as string };
@@ -149,7 +157,10 @@ describe('GET students/{id}/export', () => {
     expect(data.nicknamesReceived).toEqual([expect.objectContaining({ text: 'Yıldız' })]);
     expect(data.nicknamesReceived[0]).not.toHaveProperty('fromName');
     expect(data.consents).toEqual(
-      expect.arrayContaining([expect.objectContaining({ purpose: 'print-photo', answer: 'yes' }), expect.objectContaining({ purpose: 'digital-photo', answer: 'yes' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ purpose: 'print-photo', answer: 'yes' }),
+        expect.objectContaining({ purpose: 'digital-photo', answer: 'yes' }),
+      ]),
     );
     expect(data.consentEvidence).toEqual([
       expect.objectContaining({ purpose: 'print-photo', givenByName: 'Ayşe Veli', relation: 'anne', channel: 'online', ip: '10.0.0.7', scan: null }),
@@ -161,7 +172,17 @@ describe('GET students/{id}/export', () => {
       expect.arrayContaining(['create photo', 'update student']),
     );
     // Of a classmate: only the name the book prints beside what they share.
-    for (const secret of ['Ömerin gizli sözü', 'Ömerden İpeğe gizli anı', 'Gizli Lakap', 'Ömerin Babası', 'İpek', '"102"', omerPhoto.storageKey, omerScan.key, `/${omerScan.id}.jpg`]) {
+    for (const secret of [
+      'Ömerin gizli sözü',
+      'Ömerden İpeğe gizli anı',
+      'Gizli Lakap',
+      'Ömerin Babası',
+      'İpek',
+      '"102"',
+      omerPhoto.storageKey,
+      omerScan.key,
+      `/${omerScan.id}.jpg`,
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toMatch(/access_?code_?hash|parentCodeHash|accessCodeHash/i);
