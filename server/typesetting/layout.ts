@@ -63,12 +63,13 @@ export const LAYOUT = String.raw`
 }
 
 // On a student's continuation pages, whose pages these are: the student whose section is open at
-// the top of the page (it opens below the top of its first page, and closes when it ends). A state
+// the top of the page (it opens below the top of its first page, and closes when it ends; a student
+// printed without a name has none). A state
 // rather than a query of marks: a query on every page's header cost a third of the layout's time.
 #let openSection = state("yb-section", none)
 #let runningHead = context {
   let name = openSection.get()
-  if name != none {
+  if name != none and name != "" {
     align(if rightHand() { right } else { left }, text(font: headingFont, size: 9pt, weight: "bold", fill: primary, [#name · #t.continued]))
   }
 }
@@ -164,7 +165,9 @@ export const LAYOUT = String.raw`
   if e.portrait != none {
     box(width: w, height: h, radius: radius, clip: true, stroke: 1pt + accent, image(e.portrait, width: w, height: h, fit: "cover"))
   } else {
-    let initials = e.name.split(" ").filter(x => x != "").slice(0, 2).map(x => x.clusters().first()).join()
+    // At most two words' first letters; a name of one word gives one, an empty name (not printed) none.
+    let words = e.name.split(" ").filter(x => x != "")
+    let initials = words.slice(0, calc.min(2, words.len())).map(x => x.clusters().first()).join()
     box(width: w, height: h, radius: radius, fill: grey(9%), stroke: 1pt + accent,
       align(center + horizon, text(font: headingFont, size: 14pt, fill: grey(45%), [#initials])))
   }

@@ -13,6 +13,7 @@ interface BookMessage {
 
 export interface BookStudent {
   id: number;
+  /** Empty for a student printed without a name (no consent to their text in print): their page and panel frame stay unnamed, the class list and index leave them out. */
   name: string;
   /** Turkish alphabetical key (common/text orderKey of "last first"), for the index. */
   indexKey: string;

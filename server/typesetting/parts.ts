@@ -20,9 +20,9 @@ interface PartPlan {
   index: IndexEntry[] | null;
 }
 
-/** Every student of the book in Turkish alphabetical order (the keys are made for that). */
+/** Every named student of the book in Turkish alphabetical order (the keys are made for that); one printed without a name is not listed. */
 function indexEntries(model: BookModel): IndexEntry[] {
-  const students = model.branches.flatMap((b) => b.students);
+  const students = model.branches.flatMap((b) => b.students).filter((s) => s.indexName !== '');
   return students.sort((a, b) => (a.indexKey < b.indexKey ? -1 : a.indexKey > b.indexKey ? 1 : a.id - b.id)).map((s) => ({ id: s.id, name: s.indexName }));
 }
 
@@ -33,7 +33,7 @@ export function planParts(model: BookModel): PartPlan[] {
     for (let from = 0; from === 0 || from < branch.students.length; from += PART_STUDENTS) {
       // The class panel's portraits are small copies: a whole class of them is what one part can hold.
       const panel = branch.students.map((s) => ({ id: s.id, name: s.name, portrait: s.panelPortrait }));
-      const divider = from === 0 ? { classList: branch.students.map((s) => s.name), panel } : null;
+      const divider = from === 0 ? { classList: branch.students.map((s) => s.name).filter((name) => name !== ''), panel } : null;
       groups.push({ branches: [{ ...branch, students: branch.students.slice(from, from + PART_STUDENTS) }], divider });
     }
   }

@@ -560,3 +560,24 @@ describe('the class panel', () => {
       }
   });
 });
+
+describe('a student printed without a name', () => {
+  it('keeps their page and panel cell unnamed, leaves them out of the class list, the index and the running head; a one-word name gets one initial', async () => {
+    const { model } = await book();
+    const [umit, sule, ilgaz] = model.branches[0]!.students as [BookStudent, BookStudent, BookStudent];
+    // Şule's parent has not consented to her text: no name (her messages stay, for the running head's pages).
+    const messages = sule.messages.map((m, i) => ({ body: `Anı ${i + 1}`, author: m.author }));
+    const unnamed: BookStudent = { ...sule, name: '', indexName: '', nickname: null, quote: null, portrait: null, panelPortrait: null, messages };
+    const single: BookStudent = { ...ilgaz, name: 'Ilgaz', indexName: 'Ilgaz' };
+    const { pdf } = await book({ draft: false, branches: [{ ...model.branches[0]!, students: [umit, unnamed, single] }] });
+    const text = (await inspectPdf(pdf)).text.join('\n');
+    const words = (await wordsOf(pdf)).map((word) => word.text);
+    for (const hidden of ['Şule', 'Işık', 'ŞI', 'devam']) expect(words).not.toContain(hidden);
+    for (const shown of ['Ümit', 'Çelik', 'Ilgaz']) expect(text).toContain(shown);
+    // Ilgaz's empty frame carries his one initial, on his page and on the class panel.
+    expect(words.filter((word) => word === 'I').length).toBeGreaterThanOrEqual(2);
+    // The index lists the two named students only.
+    const index = text.slice(text.lastIndexOf('Dizin'));
+    expect(indexPages(index)).toHaveLength(2);
+  });
+});

@@ -159,7 +159,7 @@ export async function bookSources(
   const studentIds = studentRows.map((s) => s.id);
   /*
    * What the parents said: a photo shows only with consent to photos in this book, printed or digital (else
-   * the design's empty frame), a student's nickname, quote and the messages on their page only
+   * the design's empty frame), a student's name, nickname, quote and the messages on their page only
    * with consent to their text in print; a message they wrote to a classmate needs it too.
    */
   const states = await statesOf(db, studentIds);
@@ -202,13 +202,17 @@ export async function bookSources(
             images.push({ path: portrait, store: 'photos', key: fileKey(key, 'original'), use: 'portrait' });
             images.push({ path: panelPortrait, store: 'photos', key: fileKey(key, 'original'), use: 'panel' });
           }
-          // The name stays (the class list is the school's roster); nickname, quote and messages go.
+          /*
+           * Without consent nothing of theirs is printed, the name included: their page and class
+           * panel frame stay unnamed, the class list and index leave them out. The key keeps their
+           * place in order (it is never printed).
+           */
           if (!textOk(s.id))
             return {
               id: s.id,
-              name: `${s.firstName} ${s.lastName}`,
+              name: '',
               indexKey: orderKey(`${s.lastName} ${s.firstName}`),
-              indexName: `${s.lastName}, ${s.firstName}`,
+              indexName: '',
               nickname: null,
               quote: null,
               portrait,

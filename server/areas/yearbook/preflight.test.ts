@@ -56,7 +56,7 @@ describe('the check before print', () => {
         item: 'Banu Er',
         studentId: 2,
         code: 'no-text-consent',
-        message: 'Veli söz ve mesajların basılmasına onay vermedi: lakabı, sözü ve mesajları basılmadı.',
+        message: 'Veli ad, söz ve mesajların basılmasına onay vermedi: adı, lakabı, sözü ve mesajları basılmadı; sayfası ve sınıf panosundaki yeri adsız.',
       },
       { page: 6, item: 'Deniz Ak', studentId: 4, code: 'no-consent', message: 'Veli fotoğrafın basılmasına onay vermedi: yerinde boş çerçeve var.' },
     ]);

@@ -75,19 +75,20 @@ export function preflight(input: PreflightInput): Preflight {
   const errors: PreflightEntry[] = [];
   const warnings: PreflightEntry[] = [];
   const pageOf = (studentId: number) => input.studentPages[String(studentId)] ?? null;
+  const gaps = new Map(input.consentGaps.map((gap) => [gap.id, gap]));
 
   for (const image of input.images) {
     if (image.ppi >= MIN_PPI) continue;
     const entry: PreflightEntry = {
       page: image.page ?? (image.student ? pageOf(image.student.id) : null),
-      item: image.student?.name ?? image.label ?? (image.use === 'cover' ? p.cover : p.logo),
+      // A student printed without a name is named to staff as they know them.
+      item: (image.student && gaps.get(image.student.id)?.name) ?? image.student?.name ?? image.label ?? (image.use === 'cover' ? p.cover : p.logo),
       ...(image.student ? { studentId: image.student.id } : {}),
       code: 'image-resolution',
       message: image.ppi < ERROR_PPI ? p.tooLowResolution(image.ppi) : p.lowResolution(image.ppi),
     };
     (image.ppi < ERROR_PPI ? errors : warnings).push(entry);
   }
-  const gaps = new Map(input.consentGaps.map((gap) => [gap.id, gap]));
   for (const s of input.students) {
     const gap = gaps.get(s.id);
     const about = { page: pageOf(s.id), item: gap?.name ?? s.name, studentId: s.id };
