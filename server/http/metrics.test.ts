@@ -99,6 +99,7 @@ describe('readiness of a node that lacks something', () => {
     const storage: Storage = {
       photos: { ...disk.photos, stat: (key) => (storeAnswers ? disk.photos.stat(key) : failing()) },
       images: disk.images,
+      erasures: disk.erasures,
     };
     app = await buildApp({ database, storage, config: loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', METRICS_TOKEN: TOKEN }), jobs: { run: false } });
   });

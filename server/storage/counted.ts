@@ -35,5 +35,9 @@ function countedStore(name: string, store: FileStore, failed: Failed): FileStore
 }
 
 export function countedStorage(storage: Storage, failed: Failed): Storage {
-  return { photos: countedStore('photos', storage.photos, failed), images: countedStore('images', storage.images, failed) };
+  return {
+    photos: countedStore('photos', storage.photos, failed),
+    images: countedStore('images', storage.images, failed),
+    erasures: countedStore('erasures', storage.erasures, failed),
+  };
 }

@@ -2,6 +2,9 @@
  * The API test kit: one app and database per test file, rows reset before each test, and a
  * small client that signs in as a fixture account and calls /api/{level}/… through inject().
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -66,8 +69,12 @@ export function useApiTestKit(env: Record<string, string> = {}, options: { webRo
     return { status: res.statusCode, body, headers: res.headers, raw: res.body };
   };
 
+  // A data folder of the file's own: files run side by side, each database numbers its jobs and
+  // photos from 1, and one shared folder would let one file's book overwrite another's.
+  let ownDataDir: string | null = null;
   beforeAll(async () => {
-    kit.config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env });
+    if (!env.DATA_DIR) ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-api-'));
+    kit.config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...env });
     kit.database = await startTestDatabase();
     // A run with FILE_STORE=s3 keeps this file's files in a bucket of its own (see globalSetup.ts).
     const s3 = inject('s3Endpoint');
@@ -79,6 +86,7 @@ export function useApiTestKit(env: Record<string, string> = {}, options: { webRo
   afterAll(async () => {
     await kit.app?.close();
     await kit.database?.drop();
+    if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
     await kit.database.reset();
