@@ -7,7 +7,8 @@ export const CHART_PLACE = 290;
 
 export function DashboardSkeleton() {
   return (
-    <Stack aria-busy="true" aria-label={tr.loading}>
+    <Stack aria-busy="true">
+      <span className="visually-hidden">{tr.loading}</span>
       <Skeleton h={160} radius="md" />
       <Skeleton h={220} radius="md" />
       <Skeleton h={CHART_PLACE} radius="md" />
