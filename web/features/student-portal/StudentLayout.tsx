@@ -3,12 +3,15 @@ import { Alert, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBook, IconHome, IconMoodSmile, IconUser, IconUsers } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
-import { tr } from '../../../common/tr';
-import { FrameProviders } from '../../layout/FrameProviders';
+// The whole Mantine stylesheet, as the staff frame has it; not the staff frame's date pickers or
+// dialogs (the one page that asks before deleting brings its own), so a student's phone loads less.
+import '@mantine/core/styles.css';
+import { digitalYearbook } from '../../../common/tr/digitalYearbook';
+import { student } from '../../../common/tr/student';
 import { useDeadline } from './deadline';
 import { loadStudent, onStudentSessionEnded, signOutStudent, useStudentSession } from './session';
 
-const p = tr.student.portal;
+const p = student.portal;
 
 /** Before any student page: the student's info, or back to its sign-in. */
 export async function requireStudent(): Promise<null> {
@@ -22,7 +25,7 @@ const TABS = [
   { to: '/student/classmates', label: p.classmates, icon: IconUsers },
   { to: '/student/nicknames', label: p.nicknames, icon: IconMoodSmile },
   { to: '/student/me', label: p.myPage, icon: IconUser },
-  { to: '/student/yearbook', label: tr.digitalYearbook.tab, icon: IconBook },
+  { to: '/student/yearbook', label: digitalYearbook.tab, icon: IconBook },
   { to: '/student/notifications', label: p.notifications, icon: IconBell },
 ];
 
@@ -54,7 +57,7 @@ export function StudentLayout() {
   };
 
   return (
-    <FrameProviders>
+    <>
       <Box maw={560} mx="auto" mih="100vh" pb={72}>
         <Group justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
           <div style={{ minWidth: 0 }}>
@@ -102,6 +105,6 @@ export function StudentLayout() {
           ))}
         </Group>
       </Box>
-    </FrameProviders>
+    </>
   );
 }
