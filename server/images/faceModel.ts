@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import util from 'node:util';
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
+import type { Human as HumanClass } from '@vladmandic/human';
 
 /** Names the model a descriptor was made by; descriptors of different models are never compared. */
 export const FACE_MODEL = 'human-3.3.6-faceres';
@@ -34,6 +35,24 @@ export interface FoundFace {
   /** The detector's confidence, 0..1. */
   score: number;
   descriptor: number[];
+  /** A small square WebP of the face with some of its surroundings, for the review screen. */
+  crop?: Buffer;
+}
+
+const CROP_SIDE = 160;
+
+/** The face's square with a margin, cut from the decoded pixels and made small. */
+function cropOf(pixels: Buffer, size: { width: number; height: number }, box: FaceBox): Promise<Buffer> {
+  const side = Math.min(size.width, size.height, Math.round(Math.max(box.width * size.width, box.height * size.height) * 1.5));
+  const centreX = (box.x + box.width / 2) * size.width;
+  const centreY = (box.y + box.height / 2) * size.height;
+  const left = Math.round(Math.min(Math.max(0, centreX - side / 2), size.width - side));
+  const top = Math.round(Math.min(Math.max(0, centreY - side / 2), size.height - side));
+  return sharp(pixels, { raw: { width: size.width, height: size.height, channels: 3 } })
+    .extract({ left, top, width: side, height: side })
+    .resize(CROP_SIDE, CROP_SIDE)
+    .webp({ quality: 75 })
+    .toBuffer();
 }
 
 // Faces smaller than this share of the photo's short side are too few pixels to describe reliably.
@@ -44,8 +63,8 @@ const humanDist = path.dirname(resolve('@vladmandic/human'));
 const wasmDist = path.dirname(resolve('@tensorflow/tfjs-backend-wasm'));
 const modelsDir = path.resolve(humanDist, '..', 'models');
 
-type HumanModule = typeof import('@vladmandic/human');
-type Human = InstanceType<HumanModule['Human']>;
+type HumanModule = { Human: typeof HumanClass };
+type Human = HumanClass;
 
 /**
  * The library's file:// reads (model files, the WebAssembly binary) answered from the disk; any
@@ -113,8 +132,8 @@ async function loadHuman(): Promise<Human> {
 let loaded: Promise<Human> | undefined;
 const model = () => (loaded ??= loadHuman());
 
-/** The faces in an image (any format sharp reads), largest first, with their descriptors. */
-export async function findFaces(source: Buffer): Promise<{ width: number; height: number; faces: FoundFace[] }> {
+/** The faces in an image (any format sharp reads), largest first, with their descriptors (and crops when asked). */
+export async function findFaces(source: Buffer, options: { crops?: boolean } = {}): Promise<{ width: number; height: number; faces: FoundFace[] }> {
   const { data, info } = await sharp(source, { failOn: 'none' })
     .rotate()
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
@@ -122,22 +141,41 @@ export async function findFaces(source: Buffer): Promise<{ width: number; height
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
+  const size = { width: info.width, height: info.height };
+  // The detector looks at a square: a wide photo squeezed into one makes faces too narrow to
+  // find, so the photo is padded to a square on its right or bottom edge instead.
+  const side = Math.max(size.width, size.height);
+  const square = await sharp(data, { raw: { ...size, channels: 3 } })
+    .extend({ right: side - size.width, bottom: side - size.height, background: '#808080' })
+    .raw()
+    .toBuffer();
   const human = await model();
-  const input = human.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [info.height, info.width, 3], 'int32');
+  const input = human.tf.tensor3d(new Uint8Array(square.buffer, square.byteOffset, square.byteLength), [side, side, 3], 'int32');
+  let faces: FoundFace[];
   try {
     const result = await human.detect(input);
-    const minSide = MIN_FACE_SHARE * Math.min(info.width, info.height);
-    const faces = result.face
+    const minSide = MIN_FACE_SHARE * Math.min(size.width, size.height);
+    faces = result.face
       .filter((face) => face.embedding && face.embedding.length > 0 && Math.min(face.box[2], face.box[3]) >= minSide)
       .map((face) => {
-        const [x, y, width, height] = face.boxRaw.map((v) => Math.min(1, Math.max(0, v))) as [number, number, number, number];
-        return { box: { x, y, width: Math.min(width, 1 - x), height: Math.min(height, 1 - y) }, score: face.score, descriptor: Array.from(face.embedding!) };
+        const [x, y, width, height] = face.box;
+        const left = Math.max(0, x);
+        const top = Math.max(0, y);
+        const box = {
+          x: left / size.width,
+          y: top / size.height,
+          width: Math.min(x + width, size.width) / size.width - left / size.width,
+          height: Math.min(y + height, size.height) / size.height - top / size.height,
+        };
+        return { box, score: face.score, descriptor: Array.from(face.embedding!) };
       })
+      .filter((face) => face.box.width > 0 && face.box.height > 0 && face.box.x < 1 && face.box.y < 1)
       .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
-    return { width: info.width, height: info.height, faces };
   } finally {
     input.dispose();
   }
+  if (options.crops) for (const face of faces) face.crop = await cropOf(data, size, face.box);
+  return { ...size, faces };
 }
 
 /** How alike two descriptors are: their cosine, 1 for the same vector; the threshold is chosen on this scale. */

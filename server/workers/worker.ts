@@ -91,8 +91,8 @@ async function importTable(input: { data: Uint8Array; maxRows: number }): Promis
 }
 
 /** The faces of a photo or portrait, each with where it is and its descriptor. */
-function faces(input: { image: Uint8Array }) {
-  return findFaces(asBuffer(input.image));
+function faces(input: { image: Uint8Array; crops?: boolean }) {
+  return findFaces(asBuffer(input.image), { crops: input.crops });
 }
 
 const tasks = { faces, printImage, logoImage, bookPart, proofPart, coverPart, coverProof, proofs, screenImages, spreadImages, importTable };
