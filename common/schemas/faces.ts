@@ -25,8 +25,9 @@ export const faceItem = z.object({
 });
 export type FaceItem = z.infer<typeof faceItem>;
 
-/** An album's faces, with how far its photos' scan got. */
+/** An album's faces, with where the album is (whose students may be assigned) and how far its photos' scan got. */
 export const albumFacesAnswer = itemsAnswer(faceItem).extend({
+  album: z.object({ id: z.number().int(), name: z.string(), schoolId: z.number().int(), branchId: z.number().int().nullable() }),
   scan: z.object({ pending: z.number().int(), failed: z.number().int(), done: z.number().int() }),
 });
 

@@ -31,7 +31,7 @@ export async function facesRoutes(app: Api) {
     async (request) => {
       const album = await albumInScope(app.db, callerOf(request), request.params.id);
       const [items, scan] = await Promise.all([albumFaces(app.db, album), scanCounts(app.db, album)]);
-      return { success: true as const, items, scan };
+      return { success: true as const, items, scan, album: { id: album.id, name: album.name, schoolId: album.schoolId, branchId: album.branchId } };
     },
   );
 
