@@ -34,5 +34,6 @@ export const faces = {
   notInAlbum: 'Yüzler bu albümden olmalı.',
   studentOutsideAlbum: 'Öğrenci bu albümün okulundan ya da şubesinden olmalı.',
   photoNotApproved: 'Yalnızca onaylanmış fotoğraflarda öğrenci işaretlenir.',
-  faceData: 'Yüz verisi',
+  scan: 'Yüzleri tara',
+  scanQueued: (n: number) => `${n} fotoğraf taranacak.`,
 } as const;

@@ -215,6 +215,7 @@ export interface StaffCalls
   'GET albums/:id/faces': { response: Out<typeof albumFacesAnswer> };
   'PUT faces/:id': { body: In<typeof faceDecisionBody>; response: Out<typeof faceAnswer> };
   'POST albums/:id/faces/bulk': { body: In<typeof bulkFaceBody>; response: Out<typeof countAnswer> };
+  'POST albums/:id/faces/scan': { response: Out<typeof countAnswer> };
 
   'GET nicknames': { query: ListQuery; response: List<typeof nickname> };
 

@@ -9,6 +9,7 @@ import { faceCut, insertAlbum, insertAlbumPhoto, insertPortrait, SAMPLE1_FACES, 
 import { FACE_MODEL } from '../../images/faceModel';
 import { queueFaceScan } from './scanQueue';
 import { purgeSchoolFaceData } from './faceData';
+import { SUGGEST_THRESHOLD } from './matching';
 
 const kit = useApiTestKit();
 const t = tr.faces;
@@ -88,7 +89,7 @@ describe('face matching', () => {
     expect(items.every((f) => f.photoId === photo.id && f.studentId === null)).toBe(true);
     // Left to right: the third face of the group photo (s1), the second (s2, no consent), the first (s0).
     expect(items.map((f) => f.suggestion?.studentId ?? null)).toEqual([s1.id, null, s0.id]);
-    expect(items[0]!.suggestion!.score).toBeGreaterThan(0.6);
+    expect(items[0]!.suggestion!.score).toBeGreaterThanOrEqual(SUGGEST_THRESHOLD);
     expect(res.body.scan).toEqual({ pending: 0, failed: 0, done: 1 });
     expect(single(await db().select().from(albumPhotos).where(eq(albumPhotos.id, photo.id))).faceScan).toBe('done');
 

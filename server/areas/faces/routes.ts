@@ -13,7 +13,7 @@ import { notFound } from '../../core/errors';
 import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
 import { cropKey } from './job';
 import { albumFaces, photoKeyOf, scanCounts, tagsOf } from './queries';
-import { decideFace, decideFaces, tagByHand, untag } from './writes';
+import { decideFace, decideFaces, scanAlbum, tagByHand, untag } from './writes';
 
 const docs = routeDocs('faces');
 
@@ -62,6 +62,18 @@ export async function facesRoutes(app: Api) {
     async (request) => {
       const [caller, album] = await scopedRecord(request, albumInScope);
       return { success: true as const, count: await decideFaces(app.db, caller, album, request.body) };
+    },
+  );
+
+  app.post(
+    '/albums/:id/faces/scan',
+    docs('Albümün onaylı fotoğraflarındaki yüzleri (yeniden) tarar; verilen kararlar korunur. Taranacak fotoğraf sayısını döner', {
+      params: idParams,
+      response: { 200: countAnswer, 404: errorResponse },
+    }),
+    async (request) => {
+      const [caller, album] = await scopedRecord(request, albumInScope);
+      return { success: true as const, count: await scanAlbum(app.db, caller, album) };
     },
   );
 

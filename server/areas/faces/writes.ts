@@ -11,7 +11,8 @@ import type { Caller } from '../../auth/caller';
 import { recordAudit } from '../../core/audit';
 import { badRequest, fieldError } from '../../core/errors';
 import type { Db, Tx } from '../../db/client';
-import { albums, photoFaces, photoTags, students } from '../../db/schema';
+import { albumPhotos, albums, photoFaces, photoTags, students } from '../../db/schema';
+import { queueFaceScan } from './scanQueue';
 
 const t = tr.faces;
 
@@ -150,4 +151,22 @@ export async function untag(db: Db, caller: Caller, photo: AlbumPhotoRow, studen
     }
     await recordAudit(tx, caller, 'delete', 'photo-tag', { id: photo.id, schoolId: photo.schoolId }, { studentId });
   });
+}
+
+/**
+ * Has the album's approved photos scanned (again): a scan that failed, or one made before more
+ * students' consent. Decisions already made stay (a face found again keeps its own). Answers how many photos wait.
+ */
+export async function scanAlbum(db: Db, caller: Caller, album: AlbumRow): Promise<number> {
+  const marked = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(albumPhotos)
+      .set({ faceScan: 'pending' })
+      .where(and(eq(albumPhotos.albumId, album.id), eq(albumPhotos.status, 'approved')))
+      .returning({ id: albumPhotos.id });
+    await recordAudit(tx, caller, 'update', 'album-face-scan', { id: album.id, schoolId: album.schoolId }, { photos: rows.length });
+    return rows.length;
+  });
+  if (marked > 0) await queueFaceScan(db, { id: album.schoolId, studioId: album.studioId }, caller.userId);
+  return marked;
 }

@@ -6,7 +6,7 @@
  * typing a name, or the face is put aside.
  */
 import { Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconEyeOff, IconX } from '@tabler/icons-react';
+import { IconCheck, IconEyeOff, IconScan, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { FaceItem } from '../../../common/schemas/faces';
 import { tr } from '../../../common/tr';
@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Loaded } from '../../components/QueryState';
 import { toast } from '../../toast';
 import { useStudentOptions } from '../moderation/api';
-import { useAlbumFaces, useBulkFaces, useDecideFace, useFaceCrop } from './api';
+import { useAlbumFaces, useBulkFaces, useDecideFace, useFaceCrop, useScanAlbum } from './api';
 
 const t = tr.faces;
 
@@ -40,10 +40,10 @@ function groupsOf(items: FaceItem[]): SuggestedGroup[] {
 }
 
 const percent = (score: number) => Math.round(score * 100);
-/** Confidence in words, from the similarity: the suggestion threshold is 0.6 (docs/faces.md). */
+/** Confidence in words, from the similarity: suggestions start at 0.7 (docs/faces.md). */
 function confidence(score: number): { label: string; color: string } {
-  if (score >= 0.75) return { label: t.confidence.high, color: 'teal' };
-  if (score >= 0.67) return { label: t.confidence.medium, color: 'yellow' };
+  if (score >= 0.85) return { label: t.confidence.high, color: 'teal' };
+  if (score >= 0.77) return { label: t.confidence.medium, color: 'yellow' };
   return { label: t.confidence.low, color: 'orange' };
 }
 
@@ -146,7 +146,13 @@ function Review({ albumId, data }: { albumId: number; data: NonNullable<ReturnTy
           <Button leftSection={<IconCheck size={16} />} disabled={chosen.length === 0} loading={bulk.isPending} onClick={() => void run('confirm')}>
             {t.confirmSelected(chosen.length)}
           </Button>
-          <Button variant="default" leftSection={<IconX size={16} />} disabled={chosen.length === 0} loading={bulk.isPending} onClick={() => void run('reject')}>
+          <Button
+            variant="default"
+            leftSection={<IconX size={16} />}
+            disabled={chosen.length === 0}
+            loading={bulk.isPending}
+            onClick={() => void run('reject')}
+          >
             {t.rejectSelected(chosen.length)}
           </Button>
         </Group>
@@ -164,7 +170,13 @@ function Review({ albumId, data }: { albumId: number; data: NonNullable<ReturnTy
             </Group>
             <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 6 }} spacing="xs">
               {group.faces.map((face) => (
-                <SuggestedFace key={face.faceId} face={face} name={group.name} checked={selected.has(face.faceId)} onToggle={() => toggle([face.faceId], !selected.has(face.faceId))} />
+                <SuggestedFace
+                  key={face.faceId}
+                  face={face}
+                  name={group.name}
+                  checked={selected.has(face.faceId)}
+                  onToggle={() => toggle([face.faceId], !selected.has(face.faceId))}
+                />
               ))}
             </SimpleGrid>
           </section>
@@ -193,9 +205,22 @@ function Review({ albumId, data }: { albumId: number; data: NonNullable<ReturnTy
 
 export function FaceReviewPage({ albumId }: { albumId: number }) {
   const faces = useAlbumFaces(albumId);
+  const scan = useScanAlbum(albumId);
+  const startScan = async () => {
+    const result = await scan.mutateAsync(undefined);
+    if (result) toast('success', t.scanQueued(result.count));
+  };
   return (
     <Stack>
-      <PageHeader title={faces.data ? t.pageTitle(faces.data.album.name) : t.title} subtitle={t.intro} />
+      <PageHeader
+        title={faces.data ? t.pageTitle(faces.data.album.name) : t.title}
+        subtitle={t.intro}
+        actions={
+          <Button variant="default" leftSection={<IconScan size={16} />} loading={scan.isPending} onClick={() => void startScan()}>
+            {t.scan}
+          </Button>
+        }
+      />
       <Loaded query={faces}>{(data) => <Review albumId={albumId} data={data} />}</Loaded>
     </Stack>
   );

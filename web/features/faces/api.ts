@@ -5,8 +5,18 @@ import { api, call } from '../../api';
 import { keys } from '../../api/keys';
 import { useApiGet, useApiMutation } from '../../api/query';
 
+/** The album's faces; asked again every few seconds while photos wait for their scan. */
 export function useAlbumFaces(albumId: number) {
-  return useApiGet(keys.albumFaces(albumId), 'GET albums/:id/faces', { params: { id: albumId } });
+  return useApiGet(
+    keys.albumFaces(albumId),
+    'GET albums/:id/faces',
+    { params: { id: albumId } },
+    { pollMs: (data) => (data && data.scan.pending > 0 ? 3000 : false) },
+  );
+}
+
+export function useScanAlbum(albumId: number) {
+  return useApiMutation(() => call('POST albums/:id/faces/scan', { params: { id: albumId } }), [keys.albumFaces(albumId)]);
 }
 
 /** A face's crop as an object URL: the crop is served to a signed-in caller only, so it is fetched with the session's token. */
