@@ -4,15 +4,14 @@ import { tr } from '../tr';
 import { answerWith, itemsAnswer } from './answers';
 import { id } from './fields';
 
-export const FACE_STATES = ['open', 'confirmed', 'rejected', 'ignored'] as const;
-export const faceState = z.enum(FACE_STATES);
-export type FaceState = z.infer<typeof faceState>;
+const FACE_STATES = ['open', 'confirmed', 'rejected', 'ignored'] as const;
+const faceState = z.enum(FACE_STATES);
 
 const fraction = z.number().min(0).max(1);
 /** Where a face is in its photo, as fractions of the photo's width and height. */
-export const faceBox = z.object({ x: fraction, y: fraction, width: fraction, height: fraction });
+const faceBox = z.object({ x: fraction, y: fraction, width: fraction, height: fraction });
 
-export const faceItem = z.object({
+const faceItem = z.object({
   faceId: z.number().int(),
   photoId: z.number().int(),
   box: faceBox,

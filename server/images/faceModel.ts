@@ -9,9 +9,8 @@
  * memory. The face mesh is left off: the description model reads the detector's crop as well
  * (the accuracy bench measured no difference), and the mesh would cost about a third more time.
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import util from 'node:util';
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
@@ -20,7 +19,7 @@ import type { Human as HumanClass } from '@vladmandic/human';
 /** Names the model a descriptor was made by; descriptors of different models are never compared. */
 export const FACE_MODEL = 'human-3.3.6-faceres';
 /** The long side a photo is brought down to before detection. */
-export const MAX_SIDE = 1280;
+const MAX_SIDE = 1280;
 
 /** Where a face is, as fractions of the photo's width and height. */
 export interface FaceBox {
@@ -58,9 +57,8 @@ function cropOf(pixels: Buffer, size: { width: number; height: number }, box: Fa
 // Faces smaller than this share of the photo's short side are too few pixels to describe reliably.
 const MIN_FACE_SHARE = 0.03;
 
-const resolve = createRequire(import.meta.url).resolve;
-const humanDist = path.dirname(resolve('@vladmandic/human'));
-const wasmDist = path.dirname(resolve('@tensorflow/tfjs-backend-wasm'));
+const humanDist = path.dirname(fileURLToPath(import.meta.resolve('@vladmandic/human')));
+const wasmDist = path.dirname(fileURLToPath(import.meta.resolve('@tensorflow/tfjs-backend-wasm')));
 const modelsDir = path.resolve(humanDist, '..', 'models');
 
 type HumanModule = { Human: typeof HumanClass };

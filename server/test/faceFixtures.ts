@@ -4,7 +4,7 @@
  * upload path is the albums area's), and faces cut from the group photos that ship with
  * `@vladmandic/face-api`, so every face is a real person's and nothing is downloaded.
  */
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
@@ -15,7 +15,7 @@ import type { FaceBox } from '../images/faceModel';
 import type { FileStore } from '../storage/store';
 import { fileKey } from '../areas/photos/queries';
 
-const demo = path.join(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api')), '..', 'demo');
+const demo = path.join(path.dirname(fileURLToPath(import.meta.resolve('@vladmandic/face-api'))), '..', 'demo');
 /** One of the package's six group photos (1..6). */
 export const samplePhoto = (n: number) => path.join(demo, `sample${n}.jpg`);
 

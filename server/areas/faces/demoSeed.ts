@@ -15,7 +15,7 @@ import { faceCut, insertAlbum, insertAlbumPhoto, SAMPLE1_FACES, samplePhoto, sid
 import { recordConsent } from '../consents/records';
 import { putPhotoFiles } from '../photos/writes';
 
-export const DEMO_ALBUM = 'Bahar Şenliği 🌸';
+const DEMO_ALBUM = 'Bahar Şenliği 🌸';
 
 export async function seedDemoFaces(db: Db, store: FileStore): Promise<void> {
   // The group photos come with a development package: an install without it has no face demo.

@@ -22,6 +22,16 @@ const BATCH = 10;
 /** A face found again in a photo scanned again overlaps its first box at least this much. */
 const SAME_FACE = 0.5;
 
+/** Works through the items `count` at a time: as many as the pool has threads, so each thread always has the next one. */
+async function atOnce<T>(items: T[], count: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(count, items.length) }, async () => {
+      for (let i = next++; i < items.length; i = next++) await work(items[i]!);
+    }),
+  );
+}
+
 /** Where a face's crop for the review screen is kept: beside its photo's files, so it goes with them. */
 export const cropKey = (photoStorageKey: string, faceId: number) => `${photoStorageKey}/face-${faceId}.webp`;
 
@@ -42,24 +52,36 @@ async function describeStudents(db: Db, store: FileStore, pool: WorkerPool, scho
     .where(and(eq(photos.schoolId, schoolId), eq(photos.isPortrait, true), eq(students.status, 'active'), isNull(studentFaces.id)));
   const allowed = await faceMatchable(db, [...new Set(portraits.map((p) => p.studentId))]);
   let made = 0;
-  for (const portrait of portraits.filter((p) => allowed.has(p.studentId))) {
-    const image = await scanSource(store, portrait.storageKey);
-    if (!image) continue;
-    const found = await pool.run('faces', { image }, { timeoutMs: TASK_TIMEOUT_MS, signal });
-    // A portrait is one person: the largest face is theirs.
-    const face = found.faces[0];
-    if (!face) continue;
-    await db.transaction(async (tx) => {
-      // Consent is asked again at the write: one withdrawn while the model ran leaves nothing behind.
-      if (!(await faceMatchable(tx, [portrait.studentId])).has(portrait.studentId)) return;
-      const [row] = await tx
-        .insert(studentFaces)
-        .values({ ...portrait, schoolId, descriptor: face.descriptor, model: FACE_MODEL })
-        .onConflictDoNothing()
-        .returning({ id: studentFaces.id });
-      if (row) made++;
-    });
-  }
+  await atOnce(
+    portraits.filter((p) => allowed.has(p.studentId)),
+    pool.threads,
+    async (portrait) => {
+      const image = await scanSource(store, portrait.storageKey);
+      if (!image) return;
+      const found = await pool.run('faces', { image }, { timeoutMs: TASK_TIMEOUT_MS, signal });
+      // A portrait is one person: the largest face is theirs.
+      const face = found.faces[0];
+      if (!face) return;
+      await db.transaction(async (tx) => {
+        // Consent is asked again at the write: one withdrawn while the model ran leaves nothing behind.
+        if (!(await faceMatchable(tx, [portrait.studentId])).has(portrait.studentId)) return;
+        const [row] = await tx
+          .insert(studentFaces)
+          .values({
+            studioId: portrait.studioId,
+            schoolId,
+            branchId: portrait.branchId,
+            studentId: portrait.studentId,
+            photoId: portrait.photoId,
+            descriptor: face.descriptor,
+            model: FACE_MODEL,
+          })
+          .onConflictDoNothing()
+          .returning({ id: studentFaces.id });
+        if (row) made++;
+      });
+    },
+  );
   return made;
 }
 
@@ -144,7 +166,8 @@ export function faceScanJob(db: Db, store: FileStore, pool: WorkerPool): JobHand
       // Read again per batch: a consent withdrawn mid-scan stops that student's suggestions from the next batch on.
       const candidates = await candidatesOf(db, schoolId);
       const waiting = await db.$count(albumPhotos, pendingWhere(schoolId));
-      for (const [index, photo] of batch.entries()) {
+      const done = scanned;
+      await atOnce(batch, pool.threads, async (photo) => {
         try {
           faces += await scanPhoto(db, store, pool, photo, candidates, context.signal);
         } catch (error) {
@@ -154,8 +177,8 @@ export function faceScanJob(db: Db, store: FileStore, pool: WorkerPool): JobHand
           await db.update(albumPhotos).set({ faceScan: 'failed', faceScannedAt: new Date() }).where(eq(albumPhotos.id, photo.id));
         }
         scanned++;
-        await context.progress(scanned, scanned + waiting - index - 1);
-      }
+        await context.progress(scanned, Math.max(scanned, done + waiting));
+      });
     }
     return { descriptors, photos: scanned, faces, failed };
   };
