@@ -4,32 +4,27 @@
  * photos when their retention period ends. A consent given anew has the school's album photos
  * scanned again, so the student can be suggested in photos taken before it.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ConsentAnswer } from '../../../common/schemas/consents';
 import type { Tx } from '../../db/client';
 import { tr } from '../../../common/tr';
 import { albumPhotos, auditLog, jobs, photoFaces, studentFaces } from '../../db/schema';
 import { FACE_SCAN_JOB } from './scanQueue';
 
-/** Removes one student's descriptors and the open suggestions that named them; answers how many descriptors went. */
-async function forgetStudent(tx: Tx, studentId: number): Promise<number> {
-  const gone = await tx.delete(studentFaces).where(eq(studentFaces.studentId, studentId)).returning({ id: studentFaces.id });
+/** Removes the descriptors `which` picks and the open suggestions `suggested` picks; answers how many descriptors went. */
+async function forget(tx: Tx, which: SQL, suggested: SQL): Promise<number> {
+  const gone = await tx.delete(studentFaces).where(which).returning({ id: studentFaces.id });
   await tx
     .update(photoFaces)
     .set({ suggestedStudentId: null, suggestedScore: null })
-    .where(and(eq(photoFaces.suggestedStudentId, studentId), eq(photoFaces.state, 'open')));
+    .where(and(suggested, eq(photoFaces.state, 'open')));
   return gone.length;
 }
 
+const forgetStudent = (tx: Tx, studentId: number) => forget(tx, eq(studentFaces.studentId, studentId), eq(photoFaces.suggestedStudentId, studentId));
+
 /** Removes a school's descriptors and open suggestions (its book is final); answers how many descriptors went. */
-export async function forgetSchoolDescriptors(tx: Tx, schoolId: number): Promise<number> {
-  const gone = await tx.delete(studentFaces).where(eq(studentFaces.schoolId, schoolId)).returning({ id: studentFaces.id });
-  await tx
-    .update(photoFaces)
-    .set({ suggestedStudentId: null, suggestedScore: null })
-    .where(and(eq(photoFaces.schoolId, schoolId), eq(photoFaces.state, 'open')));
-  return gone.length;
-}
+export const forgetSchoolDescriptors = (tx: Tx, schoolId: number) => forget(tx, eq(studentFaces.schoolId, schoolId), eq(photoFaces.schoolId, schoolId));
 
 /** The retention purge's face data: descriptors and every face found in the school's album photos. */
 export async function purgeSchoolFaceData(tx: Tx, schoolId: number): Promise<number> {

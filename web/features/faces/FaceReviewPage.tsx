@@ -7,11 +7,12 @@
  */
 import { Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconEyeOff, IconScan, IconX } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { FaceItem } from '../../../common/schemas/faces';
 import { tr } from '../../../common/tr';
 import { PageHeader } from '../../components/PageHeader';
 import { Loaded } from '../../components/QueryState';
+import { useSelection } from '../../components/list/selection';
 import { toast } from '../../toast';
 import { useStudentOptions } from '../moderation/api';
 import { useAlbumFaces, useBulkFaces, useDecideFace, useFaceCrop, useScanAlbum } from './api';
@@ -109,7 +110,8 @@ function UnmatchedFace({ face, albumId, students }: { face: FaceItem; albumId: n
 }
 
 function Review({ albumId, data }: { albumId: number; data: NonNullable<ReturnType<typeof useAlbumFaces>['data']> }) {
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const selection = useSelection(String(albumId));
+  const selected = selection.ids;
   const bulk = useBulkFaces(albumId);
   const groups = useMemo(() => groupsOf(data.items), [data.items]);
   const unmatched = data.items.filter((f) => f.state === 'open' && !f.suggestion);
@@ -120,20 +122,12 @@ function Review({ albumId, data }: { albumId: number; data: NonNullable<ReturnTy
   const open = new Set(groups.flatMap((g) => g.faces.map((f) => f.faceId)));
   const chosen = [...selected].filter((id) => open.has(id));
 
-  const toggle = (ids: number[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
+  const toggle = (ids: number[], on: boolean) => selection.setPage(ids, on);
   const run = async (action: 'confirm' | 'reject') => {
     const result = await bulk.mutateAsync({ faceIds: chosen, action });
     if (!result) return;
     toast('success', action === 'confirm' ? t.confirmed(result.count) : t.rejected(result.count));
-    setSelected(new Set());
+    selection.clear();
   };
 
   return (
