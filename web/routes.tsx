@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: 'account', lazy: () => import('./features/account/route') },
       { path: 'login-cards/:id', lazy: () => import('./features/login-cards/route') },
       { path: 'consent-list/:id', lazy: () => import('./features/consents/route') },
+      { path: 'albums/:id/faces', lazy: () => import('./features/faces/route') },
     ],
   },
   // Any unknown path redirects to '/'.

@@ -5,6 +5,7 @@
 import { consent } from './consent';
 import { core } from './core';
 import { dashboard } from './dashboard';
+import { faces } from './faces';
 import { design } from './design';
 import { digitalYearbook } from './digitalYearbook';
 import { frame } from './frame';
@@ -36,4 +37,5 @@ export const tr = {
   kvkk,
   digitalYearbook,
   consent,
+  faces,
 } as const;

@@ -11,7 +11,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Level } from '../../common/levels';
 import type { Db } from '../db/client';
 import { placeholderCaller, preparedPerKey, scopeValues } from '../db/prepared';
-import { auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
+import { albumPhotos, albums, auditLog, branches, messages, nicknames, notifications, photoFaces, photos, schools, students, users } from '../db/schema';
 import { notFound } from '../core/errors';
 import type { Caller, StudentCaller } from './caller';
 
@@ -56,9 +56,21 @@ export type MessageRow = typeof messages.$inferSelect;
 export type NicknameRow = typeof nicknames.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ManagerRow = typeof users.$inferSelect;
+export type AlbumRow = typeof albums.$inferSelect;
+export type AlbumPhotoRow = typeof albumPhotos.$inferSelect;
+export type PhotoFaceRow = typeof photoFaces.$inferSelect;
 
 type ScopedTable =
-  typeof schools | typeof branches | typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users;
+  | typeof schools
+  | typeof branches
+  | typeof students
+  | typeof photos
+  | typeof messages
+  | typeof nicknames
+  | typeof notifications
+  | typeof users
+  | typeof albums
+  | typeof albumPhotos;
 
 /** The row of `table` with this id when the condition keeps it, or 404. */
 async function rowInScope<T extends ScopedTable>(db: Db, table: T, id: number, where: SQL | undefined): Promise<T['$inferSelect']> {
@@ -93,6 +105,22 @@ export const schoolInScope: (db: Db, caller: Caller, id: number) => Promise<Scho
 export const branchInScope: (db: Db, caller: Caller, id: number) => Promise<BranchRow> = preparedInScope(branches, 'branch', branchesWhere);
 export const studentInScope: (db: Db, caller: Caller, id: number) => Promise<StudentRow> = preparedInScope(students, 'student', (c) => scopeWhere(c, students));
 /** A photo goes with its student: when a student moves, its photos move with it. */
+/** An event album: a branch manager reaches their branch's albums. */
+export const albumInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumRow> = preparedInScope(albums, 'album', (c) => scopeWhere(c, albums));
+export const albumPhotoInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumPhotoRow> = preparedInScope(albumPhotos, 'album_photo', (c) =>
+  scopeWhere(c, albumPhotos),
+);
+/** A face found in an album photo, in scope when its album is. */
+export async function faceInScope(db: Db, caller: Caller, id: number): Promise<PhotoFaceRow> {
+  const [row] = await db
+    .select({ face: photoFaces })
+    .from(photoFaces)
+    .innerJoin(albums, eq(albums.id, photoFaces.albumId))
+    .where(and(eq(photoFaces.id, id), scopeWhere(caller, albums)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.face;
+}
 export const photoInScope: (db: Db, caller: Caller, id: number) => Promise<PhotoRow> = preparedInScope(photos, 'photo', (c) => scopeWhere(c, photos));
 export const messageInScope: (db: Db, caller: Caller, id: number) => Promise<MessageRow> = preparedInScope(messages, 'message', (c) => scopeWhere(c, messages));
 export const nicknameInScope: (db: Db, caller: Caller, id: number) => Promise<NicknameRow> = preparedInScope(nicknames, 'nickname', (c) =>

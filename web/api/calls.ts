@@ -11,6 +11,7 @@ import type { changePasswordBody, loginBody, loginResponse, sessionsResponse, us
 import type { statisticsAnswer } from '../../common/schemas/dashboard';
 import type { digitalEditionState, digitalYearbookResponse } from '../../common/schemas/digitalYearbook';
 import type { consentListAnswer, paperConsentBody, scanAnswer, studentConsentsAnswer } from '../../common/schemas/consentStaff';
+import type { albumFacesAnswer, bulkFaceBody, faceAnswer, faceDecisionBody } from '../../common/schemas/faces';
 import type { designPutBody, designQuery, designResponse, previewStudent } from '../../common/schemas/design';
 import type { erasureAnswer } from '../../common/schemas/kvkk';
 import type { listResponse, okResponse } from '../../common/schemas/list';
@@ -210,6 +211,11 @@ export interface StaffCalls
   'GET message-to': { query: ListQuery; response: List<typeof studentCount> };
   'GET message-scopes': { response: Out<typeof scopeChoicesAnswer> };
   'GET message-students': { query: { branchId?: number; schoolId?: number }; response: Items<typeof studentOption> };
+
+  'GET albums/:id/faces': { response: Out<typeof albumFacesAnswer> };
+  'PUT faces/:id': { body: In<typeof faceDecisionBody>; response: Out<typeof faceAnswer> };
+  'POST albums/:id/faces/bulk': { body: In<typeof bulkFaceBody>; response: Out<typeof countAnswer> };
+  'POST albums/:id/faces/scan': { response: Out<typeof countAnswer> };
 
   'GET nicknames': { query: ListQuery; response: List<typeof nickname> };
 

@@ -10,6 +10,9 @@ export const keys = {
   /** A student's consent answers and evidence; a branch's class-teacher list. */
   consents: (studentId: number | null) => ['consents', studentId] as const,
   consentList: (branchId: number) => ['consent-list', branchId] as const,
+  /** An album's faces for review; one face's crop. */
+  albumFaces: (albumId: number) => ['album-faces', albumId] as const,
+  faceCrop: (faceId: number) => ['face-crop', faceId] as const,
   studio: () => ['studio'] as const,
   schools: () => ['schools'] as const,
   school: (id: number | null) => ['schools', 'one', id] as const,
