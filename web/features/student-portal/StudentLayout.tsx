@@ -1,12 +1,13 @@
 /** The student pages' frame, phone first: a slim header, the page, and a tab bar at the bottom. */
-import { Alert, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBook, IconHome, IconMoodSmile, IconUser, IconUsers } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, redirect, useLocation } from 'react-router';
 import { tr } from '../../../common/tr';
+import { PortalHeader } from '../../components/PortalHeader';
 import { FrameProviders } from '../../layout/FrameProviders';
 import { useDeadline } from './deadline';
-import { loadStudent, onStudentSessionEnded, signOutStudent, useStudentSession } from './session';
+import { loadStudent, studentExit, useStudentSession } from './session';
 
 const p = tr.student.portal;
 
@@ -28,7 +29,6 @@ const TABS = [
 
 export function StudentLayout() {
   const user = useStudentSession((s) => s.user);
-  const navigate = useNavigate();
   const { open, line } = useDeadline();
   const { pathname } = useLocation();
   const entered = useRef(pathname);
@@ -41,35 +41,10 @@ export function StudentLayout() {
     void loadStudent();
   }, [pathname]);
 
-  useEffect(() => {
-    onStudentSessionEnded(() => {
-      useStudentSession.getState().clear();
-      navigate('/student/login');
-    });
-  }, [navigate]);
-
-  const signOut = async () => {
-    await signOutStudent();
-    navigate('/student/login');
-  };
-
   return (
     <FrameProviders>
       <Box maw={560} mx="auto" mih="100vh" pb={72}>
-        <Group justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-          <div style={{ minWidth: 0 }}>
-            <Text fw={700} truncate>
-              {user?.userInfo.name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {user ? `${user.school.name} · ${user.branch.name}` : ''}
-            </Text>
-          </div>
-          {/* Whole beside a long school name: the names give way, not the button. */}
-          <Button variant="subtle" size="compact-sm" onClick={() => void signOut()} style={{ flexShrink: 0 }}>
-            {p.signOut}
-          </Button>
-        </Group>
+        <PortalHeader name={user?.userInfo.name} place={user ? `${user.school.name} · ${user.branch.name}` : ''} signOutLabel={p.signOut} exit={studentExit} />
         {!open ? (
           <Alert color="orange" radius={0} role="status">
             {line}
