@@ -6,7 +6,6 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { loginAnswers } from '../../../common/schemas/auth';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { photoSizes } from '../../../common/schemas/students';
@@ -15,7 +14,6 @@ import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { classmateInScope, ownMessageInScope, ownNicknameInScope, ownPhotoInScope, type StudentRow } from '../../auth/access';
 import type { StudentCaller } from '../../auth/caller';
-import { revokePortalSession } from '../../auth/studentSessions';
 import { HttpError, notFound, unauthorized } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { routeDocs, type Api } from '../../http/types';
@@ -25,7 +23,7 @@ import { createNickname, editOwnNickname } from '../nicknames/writes';
 import { effectiveDesign } from '../design/queries';
 import { photoById, photoFile } from '../photos/queries';
 import { studioInfo } from '../studio/queries';
-import { signInWithCode } from './login';
+import { codeSessionRoutes } from './login';
 import { consentedStudentIds } from '../consents/records';
 import { assertOpen, classmatesOf, deadlineOf, myMessageOf, myNicknameOf, notificationsOf, placeOf, profileOf, progressOf } from './queries';
 import { pickPortrait, writeQuote } from './writes';
@@ -41,22 +39,16 @@ export async function studentPortalRoutes(app: Api) {
   const { db, config } = app;
   const across = config.messagesAcrossBranches;
 
-  app.post(
-    '/login',
-    docs(
-      'Öğrenci girişi: okul kodu, okul numarası ve giriş kodu ile oturum açar, bir token döner',
-      { body: schemas.studentLoginBody, response: loginAnswers },
-      'public',
-    ),
-    async (request, reply) => {
-      const { accessCode: code, ...place } = request.body;
-      return { success: true as const, token: await signInWithCode(db, config, 'student', { ...place, code }, request, reply) };
+  codeSessionRoutes(app, {
+    holder: 'student',
+    body: schemas.studentLoginBody,
+    code: 'accessCode',
+    docs,
+    summaries: {
+      login: 'Öğrenci girişi: okul kodu, okul numarası ve giriş kodu ile oturum açar, bir token döner',
+      logout: 'Öğrenci çıkışı: token’ı geçersiz kılar',
     },
-  );
-
-  app.post('/logout', docs('Öğrenci çıkışı: token’ı geçersiz kılar', { response: { 200: okResponse } }), async (request) => {
-    await revokePortalSession(db, studentOf(request));
-    return { success: true as const };
+    callerOf: studentOf,
   });
 
   app.get('/user', docs('Oturumdaki öğrencinin bilgileri (level: student)', { response: { 200: schemas.studentUserResponse } }), async (request) => {
