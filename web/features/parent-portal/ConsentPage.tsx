@@ -23,12 +23,12 @@ const NAME_MIN = 3;
 const stateColour = { yes: 'teal', no: 'red', none: 'gray' } as const;
 
 /** Before the page: a parent's token, or back to the sign-in. */
-export function requireParent(): null {
+function requireParent(): null {
   if (useParentSession.getState().token) return null;
   throw redirect('/veli/login');
 }
 
-export function ConsentPage() {
+function ConsentPage() {
   const query = useParentConsents();
 
   useEffect(() => {
@@ -178,3 +178,6 @@ function Consents({ data }: { data: ParentConsents }) {
     </Stack>
   );
 }
+
+/** The /veli route: the consent page, behind a parent's sign-in. */
+export { ConsentPage as Component, requireParent as loader };

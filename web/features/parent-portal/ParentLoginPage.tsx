@@ -6,7 +6,7 @@ import { signInParent } from './session';
 
 const p = tr.parent;
 
-export function ParentLoginPage() {
+function ParentLoginPage() {
   return (
     <CodeLoginPage
       code="parentCode"
@@ -21,3 +21,5 @@ export function ParentLoginPage() {
     />
   );
 }
+
+export { ParentLoginPage as Component };

@@ -12,7 +12,7 @@ import { loadStudent, studentExit, useStudentSession } from './session';
 const p = tr.student.portal;
 
 /** Before any student page: the student's info, or back to its sign-in. */
-export async function requireStudent(): Promise<null> {
+async function requireStudent(): Promise<null> {
   if (useStudentSession.getState().user) return null;
   if (await loadStudent()) return null;
   throw redirect('/student/login');
@@ -27,7 +27,7 @@ const TABS = [
   { to: '/student/notifications', label: p.notifications, icon: IconBell },
 ];
 
-export function StudentLayout() {
+function StudentLayout() {
   const user = useStudentSession((s) => s.user);
   const { open, line } = useDeadline();
   const { pathname } = useLocation();
@@ -80,3 +80,6 @@ export function StudentLayout() {
     </FrameProviders>
   );
 }
+
+/** The /student route: the student pages' frame, behind a student's sign-in. */
+export { StudentLayout as Component, requireStudent as loader };

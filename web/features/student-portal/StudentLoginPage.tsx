@@ -6,7 +6,7 @@ import { signInStudent } from './session';
 
 const s = tr.student;
 
-export function StudentLoginPage() {
+function StudentLoginPage() {
   return (
     <CodeLoginPage
       code="accessCode"
@@ -21,3 +21,5 @@ export function StudentLoginPage() {
     />
   );
 }
+
+export { StudentLoginPage as Component };
