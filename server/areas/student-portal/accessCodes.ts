@@ -76,7 +76,7 @@ export async function issueCodes(db: Db, caller: Caller, rows: StudentRow[], kin
   return issued.map(({ row, code }) => ({ studentId: row.id, schoolNumber: row.schoolNumber, name: `${row.firstName} ${row.lastName}`, code }));
 }
 
-export async function issueCode(db: Db, caller: Caller, student: StudentRow, kind: CodeKind = 'student'): Promise<string> {
+async function issueCode(db: Db, caller: Caller, student: StudentRow, kind: CodeKind = 'student'): Promise<string> {
   const [one] = await issueCodes(db, caller, [student], kind);
   return one!.code;
 }
