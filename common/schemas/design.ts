@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tr } from '../tr';
-import { id, version } from './fields';
+import { id, version, wholeNumber } from './fields';
 
 export const DESIGN_TEMPLATES = ['klasik', 'modern', 'pastel'] as const;
 export const PHOTO_SHAPES = ['square', 'rounded', 'circle'] as const;
@@ -41,12 +41,12 @@ export const designSettings = z
     showNickname: z.boolean(),
     showQuote: z.boolean(),
     showMessages: z.boolean(),
-    messagesPerPage: z.number().int().min(1).max(12),
+    messagesPerPage: wholeNumber.min(1).max(12),
     binding: z.enum(BINDINGS, { error: tr.design.bindingInvalid }),
     paper: z.enum(PAPERS, { error: tr.design.paperInvalid }),
     pageMultiple: z.union([z.literal(4), z.literal(8), z.literal(16)]),
     /** Portraits per row on a branch's class panel page. */
-    panelColumns: z.number().int().min(4).max(6),
+    panelColumns: wholeNumber.min(4).max(6),
   })
   .strict();
 export type DesignSettings = z.infer<typeof designSettings>;
@@ -75,18 +75,18 @@ export const designPutBody = z.object({ schoolId: id.nullable().default(null), s
 
 export const designResponse = z.object({
   success: z.literal(true),
-  schoolId: z.number().int().nullable(),
+  schoolId: wholeNumber.nullable(),
   /** True when the school has its own design row (an override of the studio's). */
   overridden: z.boolean(),
   settings: designSettings,
   /** The version of this scope's own design row; 0 while it has none. */
-  version: z.number().int(),
+  version: wholeNumber,
 });
 export type DesignResponse = z.infer<typeof designResponse>;
 
 /** The yearbook page the live preview draws: a real student of the chosen scope. */
 export const previewStudent = z.object({
-  id: z.number().int(),
+  id: wholeNumber,
   firstName: z.string(),
   lastName: z.string(),
   nickname: z.string(),
@@ -94,6 +94,6 @@ export const previewStudent = z.object({
   branchName: z.string(),
   schoolName: z.string(),
   photoUrl: z.string().nullable(),
-  messages: z.array(z.object({ id: z.number().int(), body: z.string(), authorName: z.string() })),
+  messages: z.array(z.object({ id: wholeNumber, body: z.string(), authorName: z.string() })),
 });
 export type PreviewStudent = z.infer<typeof previewStudent>;

@@ -42,6 +42,8 @@ export interface Caller {
   post(path: string, body?: unknown): Promise<Response>;
   put(path: string, body?: unknown): Promise<Response>;
   del(path: string): Promise<Response>;
+  /** A POST that must answer a PDF (200, application/pdf): its bytes. */
+  pdf(path: string, body?: unknown): Promise<Buffer>;
   /** A multipart/form-data POST, as the web app's form-data mode sends it. */
   upload(path: string, parts: Part[]): Promise<Response>;
   /** Any call at any level's prefix with this caller's token. */
@@ -116,6 +118,12 @@ export function useApiTestKit(env: Record<string, string> = {}, options: { webRo
       post: (p, body) => call('POST', path(p), body ?? {}, auth),
       put: (p, body) => call('PUT', path(p), body ?? {}, auth),
       del: (p) => call('DELETE', path(p), undefined, auth),
+      pdf: async (p, body) => {
+        const res = await kit.app.inject({ method: 'POST', url: path(p), headers: auth, payload: body as InjectOptions['payload'] });
+        expect(res.statusCode, res.payload).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        return res.rawPayload;
+      },
       upload: (p, parts) => {
         const form = formData(parts);
         return call('POST', path(p), form.payload, { ...form.headers, ...auth });

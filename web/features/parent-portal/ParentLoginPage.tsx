@@ -5,7 +5,7 @@ import { signInParent } from './session';
 
 const loadSchema = async () => (await import('../../../common/schemas/parent')).parentLoginBody;
 
-export function ParentLoginPage() {
+function ParentLoginPage() {
   return (
     <CodeLoginPage
       code="parentCode"
@@ -20,3 +20,5 @@ export function ParentLoginPage() {
     />
   );
 }
+
+export { ParentLoginPage as Component };

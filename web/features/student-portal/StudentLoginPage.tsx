@@ -6,7 +6,7 @@ import { signInStudent } from './session';
 
 const loadSchema = async () => (await import('../../../common/schemas/student')).studentLoginBody;
 
-export function StudentLoginPage() {
+function StudentLoginPage() {
   return (
     <CodeLoginPage
       code="accessCode"
@@ -21,3 +21,5 @@ export function StudentLoginPage() {
     />
   );
 }
+
+export { StudentLoginPage as Component };
