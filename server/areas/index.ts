@@ -32,6 +32,7 @@ import { parentPortalStaffRoutes } from './parent-portal/staffRoutes';
 import { kvkkRoutes } from './kvkk/routes';
 import { retentionJob } from './kvkk/retention';
 import { consentStaffRoutes } from './consents/staffRoutes';
+import { albumsRoutes } from './albums/routes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 import { digitalYearbookJob, DIGITAL_YEARBOOK_JOB } from './digital-yearbook/job';
@@ -64,6 +65,7 @@ export const staffRoutes: AreaRoutes[] = [
   kvkkRoutes,
   digitalYearbookStaffRoutes,
   consentStaffRoutes,
+  albumsRoutes,
 ];
 
 /** Under /api/student/. */
