@@ -62,7 +62,7 @@ export type AlbumPhoto = z.infer<typeof albumPhoto>;
 
 export const albumPhotoQuery = listQuery
   .extend({
-    perPage: z.coerce.number().int().min(1).max(100).default(48),
+    perPage: z.coerce.number().int().min(1).max(100).default(50),
     status: z.enum(ALBUM_PHOTO_STATUSES).optional(),
     /** Only photos this student is tagged in. */
     studentId: id.optional(),

@@ -1,6 +1,5 @@
 /** Event albums (etkinlik albümleri) and their upload links (yükleme bağlantıları). */
 export const albums = {
-  title: 'Etkinlik Albümleri',
   album: 'Etkinlik albümü',
   add: 'Yeni etkinlik albümü',
   edit: 'Etkinlik albümünü düzenle',
