@@ -3,6 +3,7 @@
  * photos uploaded and shown in the lightbox, an upload link made, a parent sends photos through
  * it without an account, the manager approves them in bulk and captions one.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { callApi, jpeg, signIn, toast } from './helpers';
 
@@ -12,7 +13,7 @@ test.use({ viewport: PHONE });
 const ALBUM = 'Mezuniyet Gecesi ve Kep Atma Töreni 🎓 حفل التخرج';
 
 /** Nothing on the page is wider than the phone. */
-async function expectNoSideways(page: import('@playwright/test').Page) {
+async function expectNoSideways(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { apiDate, id, optionalText, requiredText, versioned } from './fields';
 import { listQuery } from './list';
 
-export const ALBUM_PHOTO_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type AlbumPhotoStatus = (typeof ALBUM_PHOTO_STATUSES)[number];
+const ALBUM_PHOTO_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 /** What a person writes about an album. */
 export const albumBody = z
@@ -38,7 +37,7 @@ export const album = z.object({
 export type Album = z.infer<typeof album>;
 
 /** A student confirmed in a photo (what the "students in this photo" filter reads). */
-export const taggedStudent = z.object({ id: z.number().int(), name: z.string() });
+const taggedStudent = z.object({ id: z.number().int(), name: z.string() });
 
 export const albumPhoto = z.object({
   id: z.number().int(),
@@ -78,7 +77,7 @@ export const albumStudents = z.object({
 export const captionBody = z.object({ caption: optionalText(500) }).strict();
 
 /** Several photos of one album at once. */
-export const albumPhotoIds = z.array(id).min(1).max(500);
+const albumPhotoIds = z.array(id).min(1).max(500);
 export const photoDecisionBody = z.object({ ids: albumPhotoIds, status: z.enum(['approved', 'rejected']) }).strict();
 export const photoIdsBody = z.object({ ids: albumPhotoIds }).strict();
 
@@ -91,7 +90,7 @@ export const uploadLinkBody = z
   })
   .strict();
 
-export const UPLOAD_LINK_STATES = ['active', 'expired', 'revoked'] as const;
+const UPLOAD_LINK_STATES = ['active', 'expired', 'revoked'] as const;
 export const uploadLink = z.object({
   id: z.number().int(),
   label: z.string(),

@@ -19,7 +19,7 @@ import { sessions, studentSessions } from '../db/schema';
 import { HttpError } from '../core/errors';
 
 /** Which photos a URL opens: a student's (photo-files) or an event album's (album-photo-files); an id of one never opens the other. */
-export type PhotoKind = 'student' | 'album';
+type PhotoKind = 'student' | 'album';
 const FILE_PATHS: Record<PhotoKind, string> = { student: 'photo-files', album: 'album-photo-files' };
 
 export interface UrlSigner {

@@ -5,10 +5,11 @@ import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
-import { albumPhotos, albums, albumUploadLinks, auditLog, jobs, photoTags } from '../../db/schema';
+import { albumPhotos, albums, albumUploadLinks, auditLog, jobs, photoTags, schools } from '../../db/schema';
 import { expectRefused, itemOf, useApiTestKit, type Caller } from '../../test/api';
 import { formData as formParts, type Part } from '../../test/multipart';
 import { FACE_SCAN_JOB } from '../faces/scanQueue';
+import { purgeExpiredPhotos } from '../kvkk/retention';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-albums-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -318,5 +319,23 @@ describe('upload links', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await countOf(albumPhotos)()).toBe(2);
+  });
+});
+
+describe('retention', () => {
+  it('purges a school’s event album photos with its portraits once its period has passed, files included', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const made = await schoolAlbum(school);
+    await school.upload(`albums/${made.id}/photos`, [file(await jpeg())]);
+    const [row] = await db().select().from(albumPhotos);
+    await db().update(schools).set({ deliveryDate: '2020-01-15' }).where(eq(schools.id, kit.world.school.id));
+    const report = await purgeExpiredPhotos(db(), kit.app.storage.photos, kit.world.studio.id, new Date());
+    expect(report.map((r) => r.schoolId)).toEqual([kit.world.school.id]);
+    expect(await countOf(albumPhotos)()).toBe(0);
+    expect(await kit.app.storage.photos.get(`${row!.storageKey}/thumb.jpg`)).toBeNull();
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'retention-purge'));
+    expect(entry!.changes).toMatchObject({ albumPhotos: 1 });
+    // The album itself stays, empty, for the school's next year.
+    expect(await countOf(albums)()).toBe(1);
   });
 });

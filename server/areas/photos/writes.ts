@@ -55,7 +55,7 @@ export interface StoredPhoto {
  * Makes the sizes of one uploaded file (in its turn, see derivePhoto) and puts them into the store
  * under `incoming` for the folder `storageKey`, so no batch's pictures wait in memory.
  */
-export async function storePhoto(store: FileStore, storageKey: string, file: SpooledFile, limits: PhotoLimits): Promise<StoredPhoto> {
+async function storePhoto(store: FileStore, storageKey: string, file: SpooledFile, limits: PhotoLimits): Promise<StoredPhoto> {
   const photo = await derivePhoto(file.path, limits, { stripped: file.stripped });
   const incoming = incomingKey(storageKey);
   try {

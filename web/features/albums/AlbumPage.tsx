@@ -27,7 +27,7 @@ const t = tr.albums;
 const p = t.photos;
 
 /** The lightbox group and the address's slug: no "-" before the id, as "#slug-N" reads a trailing number as the slide. */
-export const albumSlug = (albumId: number) => `album${albumId}`;
+const albumSlug = (albumId: number) => `album${albumId}`;
 
 function CaptionDialog({ albumId, photo, onClose }: { albumId: number; photo: AlbumPhoto; onClose(): void }) {
   const save = useSaveCaption(albumId);

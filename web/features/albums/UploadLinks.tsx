@@ -17,7 +17,7 @@ import { useCreateUploadLink, useRevokeUploadLink, useUploadLinks } from './api'
 const t = tr.albums.links;
 
 /** The public page's address of a token (the page lives at /yukle/{token}). */
-export const uploadAddress = (token: string) => `${window.location.origin}/yukle/${token}`;
+const uploadAddress = (token: string) => `${window.location.origin}/yukle/${token}`;
 
 export function UploadLinks({ albumId, albumName }: { albumId: number; albumName: string }) {
   const links = useUploadLinks(albumId);
