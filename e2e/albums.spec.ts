@@ -65,7 +65,7 @@ test('a school manager fills an album, a parent sends photos through its link, t
   await expect(toast(page, 'Yükleme bağlantısı oluşturuldu.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Yükleme bağlantısının karekodu' })).toBeVisible();
   const address = (await page.getByTestId('upload-address').textContent())!;
-  expect(address).toMatch(/\/yukle\/[\w-]{20,}$/);
+  expect(address).toMatch(/\/yukle\/[\w-]{32}$/);
   await expectNoSideways(page);
 
   // A parent's phone, with no account.

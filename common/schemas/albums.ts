@@ -105,8 +105,8 @@ export type UploadLink = z.infer<typeof uploadLink>;
 /** A new link: its token is shown this once (only its hash is kept), so the QR is printed now. */
 export const uploadLinkCreated = z.object({ success: z.literal(true), item: uploadLink, token: z.string() });
 
-/** The token in an upload link's address. */
-export const linkTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });
+/** The token in an upload link's address: 24 random bytes in base64url. */
+export const linkTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });
 
 /** What the public upload page shows of the album it sends to. */
 export const publicLinkAnswer = z.object({
