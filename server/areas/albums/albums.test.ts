@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { albumPhotos, albums, albumUploadLinks, auditLog, jobs, photoTags, schools } from '../../db/schema';
+import { jpeg, withGps } from '../../test/photoFiles';
 import { expectRefused, itemOf, useApiTestKit, type Caller } from '../../test/api';
 import { formData as formParts, type Part } from '../../test/multipart';
 import { FACE_SCAN_JOB } from '../faces/scanQueue';
@@ -22,18 +23,6 @@ const kit = useApiTestKit({
 });
 const db = () => kit.database.db;
 
-const jpeg = (width = 320, height = 240, color = '#3366aa') =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-const withGps = () =>
-  sharp({ create: { width: 320, height: 240, channels: 3, background: '#aa6633' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'KonumluKamera' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 55/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '32/1 51/1 0/1' },
-    })
-    .toBuffer();
 const file = (data: Buffer, fileName = 'mezuniyet.jpg'): Part => ({ name: 'files', fileName, contentType: 'image/jpeg', data });
 const countOf = (table: typeof albums | typeof albumPhotos | typeof albumUploadLinks) => async () =>
   Number(
