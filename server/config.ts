@@ -57,6 +57,8 @@ const envSchema = z.object({
   PHOTO_MAX_PIXELS: positive(60_000_000),
   /** Photos in one upload request; the web app sends one file per request. */
   PHOTO_MAX_FILES: positive(20),
+  /** Photo uploads through event albums' upload links from one address in an hour (each file is its own request). */
+  ALBUM_LINK_UPLOADS_PER_HOUR: positive(200),
   IMPORT_MAX_BYTES: positive(10 * 1024 * 1024),
   IMPORT_MAX_ROWS: positive(20_000),
   REQUEST_TIMEOUT_SECONDS: seconds(300),
@@ -108,6 +110,7 @@ export interface Config {
   photoMaxBytes: number;
   photoMaxPixels: number;
   photoMaxFiles: number;
+  albumLinkUploadsPerHour: number;
   importMaxBytes: number;
   importMaxRows: number;
   /** Whole request, request headers, idle keep-alive connection: see docs/deploy.md. */
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photoMaxBytes: e.PHOTO_MAX_BYTES,
     photoMaxPixels: e.PHOTO_MAX_PIXELS,
     photoMaxFiles: e.PHOTO_MAX_FILES,
+    albumLinkUploadsPerHour: e.ALBUM_LINK_UPLOADS_PER_HOUR,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importMaxRows: e.IMPORT_MAX_ROWS,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },

@@ -13,6 +13,8 @@ import { parentRoutes } from './features/parent-portal/routes';
 export const routes: RouteObject[] = [
   ...studentRoutes,
   ...parentRoutes,
+  // An event album's upload link: anyone with it, no account.
+  { path: '/yukle/:token', lazy: async () => ({ Component: (await import('./features/albums/PublicUploadPage')).PublicUploadPage }) },
   {
     path: '/:page/login',
     loader: ({ params }) => (isLevel(params.page) ? null : redirect('/')),
@@ -49,6 +51,9 @@ export const routes: RouteObject[] = [
       { path: 'login-cards/:id', lazy: () => import('./features/login-cards/route') },
       { path: 'consent-list/:id', lazy: () => import('./features/consents/route') },
       { path: 'albums/:id/faces', lazy: () => import('./features/faces/route') },
+      { path: 'school-albums/:id', lazy: () => import('./features/albums/schoolRoute') },
+      { path: 'branch-albums/:id', lazy: () => import('./features/albums/branchRoute') },
+      { path: 'albums/:id', lazy: () => import('./features/albums/route') },
     ],
   },
   // Any unknown path redirects to '/'.

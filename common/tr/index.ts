@@ -2,6 +2,7 @@
  * Every Turkish text of the product, in one place. Each area keeps its own file here and is
  * added to `tr` below; screens and the server read from `tr`, never from scattered literals.
  */
+import { albums } from './albums';
 import { consent } from './consent';
 import { core } from './core';
 import { dashboard } from './dashboard';
@@ -38,4 +39,5 @@ export const tr = {
   digitalYearbook,
   consent,
   faces,
+  albums,
 } as const;

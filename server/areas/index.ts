@@ -33,6 +33,7 @@ import { kvkkRoutes } from './kvkk/routes';
 import { retentionJob } from './kvkk/retention';
 import { sweepJob } from './photos/orphans';
 import { consentStaffRoutes } from './consents/staffRoutes';
+import { albumsRoutes } from './albums/routes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 import { digitalYearbookJob, DIGITAL_YEARBOOK_JOB } from './digital-yearbook/job';
@@ -70,6 +71,7 @@ export const staffRoutes: AreaRoutes[] = [
   digitalYearbookStaffRoutes,
   consentStaffRoutes,
   facesRoutes,
+  albumsRoutes,
 ];
 
 /** Under /api/student/. */

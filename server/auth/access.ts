@@ -11,7 +11,21 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Level } from '../../common/levels';
 import type { Db } from '../db/client';
 import { placeholderCaller, preparedPerKey, scopeValues } from '../db/prepared';
-import { albumPhotos, albums, auditLog, branches, messages, nicknames, notifications, photoFaces, photos, schools, students, users } from '../db/schema';
+import {
+  albumPhotos,
+  albums,
+  albumUploadLinks,
+  auditLog,
+  branches,
+  messages,
+  nicknames,
+  notifications,
+  photoFaces,
+  photos,
+  schools,
+  students,
+  users,
+} from '../db/schema';
 import { notFound } from '../core/errors';
 import type { Caller, StudentCaller } from './caller';
 
@@ -59,6 +73,7 @@ export type ManagerRow = typeof users.$inferSelect;
 export type AlbumRow = typeof albums.$inferSelect;
 export type AlbumPhotoRow = typeof albumPhotos.$inferSelect;
 export type PhotoFaceRow = typeof photoFaces.$inferSelect;
+export type UploadLinkRow = typeof albumUploadLinks.$inferSelect;
 
 type ScopedTable =
   | typeof schools
@@ -105,22 +120,6 @@ export const schoolInScope: (db: Db, caller: Caller, id: number) => Promise<Scho
 export const branchInScope: (db: Db, caller: Caller, id: number) => Promise<BranchRow> = preparedInScope(branches, 'branch', branchesWhere);
 export const studentInScope: (db: Db, caller: Caller, id: number) => Promise<StudentRow> = preparedInScope(students, 'student', (c) => scopeWhere(c, students));
 /** A photo goes with its student: when a student moves, its photos move with it. */
-/** An event album: a branch manager reaches their branch's albums. */
-export const albumInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumRow> = preparedInScope(albums, 'album', (c) => scopeWhere(c, albums));
-export const albumPhotoInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumPhotoRow> = preparedInScope(albumPhotos, 'album_photo', (c) =>
-  scopeWhere(c, albumPhotos),
-);
-/** A face found in an album photo, in scope when its album is. */
-export async function faceInScope(db: Db, caller: Caller, id: number): Promise<PhotoFaceRow> {
-  const [row] = await db
-    .select({ face: photoFaces })
-    .from(photoFaces)
-    .innerJoin(albums, eq(albums.id, photoFaces.albumId))
-    .where(and(eq(photoFaces.id, id), scopeWhere(caller, albums)))
-    .limit(1);
-  if (!row) throw notFound();
-  return row.face;
-}
 export const photoInScope: (db: Db, caller: Caller, id: number) => Promise<PhotoRow> = preparedInScope(photos, 'photo', (c) => scopeWhere(c, photos));
 export const messageInScope: (db: Db, caller: Caller, id: number) => Promise<MessageRow> = preparedInScope(messages, 'message', (c) => scopeWhere(c, messages));
 export const nicknameInScope: (db: Db, caller: Caller, id: number) => Promise<NicknameRow> = preparedInScope(nicknames, 'nickname', (c) =>
@@ -129,6 +128,41 @@ export const nicknameInScope: (db: Db, caller: Caller, id: number) => Promise<Ni
 export const notificationInScope: (db: Db, caller: Caller, id: number) => Promise<NotificationRow> = preparedInScope(notifications, 'notification', (c) =>
   scopeWhere(c, notifications),
 );
+
+/**
+ * Event albums: panel reaches its studio's, a school manager its school's (the whole school's and
+ * every branch's), a branch manager only its own branch's — not the school-wide ones, which the
+ * school manages. An album's photos go with their album (they carry its school and branch).
+ */
+export const albumsWhere = (caller: Caller): SQL => scopeWhere(caller, albums);
+export const albumInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumRow> = preparedInScope(albums, 'album', albumsWhere);
+export const albumPhotoInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumPhotoRow> = preparedInScope(albumPhotos, 'album_photo', (c) =>
+  scopeWhere(c, albumPhotos),
+);
+
+/** A face found in an album photo, in scope when its album is. */
+export async function faceInScope(db: Db, caller: Caller, id: number): Promise<PhotoFaceRow> {
+  const [row] = await db
+    .select({ face: photoFaces })
+    .from(photoFaces)
+    .innerJoin(albums, eq(albums.id, photoFaces.albumId))
+    .where(and(eq(photoFaces.id, id), albumsWhere(caller)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.face;
+}
+
+/** An upload link goes with its album: the caller must reach the album. */
+export async function uploadLinkInScope(db: Db, caller: Caller, id: number): Promise<UploadLinkRow> {
+  const [row] = await db
+    .select({ link: albumUploadLinks })
+    .from(albumUploadLinks)
+    .innerJoin(albums, eq(albums.id, albumUploadLinks.albumId))
+    .where(and(eq(albumUploadLinks.id, id), albumsWhere(caller)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.link;
+}
 
 /**
  * A manager account the caller may manage: school managers belong to the studio's staff (panel

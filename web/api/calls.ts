@@ -6,6 +6,20 @@
  */
 import type { z } from 'zod';
 import type { ApiClient, CallOptions } from './client';
+import type {
+  album,
+  albumBody,
+  albumPhoto,
+  albumStudents,
+  albumUpdateBody,
+  captionBody,
+  photoDecisionBody,
+  photoIdsBody,
+  publicLinkAnswer,
+  uploadLink,
+  uploadLinkBody,
+  uploadLinkCreated,
+} from '../../common/schemas/albums';
 import type { countAnswer, itemAnswer, itemsAnswer, moderatedAnswer } from '../../common/schemas/answers';
 import type { changePasswordBody, loginBody, loginResponse, sessionsResponse, userResponse } from '../../common/schemas/auth';
 import type { statisticsAnswer } from '../../common/schemas/dashboard';
@@ -136,6 +150,7 @@ export interface StaffCalls
     RecordCalls<'branches', typeof branch, typeof branchUpdateBody>,
     RecordCalls<'students', typeof studentItem, typeof studentUpdateBody>,
     RecordCalls<'notifications', typeof notificationItem, typeof notificationUpdateBody>,
+    RecordCalls<'albums', typeof album, typeof albumUpdateBody>,
     ModeratedCalls<'messages', typeof message, typeof studentMessageBody, typeof messageUpdate, typeof bulkModeration>,
     ModeratedCalls<'nicknames', typeof nickname, typeof nicknameBody, typeof nicknameUpdate, typeof nicknameBulk> {
   'GET user': { response: Out<typeof userResponse> };
@@ -179,6 +194,22 @@ export interface StaffCalls
   'POST schools/:id/students/import': { body: FormData; response: Out<typeof importResult> };
   'POST branches/:id/students/import/preview': { body: FormData; response: Out<typeof importPreview> };
   'POST branches/:id/students/import': { body: FormData; response: Out<typeof importResult> };
+
+  'GET schools/:id/albums': { query: ListQuery; response: List<typeof album> };
+  'POST schools/:id/albums': { body: In<typeof albumBody> & { branchId?: number | null }; response: Item<typeof album> };
+  'GET branches/:id/albums': { query: ListQuery; response: List<typeof album> };
+  'POST branches/:id/albums': { body: In<typeof albumBody>; response: Item<typeof album> };
+  'GET albums/:id/photos': { query: ListQuery; response: List<typeof albumPhoto> };
+  'POST albums/:id/photos': { body: FormData; response: Items<typeof albumPhoto> };
+  'GET albums/:id/students': { response: Out<typeof albumStudents> };
+  'POST albums/:id/photos/decide': { body: In<typeof photoDecisionBody>; response: Count };
+  'POST albums/:id/photos/delete': { body: In<typeof photoIdsBody>; response: Count };
+  'PUT album-photos/:id': { body: In<typeof captionBody>; response: Item<typeof albumPhoto> };
+  'GET albums/:id/upload-links': { response: Items<typeof uploadLink> };
+  'POST albums/:id/upload-links': { body: In<typeof uploadLinkBody>; response: Out<typeof uploadLinkCreated> };
+  'POST upload-links/:id/revoke': { body: Record<string, never>; response: Item<typeof uploadLink> };
+  'GET album-upload/:token': { response: Out<typeof publicLinkAnswer> };
+  'POST album-upload/:token/photos': { body: FormData; response: Count };
 
   'GET students/:id/photos': { response: Items<typeof photoItem> };
   'POST students/:id/photos': { body: FormData; response: Items<typeof photoItem> };

@@ -34,6 +34,10 @@ export const keys = {
   messageScopes: () => ['message-scopes'] as const,
   messageStudents: () => ['message-students'] as const,
   notifications: () => ['notifications'] as const,
+  /** Every album list and album, or one album's photos, students and upload links. */
+  albums: () => ['albums'] as const,
+  album: (id: number) => ['albums', 'one', id] as const,
+  uploadLink: (token: string) => ['upload-link', token] as const,
   notificationTargets: () => ['notification-targets'] as const,
   design: () => ['design'] as const,
   designPreview: () => ['design-preview'] as const,
