@@ -55,6 +55,8 @@ export const studioInfo = z.object({
   website: z.string(),
   /** Months after a school's delivery date when its photos are purged. */
   retentionMonths: z.number().int(),
+  /** Approved event photos each student should be tagged in; below it a student is highlighted. */
+  coverageGoal: z.number().int(),
   version: z.number().int(),
 });
 export type StudioInfo = z.infer<typeof studioInfo>;

@@ -7,6 +7,7 @@ import { core } from './core';
 import { dashboard } from './dashboard';
 import { design } from './design';
 import { digitalYearbook } from './digitalYearbook';
+import { coverage, eventPages } from './eventPages';
 import { frame } from './frame';
 import { kvkk } from './kvkk';
 import { messages } from './messages';
@@ -36,4 +37,6 @@ export const tr = {
   kvkk,
   digitalYearbook,
   consent,
+  eventPages,
+  coverage,
 } as const;

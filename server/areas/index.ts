@@ -32,6 +32,8 @@ import { parentPortalStaffRoutes } from './parent-portal/staffRoutes';
 import { kvkkRoutes } from './kvkk/routes';
 import { retentionJob } from './kvkk/retention';
 import { consentStaffRoutes } from './consents/staffRoutes';
+import { eventPagesRoutes } from './event-pages/routes';
+import { coverageRoutes } from './coverage/routes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 import { digitalYearbookJob, DIGITAL_YEARBOOK_JOB } from './digital-yearbook/job';
@@ -64,6 +66,8 @@ export const staffRoutes: AreaRoutes[] = [
   kvkkRoutes,
   digitalYearbookStaffRoutes,
   consentStaffRoutes,
+  eventPagesRoutes,
+  coverageRoutes,
 ];
 
 /** Under /api/student/. */

@@ -11,7 +11,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Level } from '../../common/levels';
 import type { Db } from '../db/client';
 import { placeholderCaller, preparedPerKey, scopeValues } from '../db/prepared';
-import { auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
+import { albumPages, albums, auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
 import { notFound } from '../core/errors';
 import type { Caller, StudentCaller } from './caller';
 
@@ -56,9 +56,20 @@ export type MessageRow = typeof messages.$inferSelect;
 export type NicknameRow = typeof nicknames.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ManagerRow = typeof users.$inferSelect;
+export type AlbumRow = typeof albums.$inferSelect;
+export type AlbumPageRow = typeof albumPages.$inferSelect;
 
 type ScopedTable =
-  typeof schools | typeof branches | typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users;
+  | typeof schools
+  | typeof branches
+  | typeof students
+  | typeof photos
+  | typeof messages
+  | typeof nicknames
+  | typeof notifications
+  | typeof users
+  | typeof albums
+  | typeof albumPages;
 
 /** The row of `table` with this id when the condition keeps it, or 404. */
 async function rowInScope<T extends ScopedTable>(db: Db, table: T, id: number, where: SQL | undefined): Promise<T['$inferSelect']> {
@@ -100,6 +111,16 @@ export const nicknameInScope: (db: Db, caller: Caller, id: number) => Promise<Ni
 );
 export const notificationInScope: (db: Db, caller: Caller, id: number) => Promise<NotificationRow> = preparedInScope(notifications, 'notification', (c) =>
   scopeWhere(c, notifications),
+);
+
+/**
+ * An event album, and an event page of one: a school's album (no branch) is its school's managers'
+ * and the studio's; a branch's album is also its branch manager's.
+ */
+export const albumsWhere = (caller: Caller): SQL => scopeWhere(caller, albums);
+export const albumInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumRow> = preparedInScope(albums, 'album', albumsWhere);
+export const albumPageInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumPageRow> = preparedInScope(albumPages, 'album_page', (c) =>
+  scopeWhere(c, albumPages),
 );
 
 /**

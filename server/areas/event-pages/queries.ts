@@ -1,0 +1,94 @@
+/**
+ * Reading event albums for the book's event pages: the albums of a scope with how far their pages
+ * are, an album's pages in order, its approved photos (what a page may hold) and one photo's file.
+ */
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { EventAlbum, EventPage, EventPhoto } from '../../../common/schemas/eventPages';
+import type { PhotoSize } from '../../../common/schemas/students';
+import { albumsWhere, type AlbumPageRow } from '../../auth/access';
+import type { Caller } from '../../auth/caller';
+import { notFound } from '../../core/errors';
+import type { Db, Tx } from '../../db/client';
+import { albumPages, albumPhotos, albums, photoTags } from '../../db/schema';
+import type { UrlSigner } from '../../storage/signedUrl';
+import type { FileStore } from '../../storage/store';
+import { fileKey } from '../photos/queries';
+
+export type AlbumPhotoRow = typeof albumPhotos.$inferSelect;
+
+/** The albums the caller reaches, newest event first, each with its pages and approved photos counted. */
+export async function eventAlbums(db: Db, caller: Caller): Promise<EventAlbum[]> {
+  const pages = db.select({ n: count() }).from(albumPages).where(eq(albumPages.albumId, albums.id));
+  const photos = db
+    .select({ n: count() })
+    .from(albumPhotos)
+    .where(and(eq(albumPhotos.albumId, albums.id), eq(albumPhotos.status, 'approved')));
+  return db
+    .select({
+      id: albums.id,
+      name: albums.name,
+      eventDate: albums.eventDate,
+      branchId: albums.branchId,
+      pages: sql<number>`(${pages})::int`,
+      photos: sql<number>`(${photos})::int`,
+    })
+    .from(albums)
+    .where(albumsWhere(caller))
+    .orderBy(sql`${albums.eventDate} desc nulls last`, desc(albums.id))
+    .limit(500);
+}
+
+export const pageItemOf = (row: AlbumPageRow): EventPage => ({
+  id: row.id,
+  albumId: row.albumId,
+  position: row.position,
+  layout: row.layout,
+  photoIds: row.photoIds,
+  version: row.version,
+});
+
+/** An album's event pages in their order. */
+export async function pagesOf(db: Db | Tx, albumId: number): Promise<AlbumPageRow[]> {
+  return db.select().from(albumPages).where(eq(albumPages.albumId, albumId)).orderBy(asc(albumPages.position), asc(albumPages.id));
+}
+
+/** The album's approved photos (a page holds only these), oldest first, with how many students are tagged in each. */
+export async function approvedPhotosOf(db: Db, albumId: number, signer: UrlSigner, level: string): Promise<EventPhoto[]> {
+  const tagged = db.select({ n: count() }).from(photoTags).where(eq(photoTags.photoId, albumPhotos.id));
+  const rows = await db
+    .select({ id: albumPhotos.id, caption: albumPhotos.caption, width: albumPhotos.width, height: albumPhotos.height, tagged: sql<number>`(${tagged})::int` })
+    .from(albumPhotos)
+    .where(and(eq(albumPhotos.albumId, albumId), eq(albumPhotos.status, 'approved')))
+    .orderBy(asc(albumPhotos.id));
+  return rows.map((row) => ({ ...row, thumbUrl: albumPhotoUrl(signer, level, row.id, 'thumb') }));
+}
+
+/** Which of these ids are approved photos of the album. */
+export async function approvedOfAlbum(db: Db | Tx, albumId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: albumPhotos.id })
+    .from(albumPhotos)
+    .where(and(eq(albumPhotos.albumId, albumId), eq(albumPhotos.status, 'approved'), inArray(albumPhotos.id, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** A signed URL of an album photo's stored size (the album photo route of the level). */
+export const albumPhotoUrl = (signer: UrlSigner, level: string, id: number, size: PhotoSize) => signer.url(level, id, size, 'album-photo-files');
+
+/** An album photo by id alone, for a signed URL (the signature stands for the scope check); only approved photos are shown this way. */
+export async function approvedAlbumPhoto(db: Db, id: number): Promise<AlbumPhotoRow> {
+  const [row] = await db
+    .select()
+    .from(albumPhotos)
+    .where(and(eq(albumPhotos.id, id), eq(albumPhotos.status, 'approved')));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The bytes of one stored size of an album photo, or 404. */
+export async function albumPhotoFile(store: FileStore, row: AlbumPhotoRow, size: PhotoSize): Promise<Buffer> {
+  const data = await store.get(fileKey(row.storageKey, size));
+  if (!data) throw notFound();
+  return data;
+}
