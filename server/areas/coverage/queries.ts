@@ -8,16 +8,20 @@ import type { CoverageSummary } from '../../../common/schemas/eventPages';
 import { scopeWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { albumPhotos, photoTags, students, studios } from '../../db/schema';
+import { students, studios } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
 
-/** The approved album photos the outer query's student is tagged in (on photo_tags_branch_idx). */
+/**
+ * The approved album photos the outer query's student is tagged in (on photo_tags_branch_idx).
+ * Written with the outer table's name spelled out: Drizzle leaves columns unqualified in a
+ * one-table select, and inside this subquery they would name the tag's own columns.
+ */
 export const taggedPhotos = (): SQL<number> =>
-  sql<number>`(select count(*) from ${photoTags} join ${albumPhotos} on ${albumPhotos.id} = ${photoTags.photoId} and ${albumPhotos.status} = 'approved'
-    where ${photoTags.branchId} = ${students.branchId} and ${photoTags.studentId} = ${students.id})::int`;
+  sql<number>`(select count(*) from photo_tags t join album_photos p on p.id = t.photo_id and p.status = 'approved'
+    where t.branch_id = "students"."branch_id" and t.student_id = "students"."id")::int`;
 
 /** The outer query's student is tagged in fewer approved photos than their studio's goal. */
-export const belowGoal = (): SQL => sql`${taggedPhotos()} < (select ${studios.coverageGoal} from ${studios} where ${studios.id} = ${students.studioId})`;
+export const belowGoal = (): SQL => sql`${taggedPhotos()} < (select s.coverage_goal from studios s where s.id = "students"."studio_id")`;
 
 export async function coverageGoalOf(db: Db, studioId: number): Promise<number> {
   const [row] = await db.select({ goal: studios.coverageGoal }).from(studios).where(eq(studios.id, studioId));

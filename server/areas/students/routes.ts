@@ -36,7 +36,7 @@ export async function studentsRoutes(app: Api) {
 
   app.get(
     '/branches/:id/students',
-    docs('Şubenin öğrencileri (sayfalı; arama, sıralama: schoolNumber | name, filtre: photo, consentPurpose ve consentState)', {
+    docs('Şubenin öğrencileri (sayfalı; arama, sıralama: schoolNumber | name, filtre: photo, coverage (below: kapsam hedefinin altında), consentPurpose ve consentState)', {
       params: idParams,
       querystring: studentListQuery,
       response: { 200: listResponse(studentItem) },
