@@ -81,5 +81,6 @@ export const consent = {
     refused: 'Veli fotoğrafın basılmasına onay vermedi: yerinde boş çerçeve var.',
     noTextAnswer: 'Veli onayı yok: lakabı, sözü ve mesajları basılmadı.',
     textRefused: 'Veli söz ve mesajların basılmasına onay vermedi: lakabı, sözü ve mesajları basılmadı.',
+    eventRefused: (photo: string) => `Veli fotoğrafın yayımlanmasına onay vermedi: öğrencinin etiketli olduğu etkinlik fotoğrafı yıllığa konmadı (${photo}).`,
   },
 } as const;
