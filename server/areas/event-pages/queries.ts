@@ -92,3 +92,25 @@ export async function albumPhotoFile(store: FileStore, row: AlbumPhotoRow, size:
   if (!data) throw notFound();
   return data;
 }
+
+/**
+ * The approved album photos a student is tagged in, newest first. Shown on their portal only while
+ * their parents' digital photo consent (`digital-photo`, the consent to their photo on screens,
+ * which the portal is) is "yes"; without it, none.
+ */
+export async function taggedPhotosOf(db: Db, studentId: number, consented: boolean, signer: UrlSigner) {
+  if (!consented) return [];
+  const rows = await db
+    .select({ id: albumPhotos.id, album: albums.name, caption: albumPhotos.caption, width: albumPhotos.width, height: albumPhotos.height })
+    .from(photoTags)
+    .innerJoin(albumPhotos, and(eq(albumPhotos.id, photoTags.photoId), eq(albumPhotos.status, 'approved')))
+    .innerJoin(albums, eq(albums.id, albumPhotos.albumId))
+    .where(eq(photoTags.studentId, studentId))
+    .orderBy(desc(albumPhotos.id))
+    .limit(500);
+  return rows.map((row) => ({
+    ...row,
+    thumbUrl: albumPhotoUrl(signer, 'student', row.id, 'thumb'),
+    photoUrl: albumPhotoUrl(signer, 'student', row.id, 'display'),
+  }));
+}
