@@ -50,6 +50,7 @@ export const coverage = {
   belowBadge: (n: number, goal: number) => `Hedefin altında: ${n.toLocaleString('tr-TR')}/${goal.toLocaleString('tr-TR')}`,
   belowFilter: 'Fotoğraf kapsamı',
   belowOnly: 'Hedefin altında',
+  all: 'Kapsam: tümü',
   homeCard: 'Hedefin altındaki öğrenciler',
   homeHint: (goal: number) => `Hedef: öğrenci başına ${goal.toLocaleString('tr-TR')} etkinlik fotoğrafı`,
   homeLink: 'Öğrencileri göster',
