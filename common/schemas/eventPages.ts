@@ -31,7 +31,7 @@ export const eventPageUpdateBody = versioned(pageShape).superRefine(placesFit);
 /** The album's pages in their new order: every page of the album, once. */
 export const eventPageOrderBody = z.object({ ids: z.array(id).min(1).max(500) }).strict();
 
-export const eventPage = z.object({
+const eventPage = z.object({
   id: z.number().int(),
   albumId: z.number().int(),
   position: z.number().int(),
@@ -42,7 +42,7 @@ export const eventPage = z.object({
 export type EventPage = z.infer<typeof eventPage>;
 
 /** An approved photo of the album, as the page picker shows it. */
-export const eventPhoto = z.object({
+const eventPhoto = z.object({
   id: z.number().int(),
   caption: z.string(),
   width: z.number().int(),
@@ -59,10 +59,9 @@ export const eventPagesAnswer = answerWith({
   items: z.array(eventPage),
   photos: z.array(eventPhoto),
 });
-export type EventPagesAnswer = z.infer<typeof eventPagesAnswer>;
 
 /** An album of the caller's scope with how far its event pages are. */
-export const eventAlbum = z.object({
+const eventAlbum = z.object({
   id: z.number().int(),
   name: z.string(),
   eventDate: z.string().nullable(),
@@ -74,16 +73,15 @@ export const eventAlbumsAnswer = itemsAnswer(eventAlbum);
 export type EventAlbum = z.infer<typeof eventAlbum>;
 
 /** Per student: approved album photos they are tagged in. */
-export const coverageItem = z.object({ studentId: z.number().int(), photos: z.number().int() });
+const coverageItem = z.object({ studentId: z.number().int(), photos: z.number().int() });
 export const coverageAnswer = answerWith({ goal: z.number().int(), items: z.array(coverageItem) });
-export type CoverageAnswer = z.infer<typeof coverageAnswer>;
 
 /** The caller's scope at a glance: active students, and how many are below the studio's goal. */
 export const coverageSummaryAnswer = answerWith({ goal: z.number().int(), students: z.number().int(), below: z.number().int() });
 export type CoverageSummary = z.infer<typeof coverageSummaryAnswer>;
 
 /** A student's own event photos on the portal (only with the parents' digital photo consent). */
-export const myEventPhoto = z.object({
+const myEventPhoto = z.object({
   id: z.number().int(),
   album: z.string(),
   caption: z.string(),
@@ -93,4 +91,3 @@ export const myEventPhoto = z.object({
   photoUrl: z.string(),
 });
 export const myEventPhotosAnswer = answerWith({ consented: z.boolean(), items: z.array(myEventPhoto) });
-export type MyEventPhotos = z.infer<typeof myEventPhotosAnswer>;

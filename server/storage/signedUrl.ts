@@ -19,7 +19,7 @@ import { sessions, studentSessions } from '../db/schema';
 import { HttpError } from '../core/errors';
 
 /** The file routes signed URLs open: a student's photos, and event album photos (whose ids are another table's). */
-export type SignedFiles = 'photo-files' | 'album-photo-files';
+type SignedFiles = 'photo-files' | 'album-photo-files';
 
 export interface UrlSigner {
   url(level: string, photoId: number, size: PhotoSize, files?: SignedFiles): string;

@@ -26,7 +26,7 @@ export interface BookStudent {
 }
 
 /** A photo in its place on an event page: the image (null: its file is gone), its caption, the book's students tagged in it. */
-export interface BookEventPhoto {
+interface BookEventPhoto {
   id: number;
   image: string | null;
   caption: string;

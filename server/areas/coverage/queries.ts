@@ -16,7 +16,7 @@ import { turkishOrder } from '../../http/list';
  * Written with the outer table's name spelled out: Drizzle leaves columns unqualified in a
  * one-table select, and inside this subquery they would name the tag's own columns.
  */
-export const taggedPhotos = (): SQL<number> =>
+const taggedPhotos = (): SQL<number> =>
   sql<number>`(select count(*) from photo_tags t join album_photos p on p.id = t.photo_id and p.status = 'approved'
     where t.branch_id = "students"."branch_id" and t.student_id = "students"."id")::int`;
 

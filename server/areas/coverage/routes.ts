@@ -18,7 +18,11 @@ export async function coverageRoutes(app: Api) {
 
   app.get(
     '/branches/:id/coverage',
-    docs('Şubenin her etkin öğrencisinin etiketli olduğu onaylı etkinlik fotoğrafı sayısı ve stüdyonun kapsam hedefi', { params: idParams, response: { 200: coverageAnswer, 404: errorResponse } }, staff),
+    docs(
+      'Şubenin her etkin öğrencisinin etiketli olduğu onaylı etkinlik fotoğrafı sayısı ve stüdyonun kapsam hedefi',
+      { params: idParams, response: { 200: coverageAnswer, 404: errorResponse } },
+      staff,
+    ),
     async (request) => {
       const [caller, branch] = await scopedRecord(request, branchInScope);
       return { success: true as const, goal: await coverageGoalOf(db, caller.studioId), items: await coverageOf(db, { branchId: branch.id }) };
@@ -27,15 +31,23 @@ export async function coverageRoutes(app: Api) {
 
   app.get(
     '/schools/:id/coverage',
-    docs('Okulun her etkin öğrencisinin etiketli olduğu onaylı etkinlik fotoğrafı sayısı ve kapsam hedefi', { params: idParams, response: { 200: coverageAnswer, 404: errorResponse } }, ['panel', 'school']),
+    docs(
+      'Okulun her etkin öğrencisinin etiketli olduğu onaylı etkinlik fotoğrafı sayısı ve kapsam hedefi',
+      { params: idParams, response: { 200: coverageAnswer, 404: errorResponse } },
+      ['panel', 'school'],
+    ),
     async (request) => {
       const [caller, school] = await scopedRecord(request, schoolInScope);
       return { success: true as const, goal: await coverageGoalOf(db, caller.studioId), items: await coverageOf(db, { schoolId: school.id }) };
     },
   );
 
-  app.get('/coverage', docs('Yetki alanındaki etkin öğrenciler ve kapsam hedefinin altında kalanların sayısı', { response: { 200: coverageSummaryAnswer } }, staff), async (request) => ({
-    success: true as const,
-    ...(await coverageSummary(db, callerOf(request))),
-  }));
+  app.get(
+    '/coverage',
+    docs('Yetki alanındaki etkin öğrenciler ve kapsam hedefinin altında kalanların sayısı', { response: { 200: coverageSummaryAnswer } }, staff),
+    async (request) => ({
+      success: true as const,
+      ...(await coverageSummary(db, callerOf(request))),
+    }),
+  );
 }

@@ -74,7 +74,7 @@ export async function approvedOfAlbum(db: Db | Tx, albumId: number, ids: number[
 }
 
 /** A signed URL of an album photo's stored size (the album photo route of the level). */
-export const albumPhotoUrl = (signer: UrlSigner, level: string, id: number, size: PhotoSize) => signer.url(level, id, size, 'album-photo-files');
+const albumPhotoUrl = (signer: UrlSigner, level: string, id: number, size: PhotoSize) => signer.url(level, id, size, 'album-photo-files');
 
 /** An album photo by id alone, for a signed URL (the signature stands for the scope check); only approved photos are shown this way. */
 export async function approvedAlbumPhoto(db: Db, id: number): Promise<AlbumPhotoRow> {

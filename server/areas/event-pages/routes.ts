@@ -53,10 +53,14 @@ export function albumPhotoFileRoute(app: Api) {
 export async function eventPagesRoutes(app: Api) {
   const { db } = app;
 
-  app.get('/event-pages', docs('Yetki alanındaki etkinlik albümleri, yıllık sayfaları ve onaylı fotoğraflarının sayısıyla', { response: { 200: eventAlbumsAnswer } }, staff), async (request) => ({
-    success: true as const,
-    items: await eventAlbums(db, callerOf(request)),
-  }));
+  app.get(
+    '/event-pages',
+    docs('Yetki alanındaki etkinlik albümleri, yıllık sayfaları ve onaylı fotoğraflarının sayısıyla', { response: { 200: eventAlbumsAnswer } }, staff),
+    async (request) => ({
+      success: true as const,
+      items: await eventAlbums(db, callerOf(request)),
+    }),
+  );
 
   const answerPages = async (albumId: number, name: string, level: string) => ({
     success: true as const,
@@ -67,7 +71,11 @@ export async function eventPagesRoutes(app: Api) {
 
   app.get(
     '/albums/:id/pages',
-    docs('Albümün etkinlik sayfaları (sırasıyla) ve sayfaya konabilecek onaylı fotoğrafları', { params: idParams, response: { 200: eventPagesAnswer, 404: errorResponse } }, staff),
+    docs(
+      'Albümün etkinlik sayfaları (sırasıyla) ve sayfaya konabilecek onaylı fotoğrafları',
+      { params: idParams, response: { 200: eventPagesAnswer, 404: errorResponse } },
+      staff,
+    ),
     async (request) => {
       const [caller, album] = await scopedRecord(request, albumInScope);
       return answerPages(album.id, album.name, caller.level);
@@ -76,7 +84,11 @@ export async function eventPagesRoutes(app: Api) {
 
   app.post(
     '/albums/:id/pages',
-    docs('Albüme etkinlik sayfası ekler (layout: 1, 2, 3, 4 veya 6; photoIds: albümün onaylı fotoğrafları, sırasıyla)', { params: idParams, body: eventPageBody, response: { 200: eventPageAnswer, ...refused } }, staff),
+    docs(
+      'Albüme etkinlik sayfası ekler (layout: 1, 2, 3, 4 veya 6; photoIds: albümün onaylı fotoğrafları, sırasıyla)',
+      { params: idParams, body: eventPageBody, response: { 200: eventPageAnswer, ...refused } },
+      staff,
+    ),
     async (request) => {
       const [caller, album] = await scopedRecord(request, albumInScope);
       return { success: true as const, item: pageItemOf(await createPage(db, caller, album, request.body)) };
@@ -85,7 +97,11 @@ export async function eventPagesRoutes(app: Api) {
 
   app.put(
     '/albums/:id/pages/order',
-    docs('Albümün etkinlik sayfalarını yeniden sıralar (ids: bütün sayfalar, yeni sırasıyla)', { params: idParams, body: eventPageOrderBody, response: { 200: eventPagesAnswer, ...refused } }, staff),
+    docs(
+      'Albümün etkinlik sayfalarını yeniden sıralar (ids: bütün sayfalar, yeni sırasıyla)',
+      { params: idParams, body: eventPageOrderBody, response: { 200: eventPagesAnswer, ...refused } },
+      staff,
+    ),
     async (request) => {
       const [caller, album] = await scopedRecord(request, albumInScope);
       await reorderPages(db, caller, album, request.body.ids);
@@ -95,18 +111,26 @@ export async function eventPagesRoutes(app: Api) {
 
   app.put(
     '/album-pages/:id',
-    docs('Etkinlik sayfasını günceller (version: okunan sürüm, eskiyse 409)', { params: idParams, body: eventPageUpdateBody, response: { 200: eventPageAnswer, 409: errorResponse, ...refused } }, staff),
+    docs(
+      'Etkinlik sayfasını günceller (version: okunan sürüm, eskiyse 409)',
+      { params: idParams, body: eventPageUpdateBody, response: { 200: eventPageAnswer, 409: errorResponse, ...refused } },
+      staff,
+    ),
     async (request) => {
       const [caller, page] = await scopedRecord(request, albumPageInScope);
       return { success: true as const, item: pageItemOf(await updatePage(db, caller, page, request.body)) };
     },
   );
 
-  app.delete('/album-pages/:id', docs('Etkinlik sayfasını siler (fotoğraflar albümde kalır)', { params: idParams, response: { 200: okResponse, 404: errorResponse } }, staff), async (request) => {
-    const [caller, page] = await scopedRecord(request, albumPageInScope);
-    await deletePage(db, caller, page);
-    return { success: true as const };
-  });
+  app.delete(
+    '/album-pages/:id',
+    docs('Etkinlik sayfasını siler (fotoğraflar albümde kalır)', { params: idParams, response: { 200: okResponse, 404: errorResponse } }, staff),
+    async (request) => {
+      const [caller, page] = await scopedRecord(request, albumPageInScope);
+      await deletePage(db, caller, page);
+      return { success: true as const };
+    },
+  );
 
   albumPhotoFileRoute(app);
 }

@@ -51,10 +51,17 @@ export async function updatePage(db: Db, caller: Caller, page: AlbumPageRow, bod
   return db.transaction(async (tx) => {
     await assertAlbumPhotos(tx, page.albumId, body.photoIds);
     const row = await updateAtVersion(tx, albumPages, page.id, body.version, { layout: body.layout, photoIds: body.photoIds, updatedAt: new Date() });
-    await recordAudit(tx, caller, 'update', ENTITY, { id: page.id, schoolId: page.schoolId }, {
-      layout: [page.layout, row.layout],
-      photoIds: [page.photoIds, row.photoIds],
-    });
+    await recordAudit(
+      tx,
+      caller,
+      'update',
+      ENTITY,
+      { id: page.id, schoolId: page.schoolId },
+      {
+        layout: [page.layout, row.layout],
+        photoIds: [page.photoIds, row.photoIds],
+      },
+    );
     return row;
   });
 }

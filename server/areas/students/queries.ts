@@ -86,7 +86,9 @@ const listStatements = preparedPerShape<{
  */
 export async function listStudents(db: Db, branchId: number, query: StudentListQuery, paged = true) {
   const pattern = containsPattern(query.q);
-  const shape = [query.sort ?? 'schoolNumber', query.order, pattern === null ? 0 : 1, query.photo ?? '', query.consentState ?? '', query.coverage ?? ''].join('|');
+  const shape = [query.sort ?? 'schoolNumber', query.order, pattern === null ? 0 : 1, query.photo ?? '', query.consentState ?? '', query.coverage ?? ''].join(
+    '|',
+  );
   const statements = listStatements(db, shape, () => {
     const where = and(eq(students.branchId, sql.placeholder('branchId')), ...studentFilters(db, query, pattern !== null));
     const order = orderFor({ name: turkishOrder(students.sortKey), schoolNumber: numberOrder }, query, 'schoolNumber', students.id);

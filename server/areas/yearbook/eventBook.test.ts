@@ -111,9 +111,7 @@ describe('event pages in the book', () => {
     const low = job.preflight.errors.find((e: { code: string; item: string }) => e.code === 'image-resolution' && e.item.includes('Küçük dosya'));
     expect(low).toMatchObject({ page: onePage, item: tr.yearbook.item.eventPhoto('Mezuniyet Gecesi 🎓', 'Küçük dosya') });
     const s103 = kit.world.students[2];
-    expect(job.preflight.warnings).toContainEqual(
-      expect.objectContaining({ code: 'event-photo-consent', studentId: s103.id, page: ownPage(words, 'Ünal') }),
-    );
+    expect(job.preflight.warnings).toContainEqual(expect.objectContaining({ code: 'event-photo-consent', studentId: s103.id, page: ownPage(words, 'Ünal') }));
 
     // The index: own page, class panel (the page before the first student's), and the event pages where tagged.
     const panelPage = Math.min(...['Işık', 'Çelik', 'Ünal'].map((n) => ownPage(words, n))) - 1;

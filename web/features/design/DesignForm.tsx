@@ -3,7 +3,8 @@ import { Alert, Button, ColorInput, Grid, Group, NumberInput, Paper, SegmentedCo
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import {
-  BINDINGS, EVENT_PAGE_PLACES,
+  BINDINGS,
+  EVENT_PAGE_PLACES,
   DESIGN_TEMPLATES,
   FONT_PAIRS,
   PAGE_MULTIPLES,

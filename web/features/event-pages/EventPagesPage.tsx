@@ -217,7 +217,13 @@ export function EventPagesPage({ albumId }: { albumId: number }) {
                               </IconButton>
                               <IconButton
                                 label={t.edit(n)}
-                                onClick={() => setDraft({ page: { ...page, position: n }, layout: page.layout as EventLayout, photoIds: page.photoIds.filter((id) => byId.has(id)) })}
+                                onClick={() =>
+                                  setDraft({
+                                    page: { ...page, position: n },
+                                    layout: page.layout as EventLayout,
+                                    photoIds: page.photoIds.filter((id) => byId.has(id)),
+                                  })
+                                }
                               >
                                 <IconPencil size={16} />
                               </IconButton>

@@ -44,7 +44,16 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): Promis
   const stale = useStaleGuard(
     studio,
     readStudio,
-    { name: t.name, phone: t.phone, email: t.email, address: t.address, cityId: t.city, website: t.website, retentionMonths: tr.kvkk.retention.months, coverageGoal: tr.coverage.goal },
+    {
+      name: t.name,
+      phone: t.phone,
+      email: t.email,
+      address: t.address,
+      cityId: t.city,
+      website: t.website,
+      retentionMonths: tr.kvkk.retention.months,
+      coverageGoal: tr.coverage.goal,
+    },
     (current) => {
       // What the person typed stays; the fields they left alone show what is stored now.
       for (const field of ['name', 'phone', 'email', 'address', 'website'] as const) {
