@@ -30,12 +30,12 @@ test('Home counts the students below the coverage goal and the students list mar
 test('the studio sets the coverage goal', async ({ page }) => {
   await signIn(page, 'panel');
   await page.goto('/studio');
-  const goal = page.getByRole('textbox', { name: 'Kapsam hedefi' });
+  const goal = page.getByRole('textbox', { name: 'Görünme hedefi' });
   await goal.fill('5');
   await page.getByRole('button', { name: 'Kaydet' }).click();
   await expect(toast(page, 'Kaydedildi.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Kapsam hedefi' })).toHaveValue('5');
+  await expect(page.getByRole('textbox', { name: 'Görünme hedefi' })).toHaveValue('5');
   expect(await sideways(page)).toBe(false);
 });
 

@@ -46,7 +46,7 @@ export const design = {
   pageMultipleHint: 'Matbaanın formasına göre; eksik sayfalar sona "Anı / Notlar" sayfası olarak eklenir.',
   panelColumns: 'Sınıf panosunda satır başına fotoğraf',
   eventPages: 'Etkinlik sayfalarının yeri',
-  eventPagesAfterPanels: 'Şube albümleri sınıf panosundan sonra (okul albümleri sonda)',
+  eventPagesAfterPanels: 'Şube albümleri sınıf sayfasından sonra (okul albümleri sonda)',
   eventPagesEnd: 'Yıllığın sonunda, dizinden önce',
   eventPagesInvalid: 'Etkinlik sayfalarının yeri için geçerli bir seçim yapınız.',
   preview: 'Canlı önizleme',

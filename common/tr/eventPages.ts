@@ -1,4 +1,4 @@
-/** Texts of event pages (etkinlik sayfaları) and of photo coverage (fotoğraf kapsamı). */
+/** Texts of event pages (etkinlik sayfaları) and of coverage (görünme sayısı: the event photos a student is tagged in). */
 export const eventPages = {
   title: 'Etkinlik sayfaları',
   albums: 'Etkinlik albümleri',
@@ -41,16 +41,16 @@ export const eventPages = {
 } as const;
 
 export const coverage = {
-  title: 'Fotoğraf kapsamı',
-  goal: 'Kapsam hedefi',
+  title: 'Görünme sayısı',
+  goal: 'Görünme hedefi',
   goalHint: 'Her öğrencinin etiketli olması gereken onaylı etkinlik fotoğrafı sayısı; altında kalanlar listelerde işaretlenir.',
-  photos: 'Etkinlik fotoğrafı',
+  photos: 'Görünme sayısı',
   photosOf: (n: number) => `${n.toLocaleString('tr-TR')} fotoğraf`,
   belowGoal: 'Hedefin altında',
   belowBadge: (n: number, goal: number) => `Hedefin altında: ${n.toLocaleString('tr-TR')}/${goal.toLocaleString('tr-TR')}`,
-  belowFilter: 'Fotoğraf kapsamı',
+  belowFilter: 'Görünme sayısı',
   belowOnly: 'Hedefin altında',
-  all: 'Kapsam: tümü',
+  all: 'Görünme: tümü',
   homeCard: 'Hedefin altındaki öğrenciler',
   homeHint: (goal: number) => `Hedef: öğrenci başına ${goal.toLocaleString('tr-TR')} etkinlik fotoğrafı`,
   homeLink: 'Öğrencileri göster',

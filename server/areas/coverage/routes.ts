@@ -1,5 +1,5 @@
 /**
- * Photo coverage (fotoğraf kapsamı): per branch and per school, each active student's count of
+ * Photo coverage (görünme sayısı): per branch and per school, each active student's count of
  * approved event photos they are tagged in, with the studio's goal; and the caller's scope at a
  * glance for Home.
  */
@@ -19,7 +19,7 @@ export async function coverageRoutes(app: Api) {
   app.get(
     '/branches/:id/coverage',
     docs(
-      'Şubenin her etkin öğrencisinin etiketli olduğu onaylı etkinlik fotoğrafı sayısı ve stüdyonun kapsam hedefi',
+      'Şubenin her etkin öğrencisinin etiketli olduğu onaylı etkinlik fotoğrafı sayısı ve stüdyonun görünme hedefi',
       { params: idParams, response: { 200: coverageAnswer, 404: errorResponse } },
       staff,
     ),
@@ -32,7 +32,7 @@ export async function coverageRoutes(app: Api) {
   app.get(
     '/schools/:id/coverage',
     docs(
-      'Okulun her etkin öğrencisinin etiketli olduğu onaylı etkinlik fotoğrafı sayısı ve kapsam hedefi',
+      'Okulun her etkin öğrencisinin etiketli olduğu onaylı etkinlik fotoğrafı sayısı ve görünme hedefi',
       { params: idParams, response: { 200: coverageAnswer, 404: errorResponse } },
       ['panel', 'school'],
     ),
@@ -44,7 +44,7 @@ export async function coverageRoutes(app: Api) {
 
   app.get(
     '/coverage',
-    docs('Yetki alanındaki etkin öğrenciler ve kapsam hedefinin altında kalanların sayısı', { response: { 200: coverageSummaryAnswer } }, staff),
+    docs('Yetki alanındaki etkin öğrenciler ve görünme hedefinin altında kalanların sayısı', { response: { 200: coverageSummaryAnswer } }, staff),
     async (request) => ({
       success: true as const,
       ...(await coverageSummary(db, callerOf(request))),

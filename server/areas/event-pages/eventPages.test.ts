@@ -4,8 +4,9 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
-import { albumPages, auditLog } from '../../db/schema';
-import { insertAlbum, insertAlbumPhoto } from '../../test/albumFixtures';
+import { albumPages, auditLog, schools, students } from '../../db/schema';
+import { insertAlbum, insertAlbumPhoto, tagStudents } from '../../test/albumFixtures';
+import { answerConsent } from '../../test/consents';
 import { expectRefused, itemOf, useApiTestKit } from '../../test/api';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-event-pages-'));
@@ -124,7 +125,7 @@ describe('event pages', () => {
     await expectRefused(pageCount, add({ layout: 1, photoIds: [otherPhoto.id] }), 'photoIds', t.notAlbumPhoto);
     const unknown = await add({ layout: 1, photoIds: [a], extra: 1 })();
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toContain('extra');
+    expect(unknown.body.message).toBe(tr.badInput);
 
     const page = itemOf(await school.post(`albums/${album.id}/pages`, { layout: 2, photoIds: [a] }));
     const refusedEdit = await school.put(`album-pages/${page.id}`, { layout: 1, photoIds: [a, b], version: page.version });
@@ -135,5 +136,40 @@ describe('event pages', () => {
     expect(badOrder.body.errors.ids).toBe(t.orderMismatch);
     const [stored] = await kit.database.db.select().from(albumPages).where(eq(albumPages.id, page.id));
     expect(stored).toMatchObject({ layout: 2, photoIds: [a], position: 1, version: page.version });
+  });
+});
+
+describe('a student’s own event photos', () => {
+  /** Signs a world student in with a new access code; answers the portal's headers. */
+  async function portal(index: 0 | 1) {
+    const { db } = kit.database;
+    await db.update(schools).set({ code: 'ISIK12' }).where(eq(schools.id, kit.world.school.id));
+    const student = kit.world.students[index];
+    const issued = await (await kit.as(kit.world.accounts.panel)).post(`students/${student.id}/access-code`);
+    const [row] = await db.select({ schoolNumber: students.schoolNumber }).from(students).where(eq(students.id, student.id));
+    const login = await kit.call('POST', '/api/student/login', { schoolCode: 'ISIK12', schoolNumber: row!.schoolNumber, accessCode: issued.body.code });
+    expect(login.status, login.raw).toBe(200);
+    return { authorization: `Bearer ${login.body.token as string}` };
+  }
+
+  it('shows the approved photos a student is tagged in, only with the parents’ digital photo consent', async () => {
+    const { album, photos, pending } = await albumWorld();
+    const [s101, s102] = kit.world.students;
+    await tagStudents(kit.database.db, photos[0]!, [s101, s102]);
+    await tagStudents(kit.database.db, photos[1]!, [s102]);
+    await tagStudents(kit.database.db, pending, [s101]);
+    const headers = await portal(0);
+    const without = await kit.call('GET', '/api/student/event-photos', undefined, headers);
+    expect(without.body).toEqual({ success: true, consented: false, items: [] });
+
+    await answerConsent(kit.database.db, s101, 'digital-photo');
+    const shown = await kit.call('GET', '/api/student/event-photos', undefined, headers);
+    expect(shown.body.consented).toBe(true);
+    expect(shown.body.items.map((p: { id: number }) => p.id)).toEqual([photos[0]!.id]);
+    expect(shown.body.items[0]).toMatchObject({ album: album.name, caption: 'Kep atma anı 🎓' });
+    expect((await kit.call('GET', shown.body.items[0].thumbUrl)).status).toBe(200);
+
+    await answerConsent(kit.database.db, s101, 'digital-photo', 'no');
+    expect((await kit.call('GET', '/api/student/event-photos', undefined, headers)).body.items).toEqual([]);
   });
 });

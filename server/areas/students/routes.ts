@@ -37,7 +37,7 @@ export async function studentsRoutes(app: Api) {
   app.get(
     '/branches/:id/students',
     docs(
-      'Şubenin öğrencileri (sayfalı; arama, sıralama: schoolNumber | name, filtre: photo, coverage (below: kapsam hedefinin altında), consentPurpose ve consentState)',
+      'Şubenin öğrencileri (sayfalı; arama, sıralama: schoolNumber | name, filtre: photo, coverage (below: görünme hedefinin altında), consentPurpose ve consentState)',
       {
         params: idParams,
         querystring: studentListQuery,
