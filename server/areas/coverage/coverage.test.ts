@@ -67,7 +67,8 @@ describe('photo coverage', () => {
     expect((await (await kit.as(w.accounts.siblingBranch)).get('coverage')).body).toMatchObject({ students: 1, below: 1 });
     const bad = await (await kit.as(w.accounts.school)).get('branches/abc/coverage');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(tr.validation.number);
+    expect(bad.body.message).toBe(tr.badInput);
+    expect(bad.body.errors.id).toBe(tr.validation.number);
   });
 
   it('marks students below the goal on the students list and filters them', async () => {
