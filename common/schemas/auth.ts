@@ -56,6 +56,8 @@ export const studioInfo = z.object({
   website: z.string(),
   /** Months after a school's delivery date when its photos are purged. */
   retentionMonths: wholeNumber,
+  /** Approved event photos each student should be tagged in; below it a student is highlighted. */
+  coverageGoal: wholeNumber,
   version: wholeNumber,
 });
 export type StudioInfo = z.infer<typeof studioInfo>;

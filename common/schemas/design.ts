@@ -22,6 +22,8 @@ export const PAPER_CALIPER_UM = {
   'uncoated-120': 150,
 } as const;
 export const PAPERS = Object.keys(PAPER_CALIPER_UM) as [keyof typeof PAPER_CALIPER_UM, ...Array<keyof typeof PAPER_CALIPER_UM>];
+/** Where the book's event pages go: each branch's albums after its class panel (the school's albums at the end), or all at the end of the book. */
+export const EVENT_PAGE_PLACES = ['after-panels', 'end'] as const;
 /** A printer binds sheets folded in 4, 8 or 16 pages: the book's page count is padded to one of these. */
 export const PAGE_MULTIPLES = [4, 8, 16] as const;
 
@@ -47,6 +49,7 @@ export const designSettings = z
     pageMultiple: z.union([z.literal(4), z.literal(8), z.literal(16)]),
     /** Portraits per row on a branch's class panel page. */
     panelColumns: wholeNumber.min(4).max(6),
+    eventPages: z.enum(EVENT_PAGE_PLACES, { error: tr.design.eventPagesInvalid }),
   })
   .strict();
 export type DesignSettings = z.infer<typeof designSettings>;
@@ -66,6 +69,7 @@ export const DEFAULT_DESIGN: DesignSettings = {
   paper: 'coated-130',
   pageMultiple: 4,
   panelColumns: 5,
+  eventPages: 'end',
 };
 
 /** GET design?schoolId= : the studio's design, or the design a school sees. */

@@ -51,6 +51,8 @@ export const bulkResponse = answerWith({ count: wholeNumber });
 
 export const studentListQuery = listQuery.extend({
   photo: z.enum(['present', 'missing']).optional(),
+  /** `below`: students tagged in fewer approved event photos than the studio's coverage goal. */
+  coverage: z.enum(['below']).optional(),
   ...consentFilter,
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
@@ -69,6 +71,8 @@ export const studentItem = z.object({
   /** The parents' answer in force for each purpose. */
   consents: consentStates,
   photoCount: wholeNumber,
+  /** Approved event photos the student is tagged in (photo coverage). */
+  eventPhotos: wholeNumber,
   /** Signed, short-lived URLs of the portrait (display and thumbnail sizes); null without one. */
   photoUrl: z.string().nullable(),
   thumbUrl: z.string().nullable(),

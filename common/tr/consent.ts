@@ -79,5 +79,6 @@ export const consent = {
     refused: 'Veli fotoğrafın basılmasına onay vermedi: yerinde boş çerçeve var.',
     noTextAnswer: 'Veli onayı yok: adı, lakabı, sözü ve mesajları basılmadı; sayfası ve sınıf panosundaki yeri adsız.',
     textRefused: 'Veli ad, söz ve mesajların basılmasına onay vermedi: adı, lakabı, sözü ve mesajları basılmadı; sayfası ve sınıf panosundaki yeri adsız.',
+    eventRefused: (photo: string) => `Veli fotoğrafın yayımlanmasına onay vermedi: öğrencinin etiketli olduğu etkinlik fotoğrafı yıllığa konmadı (${photo}).`,
   },
 } as const;

@@ -9,6 +9,7 @@ import { dashboard } from './dashboard';
 import { faces } from './faces';
 import { design } from './design';
 import { digitalYearbook } from './digitalYearbook';
+import { coverage, eventPages } from './eventPages';
 import { frame } from './frame';
 import { kvkk } from './kvkk';
 import { messages } from './messages';
@@ -40,4 +41,6 @@ export const tr = {
   consent,
   faces,
   albums,
+  eventPages,
+  coverage,
 } as const;

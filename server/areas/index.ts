@@ -34,6 +34,8 @@ import { retentionJob } from './kvkk/retention';
 import { sweepJob } from './photos/orphans';
 import { consentStaffRoutes } from './consents/staffRoutes';
 import { albumsRoutes } from './albums/routes';
+import { eventPagesRoutes } from './event-pages/routes';
+import { coverageRoutes } from './coverage/routes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 import { digitalYearbookJob, DIGITAL_YEARBOOK_JOB } from './digital-yearbook/job';
@@ -72,6 +74,8 @@ export const staffRoutes: AreaRoutes[] = [
   consentStaffRoutes,
   facesRoutes,
   albumsRoutes,
+  eventPagesRoutes,
+  coverageRoutes,
 ];
 
 /** Under /api/student/. */

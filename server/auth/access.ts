@@ -12,6 +12,7 @@ import type { Level } from '../../common/levels';
 import type { Db } from '../db/client';
 import { placeholderCaller, preparedPerKey, scopeValues } from '../db/prepared';
 import {
+  albumPages,
   albumPhotos,
   albums,
   albumUploadLinks,
@@ -74,6 +75,7 @@ export type AlbumRow = typeof albums.$inferSelect;
 export type AlbumPhotoRow = typeof albumPhotos.$inferSelect;
 export type PhotoFaceRow = typeof photoFaces.$inferSelect;
 export type UploadLinkRow = typeof albumUploadLinks.$inferSelect;
+export type AlbumPageRow = typeof albumPages.$inferSelect;
 
 type ScopedTable =
   | typeof schools
@@ -85,7 +87,8 @@ type ScopedTable =
   | typeof notifications
   | typeof users
   | typeof albums
-  | typeof albumPhotos;
+  | typeof albumPhotos
+  | typeof albumPages;
 
 /** The row of `table` with this id when the condition keeps it, or 404. */
 async function rowInScope<T extends ScopedTable>(db: Db, table: T, id: number, where: SQL | undefined): Promise<T['$inferSelect']> {
@@ -136,6 +139,9 @@ export const notificationInScope: (db: Db, caller: Caller, id: number) => Promis
  */
 export const albumsWhere = (caller: Caller): SQL => scopeWhere(caller, albums);
 export const albumInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumRow> = preparedInScope(albums, 'album', albumsWhere);
+export const albumPageInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumPageRow> = preparedInScope(albumPages, 'album_page', (c) =>
+  scopeWhere(c, albumPages),
+);
 export const albumPhotoInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumPhotoRow> = preparedInScope(albumPhotos, 'album_photo', (c) =>
   scopeWhere(c, albumPhotos),
 );

@@ -36,6 +36,8 @@ async function bookPart(input: PartInput & { firstObject: number }) {
     studentPages: laid.studentPages,
     studentLastPages: laid.studentLastPages,
     cutNames: laid.cutNames,
+    appearances: laid.appearances,
+    eventPhotoPages: laid.eventPhotoPages,
   };
 }
 

@@ -28,6 +28,17 @@ import type { consentListAnswer, paperConsentBody, scanAnswer, studentConsentsAn
 import type { albumFacesAnswer, bulkFaceBody, faceAnswer, faceDecisionBody } from '../../common/schemas/faces';
 import type { designPutBody, designQuery, designResponse, previewStudent } from '../../common/schemas/design';
 import type { erasureAnswer } from '../../common/schemas/kvkk';
+import type {
+  coverageAnswer,
+  coverageSummaryAnswer,
+  eventAlbumsAnswer,
+  eventPageAnswer,
+  eventPageBody,
+  eventPageOrderBody,
+  eventPageUpdateBody,
+  eventPagesAnswer,
+  myEventPhotosAnswer,
+} from '../../common/schemas/eventPages';
 import type { listResponse, okResponse } from '../../common/schemas/list';
 import type {
   bulkModeration,
@@ -270,6 +281,16 @@ export interface StaffCalls
   'PUT schools/:id/yearbook/final': { body: In<typeof finalBody>; response: Ok };
   'GET schools/:id/digital-yearbook': { response: Out<typeof digitalEditionState> };
   'POST schools/:id/digital-yearbook': { response: Out<typeof jobResponse> };
+
+  'GET coverage': { response: Out<typeof coverageSummaryAnswer> };
+  'GET branches/:id/coverage': { response: Out<typeof coverageAnswer> };
+  'GET schools/:id/coverage': { response: Out<typeof coverageAnswer> };
+  'GET event-pages': { response: Out<typeof eventAlbumsAnswer> };
+  'GET albums/:id/pages': { response: Out<typeof eventPagesAnswer> };
+  'POST albums/:id/pages': { body: In<typeof eventPageBody>; response: Out<typeof eventPageAnswer> };
+  'PUT albums/:id/pages/order': { body: In<typeof eventPageOrderBody>; response: Out<typeof eventPagesAnswer> };
+  'PUT album-pages/:id': { body: In<typeof eventPageUpdateBody>; response: Out<typeof eventPageAnswer> };
+  'DELETE album-pages/:id': { response: Ok };
 }
 
 /** The calls of the student portal, under /api/student/. */
@@ -288,6 +309,7 @@ export interface StudentCalls {
   'PUT quote': { body: In<typeof quoteInput>; response: Ok };
   'PUT portrait': { body: In<typeof portraitInput>; response: Ok };
   'GET digital-yearbook': { response: Out<typeof digitalYearbookResponse> };
+  'GET event-photos': { response: Out<typeof myEventPhotosAnswer> };
 }
 
 /** The parents' calls, under /api/veli/. */

@@ -14,6 +14,10 @@ export const keys = {
   albumFaces: (albumId: number) => ['album-faces', albumId] as const,
   faceCrop: (faceId: number) => ['face-crop', faceId] as const,
   studio: () => ['studio'] as const,
+  /** Photo coverage: the scope's summary, and per-student counts (which the students lists show too). */
+  coverage: () => ['coverage'] as const,
+  /** The albums with their event pages, or one album's pages. */
+  eventPages: (albumId?: number) => (albumId === undefined ? (['event-pages'] as const) : (['event-pages', albumId] as const)),
   schools: () => ['schools'] as const,
   school: (id: number | null) => ['schools', 'one', id] as const,
   /** Every branch list, or one school's. */

@@ -43,6 +43,7 @@ export function navigationFor(info: UserInfo): NavItem[] {
     { label: p.nicknames, to: '/nickname-messages' },
     { label: p.notifications, to: '/notifies' },
     ...(level === 'branch' ? [] : [{ label: p.design, to: '/design' }]),
+    { label: tr.eventPages.title, to: '/event-pages' },
     ...(level === 'branch' ? [] : [{ label: tr.yearbook.title, to: '/yearbook' }]),
     ...(level === 'panel' ? [{ label: p.studio, to: '/studio' }] : []),
   ];

@@ -76,6 +76,29 @@ const schoolAlbumBody = albumBody.extend({ branchId: id.nullable().default(null)
 const sizeParams = idParams.extend({ size: z.enum(photoSizes) });
 const uploaderName = z.string().trim().min(1).max(100);
 
+/** An album photo's file by its signed URL, for the staff levels and the student portal alike: the signature stands for the scope check. */
+export function albumPhotoFileRoute(app: Api) {
+  app.get(
+    '/album-photo-files/:id/:size',
+    docs(
+      'Albüm fotoğrafı dosyası (kısa ömürlü imzalı bağlantı; yalnızca yetkili yanıtlarda verilir)',
+      { params: sizeParams, querystring: z.object({ e: z.coerce.number().int().positive(), s: z.string().min(10).max(100) }) },
+      'public',
+    ),
+    async (request, reply) => {
+      const { id: photoId, size } = request.params;
+      const verdict = app.photoUrls.verify(photoId, size, request.query.e, request.query.s, 'album');
+      if (verdict === 'bad') throw notFound();
+      if (verdict === 'expired') throw new HttpError(403, tr.students.photos.linkExpired);
+      const data = await photoFile(app.storage.photos, await albumPhotoById(app.db, photoId), size);
+      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(request.query.e - Date.now() / 1000))}`);
+      reply.header('x-content-type-options', 'nosniff');
+      if (size === 'download' || size === 'original') reply.header('content-disposition', attachmentHeader(`etkinlik-${photoId}.jpg`, 'inline'));
+      return reply.type('image/jpeg').send(data);
+    },
+  );
+}
+
 export async function albumsRoutes(app: Api) {
   const { config, photoUrls, storage } = app;
   const limits = { maxPixels: config.photoMaxPixels };
@@ -241,25 +264,7 @@ export async function albumsRoutes(app: Api) {
     },
   );
 
-  app.get(
-    '/album-photo-files/:id/:size',
-    docs(
-      'Albüm fotoğrafı dosyası (kısa ömürlü imzalı bağlantı; yalnızca yetkili yanıtlarda verilir)',
-      { params: sizeParams, querystring: z.object({ e: z.coerce.number().int().positive(), s: z.string().min(10).max(100) }) },
-      'public',
-    ),
-    async (request, reply) => {
-      const { id: photoId, size } = request.params;
-      const verdict = photoUrls.verify(photoId, size, request.query.e, request.query.s, 'album');
-      if (verdict === 'bad') throw notFound();
-      if (verdict === 'expired') throw new HttpError(403, tr.students.photos.linkExpired);
-      const data = await photoFile(storage.photos, await albumPhotoById(app.db, photoId), size);
-      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(request.query.e - Date.now() / 1000))}`);
-      reply.header('x-content-type-options', 'nosniff');
-      if (size === 'download' || size === 'original') reply.header('content-disposition', attachmentHeader(`etkinlik-${photoId}.jpg`, 'inline'));
-      return reply.type('image/jpeg').send(data);
-    },
-  );
+  albumPhotoFileRoute(app);
 
   app.get(
     '/albums/:id/upload-links',

@@ -25,6 +25,10 @@ import { photoById, photoFile } from '../photos/queries';
 import { studioInfo } from '../studio/queries';
 import { codeSessionRoutes } from './login';
 import { consentedStudentIds } from '../consents/records';
+import { albumPhotoFileRoute } from '../albums/routes';
+import { taggedPhotosOf } from '../event-pages/queries';
+import { statesOf } from '../consents/staffQueries';
+import { myEventPhotosAnswer } from '../../../common/schemas/eventPages';
 import { assertOpen, classmatesOf, deadlineOf, myMessageOf, myNicknameOf, notificationsOf, placeOf, profileOf, progressOf } from './queries';
 import { pickPortrait, writeQuote } from './writes';
 
@@ -202,6 +206,18 @@ export async function studentPortalRoutes(app: Api) {
     success: true as const,
     items: await notificationsOf(db, studentOf(request)),
   }));
+
+  app.get(
+    '/event-photos',
+    docs('Öğrencinin etiketlendiği onaylı etkinlik fotoğrafları (velinin dijital fotoğraf onayı varsa)', { response: { 200: myEventPhotosAnswer } }),
+    async (request) => {
+      const me = studentOf(request);
+      const consented = (await statesOf(db, [me.studentId])).get(me.studentId)?.['digital-photo'] === 'yes';
+      return { success: true as const, consented, items: await taggedPhotosOf(db, me.studentId, consented, app.photoUrls) };
+    },
+  );
+
+  albumPhotoFileRoute(app);
 
   app.get(
     '/photo-files/:id/:size',

@@ -8,7 +8,7 @@
 import type { Preflight, PreflightEntry } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
 import type { FoundSubstitution, UnplacedItem } from '../../typesetting/items';
-import type { ConsentGap } from './content';
+import type { ConsentGap, EventLeftOut } from './content';
 import { MIN_PPI } from '../../typesetting/model';
 
 /**
@@ -20,7 +20,7 @@ const MM_PER_INCH = 25.4;
 
 /** An image as the book placed it: what it is, its resolution, and where. */
 export interface PlacedImage {
-  use: 'portrait' | 'cover' | 'logo' | 'panel';
+  use: 'portrait' | 'cover' | 'logo' | 'panel' | 'event';
   ppi: number;
   /** The page it is on; for a student's portrait, null means "the student's first page". */
   page: number | null;
@@ -48,6 +48,8 @@ export interface PreflightInput {
   unplaced: UnplacedItem[];
   /** Names too long for their cell on the class panel even at the smallest size: printed cut. */
   cutNames: CutName[];
+  /** Event photos kept out of the book for a tagged student's refused photo consent. */
+  eventLeftOut?: EventLeftOut[];
 }
 
 /** A student's name cut at its cell's edge on the class panel's page. */
@@ -97,6 +99,9 @@ export function preflight(input: PreflightInput): Preflight {
     else if (!s.portrait) warnings.push({ ...about, code: 'no-portrait', message: p.noPortrait });
     if (gap && gap.text !== 'yes') warnings.push({ ...about, code: 'no-text-consent', message: gap.text === 'no' ? c.textRefused : c.noTextAnswer });
   }
+  // A refusal keeps the photo out; the page is the student's own, where staff find them.
+  for (const out of input.eventLeftOut ?? [])
+    warnings.push({ page: pageOf(out.studentId), item: out.name, studentId: out.studentId, code: 'event-photo-consent', message: c.eventRefused(out.photo) });
   // A text found on a student's page points there; the book's own texts are on no page.
   const where = (found: { item: string; studentId?: number }) => ({
     page: found.studentId === undefined ? null : pageOf(found.studentId),

@@ -1,10 +1,11 @@
-import { Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
 import { tr } from '../../../common/tr';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/QueryState';
 import { useSession } from '../../session/store';
-import { useStatistics } from './api';
+import { useCoverageSummary, useStatistics } from './api';
 import { DashboardSkeleton } from './DashboardSkeleton';
 
 // The figures come with the signed-in user and paint at once; the dashboard below them (tables,
@@ -29,6 +30,7 @@ function Figure({ label, value, extra }: { label: string; value: number | string
 export function HomePage() {
   const info = useSession((s) => s.info)!;
   const fresh = useStatistics();
+  const below = useCoverageSummary().data;
   const s = fresh.data?.statistics ?? info.statistics;
   const coverage = s.students ? Math.round((s.studentsWithPhoto / s.students) * 100) : 0;
   const h = tr.home;
@@ -49,6 +51,24 @@ export function HomePage() {
           extra={<Progress value={coverage} mt="xs" aria-label={`${h.photoCoverage} %${coverage}`} />}
         />
         {info.level !== 'branch' ? <Figure label={h.managers} value={s.managers} /> : null}
+        {below ? (
+          <Figure
+            label={tr.coverage.homeCard}
+            value={`${below.below} / ${below.students}`}
+            extra={
+              <Stack gap={2} mt={4}>
+                <Text size="xs" c="dimmed">
+                  {tr.coverage.homeHint(below.goal)}
+                </Text>
+                {info.level === 'branch' && info.branch && below.below > 0 ? (
+                  <Anchor component={Link} size="sm" to={`/students/${info.branch.id}?coverage=below`}>
+                    {tr.coverage.homeLink}
+                  </Anchor>
+                ) : null}
+              </Stack>
+            }
+          />
+        ) : null}
         <Figure label={h.pendingMessages} value={s.messages.pending} />
         <Figure label={h.approvedMessages} value={s.messages.approved} />
         <Figure label={h.rejectedMessages} value={s.messages.rejected} />
