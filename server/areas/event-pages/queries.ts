@@ -11,8 +11,6 @@ import type { Db, Tx } from '../../db/client';
 import { albumPages, albumPhotos, albums, photoTags } from '../../db/schema';
 import type { UrlSigner } from '../../storage/signedUrl';
 
-export type AlbumPhotoRow = typeof albumPhotos.$inferSelect;
-
 /** The albums the caller reaches, newest event first, each with its pages and approved photos counted. */
 export async function eventAlbums(db: Db, caller: Caller): Promise<EventAlbum[]> {
   const pages = db.select({ n: count() }).from(albumPages).where(eq(albumPages.albumId, albums.id));
