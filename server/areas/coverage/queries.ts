@@ -8,17 +8,18 @@ import type { CoverageSummary } from '../../../common/schemas/eventPages';
 import { scopeWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { students, studios } from '../../db/schema';
+import { photoTags, students, studios } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
 
 /**
- * The approved album photos the outer query's student is tagged in (on photo_tags_branch_idx).
- * Written with the outer table's name spelled out: Drizzle leaves columns unqualified in a
- * one-table select, and inside this subquery they would name the tag's own columns.
+ * The album photos the outer query's student is tagged in, on photo_tags_branch_idx. Every tag is
+ * of an approved photo: faces are looked for and students tagged by hand only on approved photos,
+ * and an approval is never taken back. Written with the outer table's name spelled out: Drizzle
+ * leaves columns unqualified in a one-table select, and inside this subquery they would name the
+ * tag's own columns.
  */
 const taggedPhotos = (): SQL<number> =>
-  sql<number>`(select count(*) from photo_tags t join album_photos p on p.id = t.photo_id and p.status = 'approved'
-    where t.branch_id = "students"."branch_id" and t.student_id = "students"."id")::int`;
+  sql<number>`(select count(*) from photo_tags t where t.branch_id = "students"."branch_id" and t.student_id = "students"."id")::int`;
 
 /** The outer query's student is tagged in fewer approved photos than their studio's goal. */
 export const belowGoal = (): SQL => sql`${taggedPhotos()} < (select s.coverage_goal from studios s where s.id = "students"."studio_id")`;
@@ -38,11 +39,24 @@ export async function coverageOf(db: Db, place: { branchId: number } | { schoolI
     .orderBy(asc(turkishOrder(students.sortKey)), asc(students.id));
 }
 
-/** Each of these students' count (students of the list pages, by id). */
-export async function taggedCounts(db: Db, studentIds: number[]): Promise<Map<number, number>> {
-  if (!studentIds.length) return new Map();
-  const rows = await db.select({ id: students.id, photos: taggedPhotos() }).from(students).where(inArray(students.id, studentIds));
-  return new Map(rows.map((row) => [row.id, row.photos]));
+/** Each of these students' count (the students of a list page); a student without tags has none in the map. */
+export async function taggedCounts(db: Db, rows: Array<{ id: number; branchId: number }>): Promise<Map<number, number>> {
+  if (!rows.length) return new Map();
+  // Held by the branches too, so the look-up stays on photo_tags_branch_idx.
+  const counted = await db
+    .select({ id: photoTags.studentId, photos: sql<number>`count(*)::int` })
+    .from(photoTags)
+    .where(
+      and(
+        inArray(photoTags.branchId, [...new Set(rows.map((r) => r.branchId))]),
+        inArray(
+          photoTags.studentId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .groupBy(photoTags.studentId);
+  return new Map(counted.map((row) => [row.id, row.photos]));
 }
 
 /** The caller's scope at a glance: its active students and how many of them are below the goal. */

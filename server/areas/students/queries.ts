@@ -191,7 +191,7 @@ function studentItemOf(
 
 export async function studentItems(db: Db, rows: StudentRow[], signer: UrlSigner, level: string): Promise<StudentItem[]> {
   const ids = rows.map((r) => r.id);
-  const [facts, consents, tagged] = await Promise.all([photoFactsOf(db, ids), statesOf(db, ids), taggedCounts(db, ids)]);
+  const [facts, consents, tagged] = await Promise.all([photoFactsOf(db, ids), statesOf(db, ids), taggedCounts(db, rows)]);
   const branchIds = [...new Set(rows.map((r) => r.branchId))];
   const branchRows = branchIds.length ? await branchesByIds(db).execute({ ids: branchIds }) : [];
   const byId = new Map(branchRows.map((b) => [b.id, b]));
