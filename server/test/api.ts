@@ -67,7 +67,7 @@ export function useApiTestKit(env: Record<string, string> = {}, options: { webRo
   };
 
   beforeAll(async () => {
-    kit.config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env });
+    kit.config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', ...env });
     kit.database = await startTestDatabase();
     // A run with FILE_STORE=s3 keeps this file's files in a bucket of its own (see globalSetup.ts).
     const s3 = inject('s3Endpoint');
