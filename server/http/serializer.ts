@@ -21,7 +21,8 @@ function simplified(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(simplified);
   if (schema === null || typeof schema !== 'object') return schema;
   const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema as JsonSchema)) out[key] = key === 'properties' || key === 'definitions' ? mapValues(value as JsonSchema) : simplified(value);
+  for (const [key, value] of Object.entries(schema as JsonSchema))
+    out[key] = key === 'properties' || key === 'definitions' ? mapValues(value as JsonSchema) : simplified(value);
   const anyOf = out.anyOf as JsonSchema[] | undefined;
   if (anyOf?.length === 2 && Object.keys(out).length === 1) {
     const other = anyOf.find((branch) => branch.type !== 'null');
@@ -59,7 +60,8 @@ export function answerSerializer(options: { checkAnswers: boolean }): FastifySer
       if (!options.checkAnswers) return write ? write(data) : checked(data);
       const expected = checked(data);
       const written = write ? write(data) : expected;
-      if (written !== expected) throw new Error(`${method} ${url}: the compiled serialiser wrote ${written.slice(0, 400)}, the schema's answer is ${expected.slice(0, 400)}`);
+      if (written !== expected)
+        throw new Error(`${method} ${url}: the compiled serialiser wrote ${written.slice(0, 400)}, the schema's answer is ${expected.slice(0, 400)}`);
       return written;
     };
   };
