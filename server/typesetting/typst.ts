@@ -5,6 +5,7 @@
  * Synchronous and CPU-bound.
  */
 import { createRequire } from 'node:module';
+import type * as TypstCompiler from '@myriaddreamin/typst-ts-node-compiler';
 import type { NodeCompiler, NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
 import type { DesignSettings } from '../../common/schemas/design';
 import { fontBlobs } from './fonts';
@@ -25,9 +26,8 @@ export interface TypstInput {
  * layout, not when the server starts: most processes lay out nothing for hours, and the book and
  * the proofs run in the worker threads.
  */
-let compilerModule: typeof import('@myriaddreamin/typst-ts-node-compiler') | undefined;
-const typst = () =>
-  (compilerModule ??= createRequire(import.meta.url)('@myriaddreamin/typst-ts-node-compiler') as typeof import('@myriaddreamin/typst-ts-node-compiler'));
+let compilerModule: typeof TypstCompiler | undefined;
+const typst = () => (compilerModule ??= createRequire(import.meta.url)('@myriaddreamin/typst-ts-node-compiler') as typeof TypstCompiler);
 
 export function compileTypst<T>(input: TypstInput, read: (compiler: NodeCompiler, document: NodeTypstDocument) => T): T {
   const compiler = typst().NodeCompiler.create({ workspace: '/', fontArgs: [{ fontBlobs: fontBlobs(input.fontPair) }] });
