@@ -3,8 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /*
  * CI runs the tests in two passes: on PostgreSQL every file but `pgliteOnly`, then on the embedded
- * PGlite (`npm test -- --api-only`) only the files that open a database, since a file that opens
- * none would test the same thing twice. Every file not listed below opens a database and runs in
+ * PGlite (`npm test -- --api-only`) only the files that open a database, but `postgresOnly`, since a
+ * file that opens none would test the same thing twice. Every file not listed below opens a database and runs in
  * both passes; server/test/passes.test.ts holds these lists to what each file's imports reach.
  */
 
@@ -31,6 +31,12 @@ export const databaseFree = [
  */
 export const pgliteOnly = ['server/db/pgliteThread.test.ts', 'server/startMemory.test.ts', 'server/areas/photos/uploadMemory.test.ts'];
 
+/**
+ * Files on PostgreSQL only: several processes on one database, which the embedded one (a single
+ * process's) cannot be. Without DATABASE_URL they are left out rather than skipped.
+ */
+export const postgresOnly = ['server/test/twoNodes.test.ts'];
+
 /** Set by `npm test -- --api-only`: run only the files that open a database. */
 export const DATABASE_TESTS_ONLY = 'YP_DATABASE_TESTS_ONLY';
 
@@ -40,6 +46,7 @@ export const DATABASE_TESTS_ONLY = 'YP_DATABASE_TESTS_ONLY';
  * files first, and these small ones last: one worker then ran on alone for most of a minute.
  */
 const longest = [
+  'server/test/twoNodes.test.ts',
   'server/main.test.ts',
   'server/startMemory.test.ts',
   'server/areas/photos/uploadMemory.test.ts',
@@ -62,7 +69,7 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
-const leftOut = [...(process.env.DATABASE_URL ? pgliteOnly : []), ...(process.env[DATABASE_TESTS_ONLY] ? databaseFree : [])];
+const leftOut = [...(process.env.DATABASE_URL ? pgliteOnly : postgresOnly), ...(process.env[DATABASE_TESTS_ONLY] ? databaseFree : [])];
 
 export default defineConfig({
   test: {

@@ -6,7 +6,21 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const BENCHMARKS = ['lists', 'students', 'messages', 'hotpath', 'memory', 'imports', 'photos', 'yearbook', 'yearbookServer', 'render'] as const;
+const BENCHMARKS = [
+  'lists',
+  'students',
+  'messages',
+  'hotpath',
+  'memory',
+  'imports',
+  'photos',
+  'yearbook',
+  'yearbookServer',
+  'render',
+  'lighthouse',
+  'faces',
+  'faceAccuracy',
+] as const;
 
 const chosen = process.argv.slice(2);
 let failed = false;

@@ -66,6 +66,12 @@ test('a student reads the final book on a phone: finds their name, opens their p
     data: { answer: 'yes', name: 'Selin Aksoy', relation: 'anne' },
   });
   expect(yes.status()).toBe(200);
+  // And to the student's name and words: without it the book leaves the name out, and the search does not find them.
+  const text = await request.put('/api/veli/consents/print-text', {
+    headers: { authorization: `Bearer ${parentToken}` },
+    data: { answer: 'yes', name: 'Selin Aksoy', relation: 'anne' },
+  });
+  expect(text.status()).toBe(200);
 
   const final = await request.put(`/api/panel/schools/${school.id}/yearbook/final`, { headers, data: { final: true } });
   expect(final.status()).toBe(200);

@@ -41,6 +41,8 @@ for (const level of ['panel', 'school', 'branch'] as const) {
     }
 
     // The chart: described for screen readers, its axes named, its days in Turkish.
+    // It is drawn when its place comes on screen, as a person scrolls down to it.
+    await page.getByTestId('messages-chart-place').scrollIntoViewIfNeeded();
     const chart = page.getByRole('img', { name: /Son 30 günde günlük mesajlar/ });
     await expect(chart).toBeVisible();
     await expect(chart.getByText('Gün', { exact: true })).toBeVisible();
@@ -78,6 +80,7 @@ test('an overdue deadline is red, a quiet month shows an empty chart, students t
   const overdue = page.getByRole('list', { name: 'Mesaj son tarihleri' }).getByRole('listitem').first().locator('[data-overdue]');
   await expect(overdue).toHaveText('3 gün geçti');
   await expect(overdue).toHaveAttribute('style', /red-filled/);
+  await page.getByTestId('messages-chart-place').scrollIntoViewIfNeeded();
   await expect(page.getByText('Son 30 günde mesaj yazılmadı.')).toBeVisible();
   await expect(page.getByRole('img', { name: /Son 30 günde günlük mesajlar/ })).toHaveCount(0);
 

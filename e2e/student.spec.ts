@@ -223,6 +223,34 @@ test.describe('student portal', () => {
     await expect(quietPhone.getByRole('article', { name: 'Mesaj yazmayı unutma' }).first()).toBeVisible();
   });
 
+  test('a student deletes a pending message after confirming in the dialog the page brings with it', async ({ browser, request }) => {
+    await setDeadline(request, isoDay(30));
+    const headers = await staffToken(request, 'branch', 'sube@demo.test');
+    const branchId = (await (await request.get('/api/branch/user', { headers })).json()).branch.id as number;
+    const [, pupil] = (await (await request.get(`/api/branch/branches/${branchId}/students?perPage=2`, { headers })).json()).items;
+    const code = (await (await request.post(`/api/branch/students/${pupil.id}/access-code`, { headers })).json()).code as string;
+    const phone = await studentSignsIn(browser, { number: pupil.schoolNumber, code });
+    await phone.getByRole('navigation').getByRole('link', { name: 'Sınıf arkadaşların' }).click();
+    await phone
+      .getByRole('link', { name: /: Yazılmadı$/ })
+      .first()
+      .click();
+    await phone.getByLabel('Mesajın').fill('Nice yıllara, canım arkadaşım! 🎓 إلى اللقاء');
+    await phone.getByRole('button', { name: 'Gönder' }).click();
+    await expect(toast(phone, 'Kaydedildi.')).toBeVisible();
+    const mine = phone.getByLabel('Mesajın');
+    await expect(mine).toContainText('Bekliyor');
+    // Deleting asks first; the student frame has no dialog host of its own, this page brings one.
+    await mine.getByRole('button', { name: 'Sil' }).click();
+    const ask = phone.getByRole('dialog', { name: 'Emin misiniz?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Sil' }).click();
+    await expect(toast(phone, 'Silindi.')).toBeVisible();
+    await expect(ask).toHaveCount(0);
+    await expect(phone.getByText('Bekliyor')).toHaveCount(0);
+    await phone.context().close();
+  });
+
   test("a phone on UTC counts the days to the deadline from Türkiye's today (at 22:30 UTC it is already the next day there)", async ({ browser, request }) => {
     await setDeadline(request, isoDay(30));
     const headers = await staffToken(request, 'branch', 'sube@demo.test');

@@ -1,6 +1,5 @@
 /** The app factory: one Fastify instance serving the API under /api and the built web app. */
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -18,7 +17,10 @@ import { bindPhotoUrlsToSessions, urlSigner } from './storage/signedUrl';
 import { diskStorage, type Storage } from './storage/store';
 import { answerClientError, installErrorHandling, refuseTunnels } from './http/errors';
 import { refuseUnreadableText } from './http/input';
-import { logOneLinePerRequest } from './http/requestLog';
+import { logOneLinePerRequest, requestIds } from './http/requestLog';
+import { healthRoutes } from './http/health';
+import { installMetrics } from './http/metrics';
+import { countedStorage } from './storage/counted';
 import { answerSerializer } from './http/serializer';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { levelApi } from './http/levelApi';
@@ -61,7 +63,7 @@ export async function buildApp({
   config,
   webRoot,
   logger = false,
-  storage = diskStorage(config.dataDir),
+  storage: givenStorage = diskStorage(config.dataDir),
   jobs = { run: true },
   onRoute,
 }: AppOptions) {
@@ -81,10 +83,14 @@ export async function buildApp({
       void (reply as FastifyReply).code(400).send({ success: false, message: tr.validation.badAddress });
     },
     clientErrorHandler: answerClientError,
+    ...requestIds,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   refuseTunnels(app);
   logOneLinePerRequest(app);
+  const metrics = installMetrics(app, config.metricsToken, database);
+  app.decorate('metrics', metrics);
+  const storage = metrics ? countedStorage(givenStorage, metrics.storeFailed) : givenStorage;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializer(config));
   installErrorHandling(app);
@@ -118,18 +124,7 @@ export async function buildApp({
   });
   // staticCSP: the docs page's own inline scripts are allowed by their hashes, nothing else.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
-    // The database answers within a few seconds, or the process reports itself unhealthy.
-    const answered = await Promise.race([
-      database.db.execute(sql`SELECT 1`).then(
-        () => true,
-        () => false,
-      ),
-      new Promise<false>((resolve) => setTimeout(() => resolve(false), 3_000).unref()),
-    ]);
-    if (!answered) return reply.code(503).header('retry-after', '5').send({ success: false, message: tr.databaseUnavailable, database: database.kind });
-    return { success: true, database: database.kind };
-  });
+  healthRoutes(app, database, storage);
   await app.register(async (files) => brandingFiles(files.withTypeProvider<ZodTypeProvider>()), { prefix: '/api/files' });
   await app.register(levelApi, { prefix: '/api/:level', routes: staffRoutes });
   // The static prefixes win over /api/:level for the student and parent routes; any other path there is 404.

@@ -10,7 +10,6 @@ import { DataFolderInUseError, openDatabase } from './db/client';
 import { createBackup } from './backup/backup';
 import { BackupError, backupErrors } from './backup/messages';
 import { restoreBackup } from './backup/restore';
-import { erasureLogFile } from './areas/kvkk/erasureLog';
 import { reapplyErasures } from './areas/kvkk/reapply';
 import { tr } from '../common/tr';
 import { copyStorage } from './storage/copy';
@@ -50,7 +49,7 @@ async function restore(file: string): Promise<string> {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     storage,
-    reapply: (db) => reapplyErasures(db, storage.photos, erasureLogFile(config.dataDir)),
+    reapply: (db) => reapplyErasures(db, storage),
   });
   const into = `${done.database === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}, files in ${storage.photos.where.replace(/files\/?$/, '')}`;
   return (

@@ -46,6 +46,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs short-lived photo URLs; set it when more than one process serves the app. */
   FILE_URL_SECRET: z.string().min(16).optional(),
+  /** Opens GET /metrics (Prometheus) to callers sending it as a Bearer token; unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** How long a claimed job holds without a sign of life before another process takes it over. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   FILE_URL_TTL_MINUTES: z.coerce
     .number()
     .positive()
@@ -55,6 +59,8 @@ const envSchema = z.object({
   PHOTO_MAX_PIXELS: positive(60_000_000),
   /** Photos in one upload request; the web app sends one file per request. */
   PHOTO_MAX_FILES: positive(20),
+  /** Photo uploads through event albums' upload links from one address in an hour (each file is its own request). */
+  ALBUM_LINK_UPLOADS_PER_HOUR: positive(200),
   IMPORT_MAX_BYTES: positive(10 * 1024 * 1024),
   IMPORT_MAX_ROWS: positive(20_000),
   REQUEST_TIMEOUT_SECONDS: seconds(300),
@@ -103,9 +109,12 @@ export interface Config {
   checkAnswers: boolean;
   fileUrlSecret: string;
   fileUrlTtlMinutes: number;
+  metricsToken?: string;
+  jobLeaseMs: number;
   photoMaxBytes: number;
   photoMaxPixels: number;
   photoMaxFiles: number;
+  albumLinkUploadsPerHour: number;
   importMaxBytes: number;
   importMaxRows: number;
   /** Whole request, request headers, idle keep-alive connection: see docs/deploy.md. */
@@ -164,9 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkAnswers: e.CHECK_ANSWERS ?? (e.NODE_ENV === 'test' || e.NODE_ENV === 'development'),
     fileUrlSecret: e.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     fileUrlTtlMinutes: e.FILE_URL_TTL_MINUTES,
+    metricsToken: e.METRICS_TOKEN,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     photoMaxBytes: e.PHOTO_MAX_BYTES,
     photoMaxPixels: e.PHOTO_MAX_PIXELS,
     photoMaxFiles: e.PHOTO_MAX_FILES,
+    albumLinkUploadsPerHour: e.ALBUM_LINK_UPLOADS_PER_HOUR,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importMaxRows: e.IMPORT_MAX_ROWS,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },

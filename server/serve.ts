@@ -1,9 +1,12 @@
-/** The server itself: configuration, database and migrations, demo seed, HTTP server (started by main.ts). */
+/**
+ * The server itself: configuration, database and migrations, demo seed, HTTP server (started by
+ * main.ts). All background work (jobs, recurring rounds, sweeps) belongs to the app (buildApp),
+ * so it starts and stops with it; nothing here runs on a timer.
+ */
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { openStorage } from './storage/open';
 import { StoreStartError } from './storage/store';
-import { sweepPhotoStore } from './areas/photos/orphans';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { buildApp } from './app';
@@ -36,8 +39,6 @@ async function main() {
   if (seeded) await seedDemo(database.db, storage.photos);
 
   const app = await buildApp({ database, config, storage, webRoot: paths.webRoot, logger: { level: config.logLevel }, jobs: { run: true, periodic: true } });
-  const swept = await sweepPhotoStore(database.db, storage.photos);
-  if (swept) app.log.warn({ folders: swept }, 'removed photo files no row names (an upload cut off by a crash)');
   await app.listen({ port: config.port, host: config.host });
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

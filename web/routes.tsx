@@ -13,6 +13,8 @@ import { parentRoutes } from './features/parent-portal/routes';
 export const routes: RouteObject[] = [
   ...studentRoutes,
   ...parentRoutes,
+  // An event album's upload link: anyone with it, no account.
+  { path: '/yukle/:token', lazy: async () => ({ Component: (await import('./features/albums/PublicUploadPage')).PublicUploadPage }) },
   {
     path: '/:page/login',
     loader: ({ params }) => (isLevel(params.page) ? null : redirect('/')),
@@ -39,6 +41,8 @@ export const routes: RouteObject[] = [
       { path: 'messages/:type/:id', lazy: () => import('./features/messages/route') },
       { path: 'design', lazy: () => import('./features/design/route') },
       { path: 'yearbook', lazy: () => import('./features/yearbook/route') },
+      { path: 'event-pages', lazy: () => import('./features/event-pages/route') },
+      { path: 'event-pages/:id', lazy: () => import('./features/event-pages/albumRoute') },
       { path: 'notifies', lazy: () => import('./features/notifications/route') },
       { path: 'studio', lazy: () => import('./features/studio/route') },
       { path: 'consent-texts', lazy: () => import('./features/studio/consentTextsRoute') },
@@ -48,6 +52,10 @@ export const routes: RouteObject[] = [
       { path: 'account', lazy: () => import('./features/account/route') },
       { path: 'login-cards/:id', lazy: () => import('./features/login-cards/route') },
       { path: 'consent-list/:id', lazy: () => import('./features/consents/route') },
+      { path: 'albums/:id/faces', lazy: () => import('./features/faces/route') },
+      { path: 'school-albums/:id', lazy: () => import('./features/albums/schoolRoute') },
+      { path: 'branch-albums/:id', lazy: () => import('./features/albums/branchRoute') },
+      { path: 'albums/:id', lazy: () => import('./features/albums/route') },
     ],
   },
   // Any unknown path redirects to '/'.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { LEVELS } from '../levels';
 import { itemsAnswer } from './answers';
 import { errorResponse } from './list';
@@ -20,7 +21,7 @@ export const newPassword = z.string().min(8).max(200);
 export const changePasswordBody = z.object({ currentPassword: z.string().min(1).max(200), newPassword }).strict();
 
 const sessionItem = z.object({
-  id: z.number().int(),
+  id: wholeNumber,
   createdAt: z.string(),
   lastSeenAt: z.string(),
   ip: z.string(),
@@ -30,44 +31,46 @@ const sessionItem = z.object({
 });
 export const sessionsResponse = itemsAnswer(sessionItem);
 
-export const city = z.object({ id: z.number().int(), name: z.string() });
+export const city = z.object({ id: wholeNumber, name: z.string() });
 
 export const statistics = z.object({
-  schools: z.number().int(),
-  branches: z.number().int(),
-  students: z.number().int(),
-  studentsWithPhoto: z.number().int(),
-  managers: z.number().int(),
-  messages: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
-  nicknames: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
-  notifications: z.number().int(),
+  schools: wholeNumber,
+  branches: wholeNumber,
+  students: wholeNumber,
+  studentsWithPhoto: wholeNumber,
+  managers: wholeNumber,
+  messages: z.object({ pending: wholeNumber, approved: wholeNumber, rejected: wholeNumber }),
+  nicknames: z.object({ pending: wholeNumber, approved: wholeNumber, rejected: wholeNumber }),
+  notifications: wholeNumber,
 });
 export type Statistics = z.infer<typeof statistics>;
 
 export const studioInfo = z.object({
-  id: z.number().int(),
+  id: wholeNumber,
   name: z.string(),
   logoUrl: z.string().nullable(),
   phone: z.string(),
   email: z.string(),
   address: z.string(),
-  cityId: z.number().int().nullable(),
+  cityId: wholeNumber.nullable(),
   website: z.string(),
   /** Months after a school's delivery date when its photos are purged. */
-  retentionMonths: z.number().int(),
-  version: z.number().int(),
+  retentionMonths: wholeNumber,
+  /** Approved event photos each student should be tagged in; below it a student is highlighted. */
+  coverageGoal: wholeNumber,
+  version: wholeNumber,
 });
 export type StudioInfo = z.infer<typeof studioInfo>;
 
-const schoolInfo = z.object({ id: z.number().int(), name: z.string(), cityId: z.number().int().nullable() });
-const branchInfo = z.object({ id: z.number().int(), schoolId: z.number().int(), name: z.string() });
+const schoolInfo = z.object({ id: wholeNumber, name: z.string(), cityId: wholeNumber.nullable() });
+const branchInfo = z.object({ id: wholeNumber, schoolId: wholeNumber, name: z.string() });
 
 const designInfo = z.object({ primaryColor: z.string(), accentColor: z.string() }).passthrough();
 
 /** GET {level}/user: the account, its studio, school and branch, the design, cities and figures. */
 export const userResponse = z.object({
   success: z.literal(true),
-  userInfo: z.object({ id: z.number().int(), name: z.string(), email: z.string(), level: z.enum(LEVELS) }),
+  userInfo: z.object({ id: wholeNumber, name: z.string(), email: z.string(), level: z.enum(LEVELS) }),
   design: designInfo,
   cities: z.array(city),
   studio: studioInfo,

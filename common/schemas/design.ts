@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tr } from '../tr';
-import { id, version } from './fields';
+import { id, version, wholeNumber } from './fields';
 
 export const DESIGN_TEMPLATES = ['klasik', 'modern', 'pastel'] as const;
 export const PHOTO_SHAPES = ['square', 'rounded', 'circle'] as const;
@@ -22,6 +22,8 @@ export const PAPER_CALIPER_UM = {
   'uncoated-120': 150,
 } as const;
 export const PAPERS = Object.keys(PAPER_CALIPER_UM) as [keyof typeof PAPER_CALIPER_UM, ...Array<keyof typeof PAPER_CALIPER_UM>];
+/** Where the book's event pages go: each branch's albums after its class panel (the school's albums at the end), or all at the end of the book. */
+export const EVENT_PAGE_PLACES = ['after-panels', 'end'] as const;
 /** A printer binds sheets folded in 4, 8 or 16 pages: the book's page count is padded to one of these. */
 export const PAGE_MULTIPLES = [4, 8, 16] as const;
 
@@ -41,12 +43,13 @@ export const designSettings = z
     showNickname: z.boolean(),
     showQuote: z.boolean(),
     showMessages: z.boolean(),
-    messagesPerPage: z.number().int().min(1).max(12),
+    messagesPerPage: wholeNumber.min(1).max(12),
     binding: z.enum(BINDINGS, { error: tr.design.bindingInvalid }),
     paper: z.enum(PAPERS, { error: tr.design.paperInvalid }),
     pageMultiple: z.union([z.literal(4), z.literal(8), z.literal(16)]),
     /** Portraits per row on a branch's class panel page. */
-    panelColumns: z.number().int().min(4).max(6),
+    panelColumns: wholeNumber.min(4).max(6),
+    eventPages: z.enum(EVENT_PAGE_PLACES, { error: tr.design.eventPagesInvalid }),
   })
   .strict();
 export type DesignSettings = z.infer<typeof designSettings>;
@@ -66,6 +69,7 @@ export const DEFAULT_DESIGN: DesignSettings = {
   paper: 'coated-130',
   pageMultiple: 4,
   panelColumns: 5,
+  eventPages: 'end',
 };
 
 /** GET design?schoolId= : the studio's design, or the design a school sees. */
@@ -75,18 +79,18 @@ export const designPutBody = z.object({ schoolId: id.nullable().default(null), s
 
 export const designResponse = z.object({
   success: z.literal(true),
-  schoolId: z.number().int().nullable(),
+  schoolId: wholeNumber.nullable(),
   /** True when the school has its own design row (an override of the studio's). */
   overridden: z.boolean(),
   settings: designSettings,
   /** The version of this scope's own design row; 0 while it has none. */
-  version: z.number().int(),
+  version: wholeNumber,
 });
 export type DesignResponse = z.infer<typeof designResponse>;
 
 /** The yearbook page the live preview draws: a real student of the chosen scope. */
 export const previewStudent = z.object({
-  id: z.number().int(),
+  id: wholeNumber,
   firstName: z.string(),
   lastName: z.string(),
   nickname: z.string(),
@@ -94,6 +98,6 @@ export const previewStudent = z.object({
   branchName: z.string(),
   schoolName: z.string(),
   photoUrl: z.string().nullable(),
-  messages: z.array(z.object({ id: z.number().int(), body: z.string(), authorName: z.string() })),
+  messages: z.array(z.object({ id: wholeNumber, body: z.string(), authorName: z.string() })),
 });
 export type PreviewStudent = z.infer<typeof previewStudent>;

@@ -22,6 +22,9 @@ export const phone = z
     message: 'Geçerli bir telefon numarası giriniz (ör. 0212 555 12 34).',
   });
 
+/** A whole number in an answer or a body: an id, a count, a grade or a version the server sends. */
+export const wholeNumber = z.number().int();
+
 /** Largest value of a PostgreSQL integer column: an id above it cannot exist, and would not fit a query. */
 const MAX_ID = 2_147_483_647;
 export const id = z.coerce.number().int().positive().max(MAX_ID, { message: tr.validation.invalid });

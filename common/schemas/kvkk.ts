@@ -10,6 +10,7 @@ const erasureCounts = z.object({
   sessions: z.number(),
   consentRecords: z.number(),
   yearbookFiles: z.number(),
+  consentScans: z.number(),
 });
 
 export const erasureAnswer = answerWith({ erasureId: z.number(), counts: erasureCounts });

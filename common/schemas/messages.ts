@@ -1,6 +1,6 @@
 /** Messages and nickname suggestions: request and answer shapes shared by server and web. */
 import { z } from 'zod';
-import { id, requiredText, version } from './fields';
+import { id, requiredText, version, wholeNumber } from './fields';
 import { answerWith } from './answers';
 import { listQuery } from './list';
 
@@ -39,7 +39,7 @@ export const message = z.object({
   note: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  version: z.number().int(),
+  version: wholeNumber,
 });
 export type Message = z.infer<typeof message>;
 
@@ -126,7 +126,7 @@ export const nickname = z.object({
   status: moderationStatus,
   note: z.string(),
   createdAt: z.string(),
-  version: z.number().int(),
+  version: wholeNumber,
 });
 export type Nickname = z.infer<typeof nickname>;
 

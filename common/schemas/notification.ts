@@ -1,6 +1,6 @@
 /** Notifications: request and answer shapes shared by server and web. */
 import { z } from 'zod';
-import { apiDate, id, requiredText, versioned } from './fields';
+import { apiDate, id, requiredText, versioned, wholeNumber } from './fields';
 import { listQuery } from './list';
 
 export const NOTIFICATION_STATUSES = ['draft', 'scheduled', 'sent', 'cancelled'] as const;
@@ -31,22 +31,22 @@ export const notificationListQuery = listQuery
   .strict();
 
 export const notificationItem = z.object({
-  id: z.number().int(),
+  id: wholeNumber,
   title: z.string(),
   body: z.string(),
   targetType: z.enum(TARGET_TYPES),
-  targetId: z.number().int().nullable(),
+  targetId: wholeNumber.nullable(),
   /** The school the target lies in (for branch targets, the branch's school). */
-  schoolId: z.number().int().nullable(),
+  schoolId: wholeNumber.nullable(),
   targetName: z.string(),
   sendDate: z.string(),
   status: z.enum(NOTIFICATION_STATUSES),
   /** Students reached: counted when sent; the students the target holds now before that. */
-  recipientCount: z.number().int(),
+  recipientCount: wholeNumber,
   sentAt: z.string().nullable(),
   authorName: z.string(),
   createdAt: z.string(),
-  version: z.number().int(),
+  version: wholeNumber,
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 
@@ -54,6 +54,6 @@ export type NotificationItem = z.infer<typeof notificationItem>;
 export const targetsQuery = z.object({ schoolId: id.optional() }).strict();
 export const targetsResponse = z.object({
   success: z.literal(true),
-  schools: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  branches: z.array(z.object({ id: z.number().int(), schoolId: z.number().int(), name: z.string() })),
+  schools: z.array(z.object({ id: wholeNumber, name: z.string() })),
+  branches: z.array(z.object({ id: wholeNumber, schoolId: wholeNumber, name: z.string() })),
 });

@@ -1,7 +1,7 @@
 /** Schools, branches and manager accounts: request and response shapes shared by server and web. */
 import { z } from 'zod';
 import { newPassword } from './auth';
-import { apiDate, email, id, optionalText, phone, requiredText, versioned } from './fields';
+import { apiDate, email, id, optionalText, phone, requiredText, versioned, wholeNumber } from './fields';
 import { listQuery } from './list';
 import { tr } from '../tr';
 
@@ -15,9 +15,9 @@ const schoolCode = z
   .pipe(z.string().regex(/^[A-Z0-9]{4,10}$/, { message: tr.student.schoolCodeInvalid }));
 
 export const school = z.object({
-  id: z.number().int(),
+  id: wholeNumber,
   name: z.string(),
-  cityId: z.number().int().nullable(),
+  cityId: wholeNumber.nullable(),
   cityName: z.string(),
   district: z.string(),
   address: z.string(),
@@ -30,9 +30,9 @@ export const school = z.object({
   deliveryDate: z.string().nullable(),
   code: z.string(),
   status: schoolStatus,
-  branchCount: z.number().int(),
-  studentCount: z.number().int(),
-  version: z.number().int(),
+  branchCount: wholeNumber,
+  studentCount: wholeNumber,
+  version: wholeNumber,
 });
 export type School = z.infer<typeof school>;
 
@@ -56,7 +56,7 @@ const logoDataUrl = z.string().regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-
 export const schoolBody = z
   .object({
     name: requiredText(150),
-    cityId: z.number().int().min(1).max(81),
+    cityId: wholeNumber.min(1).max(81),
     district: optionalText(80),
     address: optionalText(300),
     phone: phone.default(''),
@@ -92,15 +92,15 @@ const exportFormat = z.enum(['csv', 'xlsx']);
 export const schoolExportQuery = schoolListQuery.extend({ format: exportFormat });
 
 export const manager = z.object({
-  id: z.number().int(),
+  id: wholeNumber,
   name: z.string(),
   email: z.string(),
   phone: z.string(),
   active: z.boolean(),
-  schoolId: z.number().int().nullable(),
-  branchId: z.number().int().nullable(),
+  schoolId: wholeNumber.nullable(),
+  branchId: wholeNumber.nullable(),
   lastLoginAt: z.string().nullable(),
-  version: z.number().int(),
+  version: wholeNumber,
 });
 export type Manager = z.infer<typeof manager>;
 
@@ -128,7 +128,7 @@ export const managerUpdateBody = z
     resetPassword: z.boolean().optional(),
     /** A password chosen by the panel; sessions end. */
     password: z.union([z.literal(''), password]).optional(),
-    version: z.number().int().min(0).max(2_147_483_647),
+    version: wholeNumber.min(0).max(2_147_483_647),
   })
   .strict();
 export type ManagerUpdateBody = z.input<typeof managerUpdateBody>;
@@ -152,18 +152,18 @@ const section = z
   .regex(/^[A-Za-zÇĞİÖŞÜçğıöşü0-9]+$/, { message: tr.organisation.validation.section })
   .transform((v) => v.toLocaleUpperCase('tr-TR'));
 
-const grade = z.number().int().min(1).max(12);
+const grade = wholeNumber.min(1).max(12);
 
 export const branch = z.object({
-  id: z.number().int(),
-  schoolId: z.number().int(),
-  grade: z.number().int(),
+  id: wholeNumber,
+  schoolId: wholeNumber,
+  grade: wholeNumber,
   section: z.string(),
   programme: z.string(),
   name: z.string(),
-  studentCount: z.number().int(),
+  studentCount: wholeNumber,
   managerName: z.string(),
-  version: z.number().int(),
+  version: wholeNumber,
 });
 export type Branch = z.infer<typeof branch>;
 
@@ -189,11 +189,11 @@ export const branchExportQuery = branchListQuery.extend({ format: exportFormat }
 export const branchRangeResponse = z.object({ success: z.literal(true), created: z.array(branch), skipped: z.array(z.string()) });
 
 export const auditEntry = z.object({
-  id: z.number().int(),
+  id: wholeNumber,
   userName: z.string(),
   action: z.string(),
   entity: z.string(),
-  entityId: z.number().int().nullable(),
+  entityId: wholeNumber.nullable(),
   changes: z.unknown(),
   createdAt: z.string(),
 });

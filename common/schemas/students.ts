@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { tr } from '../tr';
 import { consentFilter, consentStates } from './consentStaff';
-import { id, optionalText, requiredText, version } from './fields';
+import { id, optionalText, requiredText, version, wholeNumber } from './fields';
 import { answerWith } from './answers';
 import { listQuery } from './list';
 
@@ -47,18 +47,20 @@ export const studentIds = z
   .transform((ids) => [...new Set(ids)]);
 export const bulkStudentsBody = z.object({ studentIds }).strict();
 export const bulkMoveBody = z.object({ studentIds, branchId: id }).strict();
-export const bulkResponse = answerWith({ count: z.number().int() });
+export const bulkResponse = answerWith({ count: wholeNumber });
 
 export const studentListQuery = listQuery.extend({
   photo: z.enum(['present', 'missing']).optional(),
+  /** `below`: students tagged in fewer approved event photos than the studio's coverage goal. */
+  coverage: z.enum(['below']).optional(),
   ...consentFilter,
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 
 export const studentItem = z.object({
-  id: z.number().int(),
-  branchId: z.number().int(),
-  schoolId: z.number().int(),
+  id: wholeNumber,
+  branchId: wholeNumber,
+  schoolId: wholeNumber,
   branchName: z.string(),
   schoolNumber: z.string(),
   firstName: z.string(),
@@ -68,18 +70,20 @@ export const studentItem = z.object({
   nickname: z.string(),
   /** The parents' answer in force for each purpose. */
   consents: consentStates,
-  photoCount: z.number().int(),
+  photoCount: wholeNumber,
+  /** Approved event photos the student is tagged in (photo coverage). */
+  eventPhotos: wholeNumber,
   /** Signed, short-lived URLs of the portrait (display and thumbnail sizes); null without one. */
   photoUrl: z.string().nullable(),
   thumbUrl: z.string().nullable(),
   downloadUrl: z.string().nullable(),
-  version: z.number().int(),
+  version: wholeNumber,
   /** The quote the student wrote itself, waiting for approval. */
   quoteDraft: z.string().nullable(),
   /** Characters of the name, nickname, quote or waiting quote no font of the book has: they would print as □. */
   unprintable: z.array(z.string()),
   /** The portrait the student picked itself, and its thumbnail. */
-  portraitPickPhotoId: z.number().int().nullable(),
+  portraitPickPhotoId: wholeNumber.nullable(),
   portraitPickThumbUrl: z.string().nullable(),
 });
 export type StudentItem = z.infer<typeof studentItem>;
@@ -88,12 +92,12 @@ export const photoSizes = ['thumb', 'display', 'download', 'original'] as const;
 export type PhotoSize = (typeof photoSizes)[number];
 
 export const photoItem = z.object({
-  id: z.number().int(),
-  studentId: z.number().int(),
+  id: wholeNumber,
+  studentId: wholeNumber,
   isPortrait: z.boolean(),
   originalName: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: wholeNumber,
+  height: wholeNumber,
   thumbUrl: z.string(),
   photoUrl: z.string(),
   downloadUrl: z.string(),
@@ -105,7 +109,7 @@ export type ImportField = (typeof importFields)[number];
 /** Which column (0-based) of the file holds each field; null where the file has none. */
 export const importMapping = z
   .object(
-    Object.fromEntries(importFields.map((f) => [f, z.number().int().min(0).max(200).nullable().default(null)])) as Record<
+    Object.fromEntries(importFields.map((f) => [f, wholeNumber.min(0).max(200).nullable().default(null)])) as Record<
       ImportField,
       z.ZodDefault<z.ZodNullable<z.ZodNumber>>
     >,
@@ -114,7 +118,7 @@ export const importMapping = z
 export type ImportMapping = z.infer<typeof importMapping>;
 
 const importRow = z.object({
-  line: z.number().int(),
+  line: wholeNumber,
   schoolNumber: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -131,33 +135,33 @@ export const importPreview = z.object({
   headers: z.array(z.string()),
   mapping: importMapping,
   rows: z.array(importRow),
-  totals: z.object({ rows: z.number().int(), create: z.number().int(), update: z.number().int(), skip: z.number().int(), error: z.number().int() }),
+  totals: z.object({ rows: wholeNumber, create: wholeNumber, update: wholeNumber, skip: wholeNumber, error: wholeNumber }),
   newBranches: z.array(z.string()),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 
 export const importResult = z.object({
   success: z.literal(true),
-  created: z.number().int(),
-  updated: z.number().int(),
-  skipped: z.number().int(),
+  created: wholeNumber,
+  updated: wholeNumber,
+  skipped: wholeNumber,
   branchesCreated: z.array(z.string()),
   /** Rows with errors left out when the import was asked to skip them (up to 1 000 listed); empty otherwise. */
-  invalidRows: z.array(z.object({ line: z.number().int(), schoolNumber: z.string(), name: z.string(), errors: z.array(z.string()) })),
-  invalidCount: z.number().int(),
+  invalidRows: z.array(z.object({ line: wholeNumber, schoolNumber: z.string(), name: z.string(), errors: z.array(z.string()) })),
+  invalidCount: wholeNumber,
 });
 export type ImportResult = z.infer<typeof importResult>;
 
 export const bulkPhotoResult = z.object({
   success: z.literal(true),
-  matched: z.array(z.object({ fileName: z.string(), studentId: z.number().int(), schoolNumber: z.string() })),
+  matched: z.array(z.object({ fileName: z.string(), studentId: wholeNumber, schoolNumber: z.string() })),
   unmatched: z.array(z.object({ fileName: z.string(), reason: z.string() })),
 });
 export type BulkPhotoResult = z.infer<typeof bulkPhotoResult>;
 
 /** A branch's siblings in its school, where its students may move. */
 export const siblingsAnswer = answerWith({
-  schoolId: z.number().int(),
+  schoolId: wholeNumber,
   branchName: z.string(),
-  items: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  items: z.array(z.object({ id: wholeNumber, name: z.string() })),
 });

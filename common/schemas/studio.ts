@@ -21,6 +21,8 @@ export const studioBody = z
     website,
     /** Absent: kept. */
     retentionMonths: z.number().int().min(1).max(120).optional(),
+    /** Approved event photos each student should be tagged in (absent: kept). */
+    coverageGoal: z.number().int().min(1).max(100).optional(),
   })
   .strict();
 export type StudioBody = z.infer<typeof studioBody>;

@@ -22,8 +22,6 @@ export const consent = {
   filterState: 'Onay durumu',
   filterAll: 'Onay: tümü',
   carriedOver: 'Kayıt aktarımı',
-  /** The text version a paper record names when the studio has not written its own text yet. */
-  defaultText: 'varsayılan',
   paper: {
     action: 'Kâğıt formu kaydet',
     title: (name: string) => `${name}: veli onayı (kâğıt form)`,
@@ -79,7 +77,8 @@ export const consent = {
   preflight: {
     noAnswer: 'Veli onayı yok: fotoğrafı basılmadı, yerinde boş çerçeve var.',
     refused: 'Veli fotoğrafın basılmasına onay vermedi: yerinde boş çerçeve var.',
-    noTextAnswer: 'Veli onayı yok: lakabı, sözü ve mesajları basılmadı.',
-    textRefused: 'Veli söz ve mesajların basılmasına onay vermedi: lakabı, sözü ve mesajları basılmadı.',
+    noTextAnswer: 'Veli onayı yok: adı, lakabı, sözü ve mesajları basılmadı; sayfası ve sınıf panosundaki yeri adsız.',
+    textRefused: 'Veli ad, söz ve mesajların basılmasına onay vermedi: adı, lakabı, sözü ve mesajları basılmadı; sayfası ve sınıf panosundaki yeri adsız.',
+    eventRefused: (photo: string) => `Veli fotoğrafın yayımlanmasına onay vermedi: öğrencinin etiketli olduğu etkinlik fotoğrafı yıllığa konmadı (${photo}).`,
   },
 } as const;

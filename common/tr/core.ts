@@ -47,6 +47,12 @@ export const core = {
     changedFields: (fields: string) => `Sunucuda değişen alanlar: ${fields}`,
   },
   databaseUnavailable: 'Sunucu şu anda veritabanına ulaşamıyor. Lütfen biraz sonra tekrar deneyiniz.',
+  /** Readiness: what this process still lacks before a proxy may send it requests. */
+  notReady: {
+    database: 'Veritabanına ulaşılamıyor.',
+    migrations: 'Veritabanı bu sürümün şemasına henüz güncellenmedi.',
+    store: 'Dosya deposuna ulaşılamıyor.',
+  },
   badInput: 'Lütfen işaretli alanları düzeltiniz.',
   unauthorized: 'Bu işlem için giriş yapmanız gerekiyor.',
   forbidden: 'Bu işlem için yetkiniz yok.',

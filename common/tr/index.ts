@@ -2,11 +2,14 @@
  * Every Turkish text of the product, in one place. Each area keeps its own file here and is
  * added to `tr` below; screens and the server read from `tr`, never from scattered literals.
  */
+import { albums } from './albums';
 import { consent } from './consent';
 import { core } from './core';
 import { dashboard } from './dashboard';
+import { faces } from './faces';
 import { design } from './design';
 import { digitalYearbook } from './digitalYearbook';
+import { coverage, eventPages } from './eventPages';
 import { frame } from './frame';
 import { kvkk } from './kvkk';
 import { messages } from './messages';
@@ -36,4 +39,8 @@ export const tr = {
   kvkk,
   digitalYearbook,
   consent,
+  faces,
+  albums,
+  eventPages,
+  coverage,
 } as const;

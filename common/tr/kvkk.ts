@@ -16,7 +16,7 @@ export const kvkk = {
   /** The restore's warning, once the erasure log was applied again. */
   reapplied: (n: number) => `${n} silme yeniden uygulandı`,
   exportReadme:
-    'Bu arşiv öğrencinin kişisel verilerini içerir: veri.json (kayıt, veli onayları ve kanıtları, yazdığı ve aldığı mesajlar, lakaplar, işlem geçmişi, fotoğraf bilgileri) ve fotograflar/ klasöründe fotoğraflarının asılları. Mesajlarda karşı tarafın yalnızca yıllıkta görünen adı yer alır.',
+    'Bu arşiv öğrencinin kişisel verilerini içerir: veri.json (kayıt, veli onayları ve kanıtları, yazdığı ve aldığı mesajlar, lakaplar, işlem geçmişi, fotoğraf bilgileri) fotograflar/ klasöründe fotoğraflarının asılları, veli-onay-formlari/ klasöründe kâğıt onay formlarının taranmış kopyaları. Mesajlarda karşı tarafın yalnızca yıllıkta görünen adı yer alır.',
   retention: {
     deliveryDate: 'Teslim tarihi',
     deliveryDateHint: 'Yıllıkların okula teslim edildiği gün; fotoğraflar bu tarihten sonra stüdyonun saklama süresi dolunca silinir.',

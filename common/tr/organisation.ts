@@ -156,6 +156,7 @@ export const organisation = {
       sessions: 'Oturum',
       consentRecords: 'Veli onay kaydı (kanıt olarak saklandı)',
       yearbookFiles: 'Yıllık dosyası',
+      consentScans: 'Kâğıt onay formu taraması',
       bookApproved: 'Yıllık onaylıydı',
       erasureId: 'Silme no',
       deliveryDate: 'Teslim tarihi',

@@ -13,6 +13,7 @@ export const pages = {
   messageTo: 'Alınan Mesajlar',
   nicknames: 'Lakap Önerileri',
   notifications: 'Bildirimler',
+  albums: 'Etkinlik Albümleri',
   studio: 'Stüdyo',
   design: 'Yıllık Tasarımı',
   login: 'Giriş',

@@ -76,6 +76,7 @@ export const yearbook = {
     quote: (student: string) => `${student} sayfasındaki yıllık sözü`,
     message: (student: string, author: string) => `${student} sayfasındaki mesaj (yazan: ${author})`,
     panelName: (student: string) => `${student} adı (sınıf panelinde)`,
+    eventPhoto: (album: string, photo: string) => `Etkinlik fotoğrafı: ${album} · ${photo}`,
   },
   preflight: {
     title: 'Baskı öncesi kontrol',

@@ -31,12 +31,20 @@ import { parentPortalRoutes } from './parent-portal/routes';
 import { parentPortalStaffRoutes } from './parent-portal/staffRoutes';
 import { kvkkRoutes } from './kvkk/routes';
 import { retentionJob } from './kvkk/retention';
+import { sweepJob } from './photos/orphans';
 import { consentStaffRoutes } from './consents/staffRoutes';
+import { albumsRoutes } from './albums/routes';
+import { eventPagesRoutes } from './event-pages/routes';
+import { coverageRoutes } from './coverage/routes';
 import { yearbookJob, YEARBOOK_JOB } from './yearbook/job';
 import { sendNotificationsJob } from './notifications/sendJob';
 import { digitalYearbookJob, DIGITAL_YEARBOOK_JOB } from './digital-yearbook/job';
 import { digitalYearbookReaderRoutes, digitalYearbookStaffRoutes } from './digital-yearbook/routes';
 import { parentReader, studentReader } from './digital-yearbook/readers';
+import { facesRoutes } from './faces/routes';
+import { faceScanJob } from './faces/job';
+import { purgeSchoolFaceData } from './faces/faceData';
+import { FACE_SCAN_JOB } from './faces/scanQueue';
 
 export type AreaRoutes = (app: Api) => Promise<void>;
 
@@ -64,6 +72,10 @@ export const staffRoutes: AreaRoutes[] = [
   kvkkRoutes,
   digitalYearbookStaffRoutes,
   consentStaffRoutes,
+  facesRoutes,
+  albumsRoutes,
+  eventPagesRoutes,
+  coverageRoutes,
 ];
 
 /** Under /api/student/. */
@@ -74,10 +86,18 @@ export const parentRoutes: AreaRoutes[] = [parentPortalRoutes, digitalYearbookRe
 
 /** The handler of each kind of job, by kind. */
 export function jobHandlers(app: FastifyInstance, pool: WorkerPool): Record<string, JobHandler> {
-  return { [YEARBOOK_JOB]: yearbookJob(app.db, app.storage, pool), [DIGITAL_YEARBOOK_JOB]: digitalYearbookJob(app.db, app.storage, pool) };
+  return {
+    [YEARBOOK_JOB]: yearbookJob(app.db, app.storage, pool),
+    [DIGITAL_YEARBOOK_JOB]: digitalYearbookJob(app.db, app.storage, pool),
+    [FACE_SCAN_JOB]: faceScanJob(app.db, app.storage.photos, pool),
+  };
 }
 
 /** Repeated on a clock for every studio, in the server process. */
 export function recurringJobs(app: FastifyInstance): RecurringJob[] {
-  return [sendNotificationsJob(app.db, app.log), retentionJob(app.db, app.storage.photos)];
+  return [
+    sendNotificationsJob(app.db, app.log),
+    retentionJob(app.db, app.storage.photos, { faceData: purgeSchoolFaceData }),
+    sweepJob(app.db, app.storage.photos),
+  ];
 }

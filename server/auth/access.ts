@@ -11,7 +11,22 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Level } from '../../common/levels';
 import type { Db } from '../db/client';
 import { placeholderCaller, preparedPerKey, scopeValues } from '../db/prepared';
-import { auditLog, branches, messages, nicknames, notifications, photos, schools, students, users } from '../db/schema';
+import {
+  albumPages,
+  albumPhotos,
+  albums,
+  albumUploadLinks,
+  auditLog,
+  branches,
+  messages,
+  nicknames,
+  notifications,
+  photoFaces,
+  photos,
+  schools,
+  students,
+  users,
+} from '../db/schema';
 import { notFound } from '../core/errors';
 import type { Caller, StudentCaller } from './caller';
 
@@ -56,9 +71,24 @@ export type MessageRow = typeof messages.$inferSelect;
 export type NicknameRow = typeof nicknames.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ManagerRow = typeof users.$inferSelect;
+export type AlbumRow = typeof albums.$inferSelect;
+export type AlbumPhotoRow = typeof albumPhotos.$inferSelect;
+export type PhotoFaceRow = typeof photoFaces.$inferSelect;
+export type UploadLinkRow = typeof albumUploadLinks.$inferSelect;
+export type AlbumPageRow = typeof albumPages.$inferSelect;
 
 type ScopedTable =
-  typeof schools | typeof branches | typeof students | typeof photos | typeof messages | typeof nicknames | typeof notifications | typeof users;
+  | typeof schools
+  | typeof branches
+  | typeof students
+  | typeof photos
+  | typeof messages
+  | typeof nicknames
+  | typeof notifications
+  | typeof users
+  | typeof albums
+  | typeof albumPhotos
+  | typeof albumPages;
 
 /** The row of `table` with this id when the condition keeps it, or 404. */
 async function rowInScope<T extends ScopedTable>(db: Db, table: T, id: number, where: SQL | undefined): Promise<T['$inferSelect']> {
@@ -101,6 +131,44 @@ export const nicknameInScope: (db: Db, caller: Caller, id: number) => Promise<Ni
 export const notificationInScope: (db: Db, caller: Caller, id: number) => Promise<NotificationRow> = preparedInScope(notifications, 'notification', (c) =>
   scopeWhere(c, notifications),
 );
+
+/**
+ * Event albums: panel reaches its studio's, a school manager its school's (the whole school's and
+ * every branch's), a branch manager only its own branch's — not the school-wide ones, which the
+ * school manages. An album's photos go with their album (they carry its school and branch).
+ */
+export const albumsWhere = (caller: Caller): SQL => scopeWhere(caller, albums);
+export const albumInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumRow> = preparedInScope(albums, 'album', albumsWhere);
+export const albumPageInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumPageRow> = preparedInScope(albumPages, 'album_page', (c) =>
+  scopeWhere(c, albumPages),
+);
+export const albumPhotoInScope: (db: Db, caller: Caller, id: number) => Promise<AlbumPhotoRow> = preparedInScope(albumPhotos, 'album_photo', (c) =>
+  scopeWhere(c, albumPhotos),
+);
+
+/** A face found in an album photo, in scope when its album is. */
+export async function faceInScope(db: Db, caller: Caller, id: number): Promise<PhotoFaceRow> {
+  const [row] = await db
+    .select({ face: photoFaces })
+    .from(photoFaces)
+    .innerJoin(albums, eq(albums.id, photoFaces.albumId))
+    .where(and(eq(photoFaces.id, id), albumsWhere(caller)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.face;
+}
+
+/** An upload link goes with its album: the caller must reach the album. */
+export async function uploadLinkInScope(db: Db, caller: Caller, id: number): Promise<UploadLinkRow> {
+  const [row] = await db
+    .select({ link: albumUploadLinks })
+    .from(albumUploadLinks)
+    .innerJoin(albums, eq(albums.id, albumUploadLinks.albumId))
+    .where(and(eq(albumUploadLinks.id, id), albumsWhere(caller)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.link;
+}
 
 /**
  * A manager account the caller may manage: school managers belong to the studio's staff (panel

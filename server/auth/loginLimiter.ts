@@ -123,3 +123,16 @@ export async function reserveAttempt(db: Db, config: Config, account: string, ip
   }
   return attempt;
 }
+
+/**
+ * An allowance on one key of the same counters, for calls anyone may make (uploads through a
+ * public link): at most `max` a window, counted before the work starts; then a 429 that says in
+ * Retry-After how long to wait.
+ */
+export async function takeAllowance(db: Db, key: string, max: number, windowMinutes: number, reply: FastifyReply): Promise<void> {
+  const outcome = await takeSlot(db, { key, free: max, after: 'window' }, windowMinutes);
+  if (outcome.ok) return;
+  const waitSeconds = Math.max(1, Math.ceil((outcome.until.getTime() - Date.now()) / 1000));
+  reply.header('retry-after', String(waitSeconds));
+  throw new HttpError(429, tr.tooManyTriesWait(waitSeconds));
+}

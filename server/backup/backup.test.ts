@@ -18,7 +18,6 @@ import { diskStorage } from '../storage/store';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { auditLog, erasures, notifications, photos, students } from '../db/schema';
-import { erasureLogFile } from '../areas/kvkk/erasureLog';
 import { tr } from '../../common/tr';
 import { insertOne, single } from '../db/rows';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../seed/demo';
@@ -455,7 +454,7 @@ describe('backup and restore', () => {
     }
     // The operator empties the database and the photos, and keeps the data folder's erasure log.
     const dataDir = fs.mkdtempSync(path.join(tmp, 'erased-'));
-    fs.copyFileSync(erasureLogFile(sourceDir), erasureLogFile(dataDir));
+    fs.cpSync(path.join(sourceDir, 'erasures'), path.join(dataDir, 'erasures'), { recursive: true });
     const run = await runCli(['restore', archive], dataDir);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain(`\n${tr.kvkk.reapplied(1)} / 1 erasures re-applied\n`);

@@ -8,8 +8,12 @@ import { query, type Sql } from './sql';
  */
 export const DERIVED_TABLES = new Set(['scope_counts', 'studio_counts']);
 
-/** Left out of archives: restored sign-ins and lock-outs would surprise whoever restores them; derived tables are rebuilt. */
-export const TABLES_LEFT_OUT = new Set(['sessions', 'student_sessions', 'login_failures', ...DERIVED_TABLES]);
+/**
+ * Left out of archives: restored sign-ins and lock-outs would surprise whoever restores them;
+ * derived tables are rebuilt; face descriptors (biometric data) never leave the server, and the
+ * next face scan makes them again from the portraits of students whose consent still stands.
+ */
+export const TABLES_LEFT_OUT = new Set(['sessions', 'student_sessions', 'login_failures', 'student_faces', ...DERIVED_TABLES]);
 
 /** Reference data every database gets anyway; it may be present in an otherwise empty target. */
 export const REFERENCE_TABLES = new Set(['cities']);

@@ -52,3 +52,23 @@ export async function recordStudentAudit(tx: Tx, me: PortalCaller, action: Audit
     changes: changes ?? null,
   });
 }
+
+/** Records a change made by someone without an account who named themselves (an upload through a link): the row names the school. */
+export async function recordVisitorAudit(
+  tx: Tx,
+  visitor: { studioId: number; schoolId: number; name: string },
+  action: AuditAction,
+  entity: string,
+  entityId: number,
+  changes?: unknown,
+) {
+  await insertOne(tx, auditLog, {
+    studioId: visitor.studioId,
+    userName: visitor.name,
+    action,
+    entity,
+    entityId,
+    schoolId: visitor.schoolId,
+    changes: changes ?? null,
+  });
+}

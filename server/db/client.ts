@@ -27,8 +27,22 @@ export interface Database {
   dumpPglite?(): Promise<Blob>;
   /** Notifications on a channel, from commits of this process and of others. */
   watch(channel: string, handlers: WatchHandlers): Promise<Watch>;
+  /** The connection pool as it stands (for /metrics): connections open, idle, and queries waiting for one. */
+  connections(): PoolCounts;
   close(): Promise<void>;
 }
+
+interface PoolCounts {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const countsOf = (pool: { totalCount: number; idleCount: number; waitingCount: number }) => (): PoolCounts => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 /** The advisory lock key migrations hold on PostgreSQL ("yp" + "migr" as bytes; any fixed number would do). */
 const MIGRATION_LOCK = 0x7970_6d69;
@@ -90,6 +104,7 @@ async function connect(options: OpenOptions): Promise<Database> {
         }
       },
       watch: async (channel, handlers) => watchPostgres(options.databaseUrl!, channel, handlers),
+      connections: countsOf(pool),
       close: () => pool.end(),
     };
   }
@@ -110,6 +125,7 @@ async function connect(options: OpenOptions): Promise<Database> {
       kind: 'pglite',
       migrate: (folder = paths.migrations) => migrate(db, { migrationsFolder: folder }),
       dumpPglite: () => thread.dump(),
+      connections: countsOf(thread.pool),
       async watch(channel, handlers) {
         const stop = await thread.listen(channel, handlers.message);
         // One process, and its notifications arrive before the answer of the commit that sent them.

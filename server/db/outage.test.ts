@@ -3,7 +3,7 @@
  * answers 503 in Turkish with Retry-After, never 500. On PostgreSQL (DATABASE_URL set, as in CI):
  * the app's connections are terminated and new ones refused for about ten seconds while
  * requests keep flowing; every call answers 503 in Turkish meanwhile (never 500, never a hang),
- * health says so, the process lives on (the pool's idle connections die too), and it serves
+ * health and readiness say so (liveness does not), the process lives on (the pool's idle connections die too), and it serves
  * again by itself once the database is back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,15 @@ if (process.env.DATABASE_URL) {
       const down = await app.inject({ url: '/api/health' });
       expect(down.statusCode).toBe(503);
       expect(down.json()).toMatchObject(unavailable);
+      // Out of rotation, not to be restarted: not ready, still live.
+      const notReady = await app.inject({ url: '/api/health/ready' });
+      expect(notReady.statusCode).toBe(503);
+      expect(notReady.json()).toEqual({
+        success: false,
+        message: tr.notReady.database,
+        checks: { database: false, migrations: false, store: true },
+      });
+      expect((await app.inject({ url: '/api/health/live' })).statusCode).toBe(200);
       flowing = false;
       await flow;
 
@@ -137,6 +146,7 @@ if (process.env.DATABASE_URL) {
       await admin(`ALTER DATABASE "${name()}" ALLOW_CONNECTIONS true`);
       await expect.poll(async () => (await calls[0]!()).statusCode, { timeout: 20_000, interval: 200 }).toBe(200);
       expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
       expect((await calls[0]!()).json().items.length).toBeGreaterThanOrEqual(2);
       expect((await calls[3]!()).statusCode).toBe(200);
     }, 90_000);

@@ -11,7 +11,7 @@ import { loadConfig } from '../config';
 import { startTestDatabase, type TestDatabase } from '../test/database';
 import { createWorld, PASSWORD, type World } from '../test/fixtures';
 
-const lines: Array<{ level: number; msg: string; url?: string; status?: number }> = [];
+const lines: Array<{ level: number; msg: string; url?: string; status?: number; reqId?: string }> = [];
 const sink = new Writable({
   write(chunk, _encoding, done) {
     for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
@@ -29,6 +29,10 @@ beforeAll(async () => {
   database = await startTestDatabase();
   world = await createWorld(database.db);
   app = await buildApp({ database, config: loadConfig({ SEED_DEMO: '0' }), logger: { level: 'info', stream: sink } });
+  app.get('/api/test-fault', async (request) => {
+    request.log.warn('about to fail');
+    throw new Error('planned fault');
+  });
   // Tells the test when the upload's handler is about to read the body.
   app.addHook('preHandler', async (request) => {
     if (request.url.endsWith('/photos/bulk')) uploadStarted();
@@ -56,6 +60,26 @@ it('writes one line per request with method, path without its query, status and 
   expect(requests[1]).toMatchObject({ level: 30, url: '/api/panel/user', status: 401 });
   expect(JSON.stringify(lines)).not.toContain('secret');
   expect(typeof (requests[0] as { ms?: number }).ms).toBe('number');
+});
+
+it('answers with the request id in X-Request-Id, and every log line of the request carries it', async () => {
+  lines.length = 0;
+  const made = await app.inject({ url: '/api/panel/user' });
+  const id = made.headers['x-request-id'];
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  // A proxy's id is kept when it looks like one; anything else is replaced by a new one.
+  const kept = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'nginx-7f3a9c21.01' } });
+  expect(kept.headers['x-request-id']).toBe('nginx-7f3a9c21.01');
+  const forged = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'a"} {"level":60' } });
+  expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  // A request that logs more than its one line (a server fault) carries the id on each.
+  const fault = await app.inject({ url: '/api/test-fault', headers: { 'x-request-id': 'trace-fault-0001' } });
+  expect(fault.statusCode).toBe(500);
+  expect(fault.headers['x-request-id']).toBe('trace-fault-0001');
+  const ofFault = lines.filter((l) => l.reqId === 'trace-fault-0001');
+  expect(ofFault.map((l) => l.msg)).toEqual(expect.arrayContaining(['about to fail', 'request']));
+  expect(ofFault.length).toBeGreaterThanOrEqual(3);
+  expect(lines.filter((l) => l.msg === 'request').map((l) => l.reqId)).toEqual([id, 'nginx-7f3a9c21.01', forged.headers['x-request-id'], 'trace-fault-0001']);
 });
 
 it('logs a cancelled upload as information, not as an error', async () => {

@@ -19,7 +19,7 @@ import sharp, { type Metadata } from 'sharp';
 import { tr } from '../../common/tr';
 import { HttpError } from '../core/errors';
 import { tempFolder } from '../storage/tempFolder';
-import { spoolTarget } from '../storage/uploads';
+import { megabytes, spoolTarget, type UploadLimits } from '../storage/uploads';
 import { strippedHead, stripJpegMetadata, stripWhileStreaming, untilImageEnd } from './jpegStrip';
 
 // libvips keeps recent operations and their pixels for reuse; an upload never repeats one, and
@@ -80,6 +80,21 @@ export async function spoolPhoto(source: Readable, file: string): Promise<{ stri
   };
   await pipeline(source, (pieces: AsyncIterable<Buffer>) => stripWhileStreaming(pieces, orientationOf, outcome), spoolTarget(file));
   return outcome;
+}
+
+/**
+ * The limits of every photo upload (portraits, a shoot, event albums): PHOTO_MAX_BYTES a file,
+ * PHOTO_MAX_FILES a request (plus `extraFiles`, such as a shoot's index file), each file stripped
+ * of its metadata while it arrives.
+ */
+export function photoUploadLimits(config: { photoMaxBytes: number; photoMaxFiles: number }, extraFiles = 0): UploadLimits {
+  return {
+    maxFileBytes: config.photoMaxBytes,
+    maxFiles: config.photoMaxFiles + extraFiles,
+    tooLarge: tr.students.photos.tooLarge(megabytes(config.photoMaxBytes)),
+    noFile: tr.students.photos.noFile,
+    spool: spoolPhoto,
+  };
 }
 
 const notAnImage = () => new HttpError(400, tr.students.photos.notImage, { file: tr.students.photos.notImage });

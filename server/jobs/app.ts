@@ -22,6 +22,8 @@ export interface RecurringJob {
   kind: string;
   /** From the end of one round to the start of the next. */
   everyMs: number;
+  /** Every start of a process brings the waiting round forward to now (work a crash may have made). */
+  atStart?: boolean;
   handler: JobHandler;
 }
 
@@ -37,10 +39,13 @@ export interface BackgroundWork {
   recurring: (app: FastifyInstance) => RecurringJob[];
 }
 
-export function installJobs(app: FastifyInstance, options: JobOptions, work: BackgroundWork): void {
+export function installJobs(app: FastifyInstance, jobOptions: JobOptions, work: BackgroundWork): void {
+  const metrics = app.metrics;
+  const options: RunnerOptions = { leaseMs: app.config.jobLeaseMs, ...jobOptions, finished: metrics?.jobFinished };
   let wake = () => {};
-  if (options.run) {
+  if (jobOptions.run) {
     const pool = createWorkerPool();
+    metrics?.watchPool('jobs', pool.load);
     const runner = startJobRunner(app.db, work.handlers(app, pool), app.log, options);
     wake = runner.wake;
     app.addHook('onClose', async () => {
@@ -48,13 +53,14 @@ export function installJobs(app: FastifyInstance, options: JobOptions, work: Bac
       await pool.close();
     });
   }
-  if (options.periodic) {
+  if (jobOptions.periodic) {
     // A runner of their own, on the same table and claim: a yearbook that takes minutes to build
     // never holds up a round of sending notifications.
     const rounds = work.recurring(app);
     const runner = startJobRunner(app.db, Object.fromEntries(rounds.map((r) => [r.kind, r.handler])), app.log, {
       ...options,
       recurring: Object.fromEntries(rounds.map((r) => [r.kind, r.everyMs])),
+      dueAtStart: rounds.filter((r) => r.atStart).map((r) => r.kind),
     });
     app.addHook('onClose', () => runner.stop());
   }

@@ -1,7 +1,8 @@
 /**
  * Durable jobs: run to the end with progress, one at a time per school, cancelled when asked,
  * tried again after a failure, taken over when their runner died, and handed back to the queue
- * (never reported done) when the process stops in the middle.
+ * (never reported done) when the process stops in the middle; a recurring kind's waiting round is
+ * brought forward by a start that asks for it.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -163,5 +164,42 @@ describe('jobs', () => {
     await runner!.stop();
     runner = undefined;
     expect(await jobRow(job.id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, result: null });
+  });
+
+  it('of a recurring kind asked for at start wait their turn, until a start brings the waiting round forward', async () => {
+    const kind = 'test.sweep';
+    const runs: number[] = [];
+    const startRecurring = (dueAtStart: string[]) => {
+      runner = startJobRunner(
+        kit.database.db,
+        {
+          [kind]: async (row, context) => {
+            runs.push(row.studioId);
+            await context.progress(1, 1);
+            return { removed: 1 };
+          },
+        },
+        quiet,
+        { pollMs: 20, leaseMs: 3_000, recurring: { [kind]: 60 * 60 * 1000 }, dueAtStart },
+      );
+    };
+    const waiting = async () =>
+      (await kit.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = ${kind} AND status = 'queued' AND run_after > now()`))
+        .rows[0]!.n;
+    // The first start: every studio's first round is due now, and the next waits an hour.
+    startRecurring([kind]);
+    await expect.poll(waiting).toBe(2);
+    expect(runs.sort()).toEqual([kit.world.studio.id, kit.world.otherStudio.id].sort());
+    await runner!.stop();
+    // A start that does not ask leaves the rounds waiting; one that asks runs them now, once each.
+    startRecurring([]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(runs).toHaveLength(2);
+    await runner!.stop();
+    startRecurring([kind]);
+    await expect.poll(() => runs.length).toBe(4);
+    await expect.poll(waiting).toBe(2);
+    const rounds = await kit.database.db.select().from(jobs).where(eq(jobs.kind, kind));
+    expect(rounds.filter((round) => round.status === 'done')).toHaveLength(4);
   });
 });

@@ -174,6 +174,14 @@ export async function scheduleRounds(db: Db, kinds: string[]): Promise<void> {
   }
 }
 
+/** Makes the waiting rounds of these recurring kinds due now. */
+export async function roundsDueNow(db: Db, kinds: string[]): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAfter: sql`now()`, updatedAt: sql`now()` })
+    .where(and(inArray(jobs.kind, kinds), eq(jobs.status, 'queued'), sql`${jobs.schoolId} IS NULL`, sql`${jobs.runAfter} > now()`));
+}
+
 /**
  * Ends a round of a recurring kind and queues the next one `everyMs` later, in one transaction
  * (the schedule is never lost between the two). A round that failed stays failed with its error;

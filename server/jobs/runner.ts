@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { claimJob, finishJob, finishRound, reportProgress, scheduleRounds, type JobRow } from './queue';
+import { claimJob, finishJob, finishRound, reportProgress, roundsDueNow, scheduleRounds, type JobRow } from './queue';
 
 class JobCancelled extends Error {
   constructor() {
@@ -37,6 +37,10 @@ export interface RunnerOptions {
    * recorded as failed and its work is tried again by the next round.
    */
   recurring?: Record<string, number>;
+  /** Recurring kinds whose waiting rounds this runner's start makes due at once. */
+  dueAtStart?: string[];
+  /** Told how each job this runner ran ended and how long it ran (for /metrics). */
+  finished?: (kind: string, outcome: string, seconds: number) => void;
 }
 
 type Outcome = Parameters<typeof finishJob>[3];
@@ -64,15 +68,17 @@ export function startJobRunner(db: Db, handlers: Record<string, JobHandler>, log
   let running: Promise<void> = Promise.resolve();
   const stopping = new AbortController();
 
-  async function finish(job: JobRow, outcome: Outcome): Promise<void> {
+  async function finish(job: JobRow, outcome: Outcome, started: number): Promise<void> {
+    options.finished?.(job.kind, outcome.status, (performance.now() - started) / 1000);
     const everyMs = recurring[job.kind];
     if (everyMs === undefined || outcome.status === 'queued' || outcome.status === 'released') await finishJob(db, job.id, runner, outcome);
     else await finishRound(db, job, runner, outcome, everyMs);
   }
 
   async function runOne(job: JobRow): Promise<void> {
+    const started = performance.now();
     // Claimed just as the process began to stop: leave it for the next start.
-    if (stopping.signal.aborted) return finish(job, { status: 'released' });
+    if (stopping.signal.aborted) return finish(job, { status: 'released' }, started);
     const aborted = new AbortController();
     const onStop = () => aborted.abort();
     stopping.signal.addEventListener('abort', onStop);
@@ -97,18 +103,18 @@ export function startJobRunner(db: Db, handlers: Record<string, JobHandler>, log
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
       const result = await handler(job, context);
       if (aborted.signal.aborted) throw new JobCancelled();
-      await finish(job, { status: 'done', result });
+      await finish(job, { status: 'done', result }, started);
     } catch (error) {
       if (stopping.signal.aborted) {
         // The process is going down: the job goes back to the queue for the next start.
-        await finish(job, { status: 'released' });
+        await finish(job, { status: 'released' }, started);
       } else if (aborted.signal.aborted || error instanceof JobCancelled) {
-        await finish(job, { status: 'cancelled' });
+        await finish(job, { status: 'cancelled' }, started);
       } else {
         log.error({ err: error, job: job.id, kind: job.kind }, 'job failed');
         // A recurring round is not tried again in place: its next round comes soon enough.
         const again = job.attempts < maxAttempts && !(job.kind in recurring);
-        await finish(job, again ? { status: 'queued' } : { status: 'failed', error: failureText(error) });
+        await finish(job, again ? { status: 'queued' } : { status: 'failed', error: failureText(error) }, started);
       }
     } finally {
       clearInterval(heartbeat);
@@ -116,10 +122,13 @@ export function startJobRunner(db: Db, handlers: Record<string, JobHandler>, log
     }
   }
 
+  let starting = true;
   async function tick(): Promise<void> {
     if (stopped) return;
     try {
       if (recurringKinds.length) await scheduleRounds(db, recurringKinds);
+      if (starting && options.dueAtStart?.length) await roundsDueNow(db, options.dueAtStart);
+      starting = false;
       while (!stopped) {
         const job = await claimJob(db, kinds, runner, leaseMs);
         if (!job) break;

@@ -19,6 +19,7 @@ import { seedDemoPhotos } from '../areas/photos/demoSeed';
 import { studentRow } from '../areas/students/writes';
 import { seedDemoAccessCodes } from '../areas/student-portal/demoSeed';
 import { seedDemoConsents } from '../areas/consents/demoSeed';
+import { seedDemoFaces } from '../areas/faces/demoSeed';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_ACCOUNTS = [
@@ -190,5 +191,8 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<void> {
   await seedDemoNotificationsAndDesign(db);
   await seedDemoAccessCodes(db);
   await seedDemoConsents(db);
-  if (files) await seedDemoPhotos(db, files);
+  if (files) {
+    await seedDemoPhotos(db, files);
+    await seedDemoFaces(db, files);
+  }
 }

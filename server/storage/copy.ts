@@ -48,10 +48,11 @@ async function copyStore(from: FileStore, to: FileStore, summary: CopySummary): 
   }
 }
 
-/** Copies both stores of `from` into `to` and checks every copy. */
+/** Copies every store of `from` (the erasure log too) into `to` and checks every copy. */
 export async function copyStorage(from: Storage, to: Storage): Promise<CopySummary> {
   const summary: CopySummary = { copied: 0, same: 0, bytes: 0, differing: [] };
   await copyStore(from.photos, to.photos, summary);
   await copyStore(from.images, to.images, summary);
+  await copyStore(from.erasures, to.erasures, summary);
   return summary;
 }

@@ -191,7 +191,7 @@ export async function checkBucket(client: S3Client, settings: S3Settings): Promi
   }
 }
 
-/** The app's two stores in one bucket. */
+/** The app's stores in one bucket. */
 export function s3Storage(client: S3Client, bucket: string): Storage {
-  return { photos: s3Store(client, bucket, 'files/'), images: s3Store(client, bucket, 'branding/') };
+  return { photos: s3Store(client, bucket, 'files/'), images: s3Store(client, bucket, 'branding/'), erasures: s3Store(client, bucket, 'erasures/') };
 }

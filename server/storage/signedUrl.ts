@@ -18,9 +18,13 @@ import type { Db } from '../db/client';
 import { sessions, studentSessions } from '../db/schema';
 import { HttpError } from '../core/errors';
 
+/** Which photos a URL opens: a student's (photo-files) or an event album's (album-photo-files); an id of one never opens the other. */
+type PhotoKind = 'student' | 'album';
+const FILE_PATHS: Record<PhotoKind, string> = { student: 'photo-files', album: 'album-photo-files' };
+
 export interface UrlSigner {
-  url(level: string, photoId: number, size: PhotoSize): string;
-  verify(photoId: number, size: PhotoSize, expires: number, signature: string): 'ok' | 'expired' | 'bad';
+  url(level: string, photoId: number, size: PhotoSize, kind?: PhotoKind): string;
+  verify(photoId: number, size: PhotoSize, expires: number, signature: string, kind?: PhotoKind): 'ok' | 'expired' | 'bad';
 }
 
 interface RequestContext {
@@ -41,7 +45,7 @@ export function noteIssuingSession(sessionId: number): void {
   if (store) store.sessionId = sessionId;
 }
 
-const PHOTO_FILE = /^\/api\/([a-z]+)\/photo-files\//;
+const PHOTO_FILE = /^\/api\/([a-z]+)\/(album-)?photo-files\//;
 const levelOf = (url: string) => /^\/api\/([a-z]+)\//.exec(url)?.[1] ?? '';
 
 /** The session a signature names: "<session id>.<hmac>". */
@@ -51,22 +55,25 @@ function sessionOf(signature: string): number | null {
 }
 
 export function urlSigner(secret: string, ttlMinutes: number, now: () => number = Date.now): UrlSigner {
-  const sign = (level: string, session: number, photoId: number, size: string, expires: number) =>
-    `${session}.${createHmac('sha256', secret).update(`${level}:${session}:${photoId}:${size}:${expires}`).digest('base64url')}`;
+  const sign = (level: string, session: number, photoId: number, size: string, expires: number, kind: PhotoKind) => {
+    // A student's photo keeps the message it always had, so the URLs already handed out still hold.
+    const subject = kind === 'album' ? `album-${photoId}` : photoId;
+    return `${session}.${createHmac('sha256', secret).update(`${level}:${session}:${subject}:${size}:${expires}`).digest('base64url')}`;
+  };
   return {
-    url(level, photoId, size) {
+    url(level, photoId, size, kind = 'student') {
       // Expiry rounded to the next 10 minutes so URLs stay the same across refetches (browser cache).
       const step = 10 * 60;
       const expires = Math.ceil((now() / 1000 + ttlMinutes * 60) / step) * step;
       const session = context.getStore()?.sessionId ?? 0;
-      return `/api/${level}/photo-files/${photoId}/${size}?e=${expires}&s=${sign(level, session, photoId, size, expires)}`;
+      return `/api/${level}/${FILE_PATHS[kind]}/${photoId}/${size}?e=${expires}&s=${sign(level, session, photoId, size, expires, kind)}`;
     },
-    verify(photoId, size, expires, signature) {
+    verify(photoId, size, expires, signature, kind = 'student') {
       const session = sessionOf(signature);
       const level = context.getStore()?.level;
       // A URL made outside any signed-in request (session 0) names no session and opens nothing.
       if (session === null || session < 1 || !level) return 'bad';
-      const expected = Buffer.from(sign(level, session, photoId, size, expires));
+      const expected = Buffer.from(sign(level, session, photoId, size, expires, kind));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'bad';
       return expires * 1000 < now() ? 'expired' : 'ok';

@@ -43,13 +43,16 @@ export interface StoredFile {
 }
 
 /**
- * The app's two stores: students' photos (private, served only in scope) and the public images
- * of the white label (studio and school logos, yearbook covers). On disk they are
- * DATA_DIR/files and DATA_DIR/branding, the folders a backup carries.
+ * The app's stores: students' photos (private, served only in scope) and the public images of the
+ * white label (studio and school logos, yearbook covers), on disk DATA_DIR/files and
+ * DATA_DIR/branding, the folders a backup carries; and the erasure log (DATA_DIR/erasures), which
+ * a backup does not carry and a restore reads, so that an erasure outlives the restore of a backup
+ * taken before it.
  */
 export interface Storage {
   photos: FileStore;
   images: FileStore;
+  erasures: FileStore;
 }
 
 /** A configured store that cannot be used (no such bucket, refused keys, nothing answering): the start stops with its message. */
@@ -144,5 +147,9 @@ export function diskStore(root: string): FileStore {
 
 /** The stores of a data folder on disk. */
 export function diskStorage(dataDir: string): Storage {
-  return { photos: diskStore(path.join(dataDir, 'files')), images: diskStore(path.join(dataDir, 'branding')) };
+  return {
+    photos: diskStore(path.join(dataDir, 'files')),
+    images: diskStore(path.join(dataDir, 'branding')),
+    erasures: diskStore(path.join(dataDir, 'erasures')),
+  };
 }

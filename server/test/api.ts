@@ -2,6 +2,9 @@
  * The API test kit: one app and database per test file, rows reset before each test, and a
  * small client that signs in as a fixture account and calls /api/{level}/… through inject().
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -39,6 +42,8 @@ export interface Caller {
   post(path: string, body?: unknown): Promise<Response>;
   put(path: string, body?: unknown): Promise<Response>;
   del(path: string): Promise<Response>;
+  /** A POST that must answer a PDF (200, application/pdf): its bytes. */
+  pdf(path: string, body?: unknown): Promise<Buffer>;
   /** A multipart/form-data POST, as the web app's form-data mode sends it. */
   upload(path: string, parts: Part[]): Promise<Response>;
   /** Any call at any level's prefix with this caller's token. */
@@ -66,8 +71,12 @@ export function useApiTestKit(env: Record<string, string> = {}, options: { webRo
     return { status: res.statusCode, body, headers: res.headers, raw: res.body };
   };
 
+  // A data folder of the file's own: files run side by side, each database numbers its jobs and
+  // photos from 1, and one shared folder would let one file's book overwrite another's.
+  let ownDataDir: string | null = null;
   beforeAll(async () => {
-    kit.config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', ...env });
+    if (!env.DATA_DIR) ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-api-'));
+    kit.config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...env });
     kit.database = await startTestDatabase();
     // A run with FILE_STORE=s3 keeps this file's files in a bucket of its own (see globalSetup.ts).
     const s3 = inject('s3Endpoint');
@@ -79,6 +88,7 @@ export function useApiTestKit(env: Record<string, string> = {}, options: { webRo
   afterAll(async () => {
     await kit.app?.close();
     await kit.database?.drop();
+    if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
     await kit.database.reset();
@@ -108,6 +118,12 @@ export function useApiTestKit(env: Record<string, string> = {}, options: { webRo
       post: (p, body) => call('POST', path(p), body ?? {}, auth),
       put: (p, body) => call('PUT', path(p), body ?? {}, auth),
       del: (p) => call('DELETE', path(p), undefined, auth),
+      pdf: async (p, body) => {
+        const res = await kit.app.inject({ method: 'POST', url: path(p), headers: auth, payload: body as InjectOptions['payload'] });
+        expect(res.statusCode, res.payload).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        return res.rawPayload;
+      },
       upload: (p, parts) => {
         const form = formData(parts);
         return call('POST', path(p), form.payload, { ...form.headers, ...auth });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { databaseFree, pgliteOnly } from '../../vitest.config';
+import { databaseFree, pgliteOnly, postgresOnly } from '../../vitest.config';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const databaseClient = 'server/db/client.ts';
@@ -59,7 +59,7 @@ async function opensDatabase(files: string[]): Promise<Map<string, boolean>> {
 describe("CI's two test passes", () => {
   it('run every test file at least once, and each file that opens a database on both databases', async () => {
     const files = testFiles();
-    for (const pattern of [...databaseFree, ...pgliteOnly]) {
+    for (const pattern of [...databaseFree, ...pgliteOnly, ...postgresOnly]) {
       expect(
         files.some((file) => matches(pattern, file)),
         `${pattern} names no test file`,
@@ -67,6 +67,11 @@ describe("CI's two test passes", () => {
     }
     const free = files.filter((file) => databaseFree.some((pattern) => matches(pattern, file)));
     const embedded = files.filter((file) => pgliteOnly.includes(file));
+    const onPostgres = files.filter((file) => postgresOnly.includes(file));
+    expect(
+      onPostgres.filter((file) => free.includes(file) || embedded.includes(file)),
+      'listed as PostgreSQL-only and as database-free or PGlite-only',
+    ).toEqual([]);
     expect(
       free.filter((file) => embedded.includes(file)),
       'listed both as database-free and as PGlite-only',

@@ -168,3 +168,17 @@ export async function inspectPdf(bytes: Buffer): Promise<PdfReport> {
     outputIntents: outputIntentsOf(doc),
   };
 }
+
+/** The link targets of a PDF's annotations (a QR code's link, say), page by page. */
+export async function pdfLinks(pdf: Buffer): Promise<string[]> {
+  const doc = await PDFDocument.load(pdf);
+  const found: string[] = [];
+  for (const page of doc.getPages()) {
+    const annots = page.node.lookup(PDFName.of('Annots'), PDFArray);
+    for (let i = 0; i < annots.size(); i++) {
+      const uri = annots.lookup(i, PDFDict).lookup(PDFName.of('A'), PDFDict).lookup(PDFName.of('URI'));
+      found.push(uri instanceof PDFString ? uri.decodeText() : String(uri));
+    }
+  }
+  return found;
+}

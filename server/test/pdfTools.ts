@@ -80,6 +80,28 @@ export function pdfWords(pdf: Uint8Array): Promise<{ pages: Array<{ width: numbe
   });
 }
 
+/** An image placed in the PDF as `pdfimages -list` reports it: its page, pixel size and resolution as placed. */
+interface PdfImage {
+  page: number;
+  width: number;
+  height: number;
+  xPpi: number;
+  yPpi: number;
+}
+
+/** Every image the PDF places (`pdfimages -list`), in page order; soft masks left out. */
+export function pdfImages(pdf: Uint8Array): Promise<PdfImage[]> {
+  return withFile(pdf, async (file) => {
+    const { stdout } = await run('pdfimages', ['-list', file], BIG_OUTPUT);
+    return stdout
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cols) => cols.length >= 14 && cols[2] !== 'smask')
+      .map((cols) => ({ page: Number(cols[0]), width: Number(cols[3]), height: Number(cols[4]), xPpi: Number(cols[12]), yPpi: Number(cols[13]) }));
+  });
+}
+
 /**
  * Ghostscript reads every page and stops at the first error (`-dPDFSTOPONERROR`): `clean` when
  * it finished and said nothing about errors or repairs; `output` is what it said.

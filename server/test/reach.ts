@@ -6,6 +6,18 @@ import type { StudentIndex, World } from './fixtures';
 
 type Answer = Awaited<ReturnType<Caller['get']>>;
 
+/** Each staff level of the fixture world with a student outside its reach: another branch, school or studio. */
+export const outOfReach: Array<[keyof World['accounts'], StudentIndex]> = [
+  ['branch', 3],
+  ['branch', 4],
+  ['siblingBranch', 0],
+  ['school', 4],
+  ['otherSchool', 0],
+  ['panel', 5],
+  ['foreignPanel', 0],
+  ['foreignSchool', 0],
+];
+
 /**
  * Each fixture account's call on a world student outside its reach answers 404 with the one
  * Turkish "not found" (another branch, school or studio look alike); answers the responses.

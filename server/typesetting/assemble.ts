@@ -17,13 +17,9 @@ import { BLEED_MM } from './model';
 
 const MM = 72 / 25.4;
 /** The objects the writer itself adds: catalog, page tree, info, XMP, output intent and its profile. */
-const CATALOG = 1;
-const PAGE_TREE = 2;
-const INFO = 3;
-const METADATA = 4;
-const OUTPUT_INTENT = 5;
-const PROFILE = 6;
-export const FIRST_PART_OBJECT = 7;
+const [CATALOG, PAGE_TREE, INFO, METADATA, OUTPUT_INTENT, PROFILE] = [1, 2, 3, 4, 5, 6];
+/** The parts' objects are numbered after the writer's own. */
+export const FIRST_PART_OBJECT = PROFILE + 1;
 
 /**
  * The printing conditions a print file can be made for, each with its identifier in the ICC's

@@ -5,22 +5,22 @@
  */
 import { bookWriter, pdfPiece } from './assemble';
 import type { BookModel } from './model';
-import { planParts } from './parts';
+import { notePages, planParts } from './parts';
 import { layoutPart } from './render';
 
 export async function renderBook(model: BookModel, images: Map<string, Buffer>): Promise<{ pdf: Buffer; pages: number }> {
   const chunks: Uint8Array[] = [];
   const writer = bookWriter(async (chunk) => void chunks.push(chunk));
-  const studentPages: Record<string, number> = {};
+  const seen: Record<string, number[]> = {};
   let firstPage = 1;
   for (const plan of planParts(model)) {
     const laid = layoutPart(
       plan.model,
-      { firstPage, cover: plan.cover, divider: plan.divider, index: plan.index && { entries: plan.index, knownPages: { ...studentPages } } },
+      { firstPage, cover: plan.cover, divider: plan.divider, index: plan.index && { entries: plan.index, knownPages: structuredClone(seen) } },
       images,
     );
     await writer.append(await pdfPiece(laid.pdf, writer.nextObject));
-    Object.assign(studentPages, laid.studentPages);
+    notePages(seen, laid);
     firstPage += laid.pages;
   }
   const { pages } = await writer.finish(model.title);

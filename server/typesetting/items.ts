@@ -101,7 +101,9 @@ function itemGroups(model: BookModel): ItemGroup[] {
         s.name = s.indexName = shown;
         return shown;
       };
-      const items: BookItem[] = [{ label: names.studentName(s.name), studentId, texts: [s.name, s.indexName], alone: page({}), leaveOut: rename }];
+      // A student printed without a name has no name to set (and others may share the empty one).
+      const items: BookItem[] =
+        s.name === '' ? [] : [{ label: names.studentName(s.name), studentId, texts: [s.name, s.indexName], alone: page({}), leaveOut: rename }];
       if (s.nickname)
         items.push({
           label: names.nickname(s.name),

@@ -63,12 +63,13 @@ export const LAYOUT = String.raw`
 }
 
 // On a student's continuation pages, whose pages these are: the student whose section is open at
-// the top of the page (it opens below the top of its first page, and closes when it ends). A state
+// the top of the page (it opens below the top of its first page, and closes when it ends; a student
+// printed without a name has none). A state
 // rather than a query of marks: a query on every page's header cost a third of the layout's time.
 #let openSection = state("yb-section", none)
 #let runningHead = context {
   let name = openSection.get()
-  if name != none {
+  if name != none and name != "" {
     align(if rightHand() { right } else { left }, text(font: headingFont, size: 9pt, weight: "bold", fill: primary, [#name · #t.continued]))
   }
 }
@@ -164,7 +165,9 @@ export const LAYOUT = String.raw`
   if e.portrait != none {
     box(width: w, height: h, radius: radius, clip: true, stroke: 1pt + accent, image(e.portrait, width: w, height: h, fit: "cover"))
   } else {
-    let initials = e.name.split(" ").filter(x => x != "").slice(0, 2).map(x => x.clusters().first()).join()
+    // At most two words' first letters; a name of one word gives one, an empty name (not printed) none.
+    let words = e.name.split(" ").filter(x => x != "")
+    let initials = words.slice(0, calc.min(2, words.len())).map(x => x.clusters().first()).join()
     box(width: w, height: h, radius: radius, fill: grey(9%), stroke: 1pt + accent,
       align(center + horizon, text(font: headingFont, size: 14pt, fill: grey(45%), [#initials])))
   }
@@ -202,8 +205,34 @@ export const LAYOUT = String.raw`
   let scale = calc.max(0.3, calc.min(1, room / h))
   title(b.name)
   grid(columns: (1fr,) * cols, column-gutter: data.panelGutterMm * 1mm, row-gutter: rowGap, align: center + top,
-    ..entries.map(e => stack(spacing: 1.5mm, panelPhoto(e, w * scale, h * scale),
+    ..entries.map(e => stack(spacing: 1.5mm,
+      // The panel's page is one the student appears on (the index lists it).
+      [#context [#metadata((id: e.id, page: counter(page).get().first())) <yb-panel>]#panelPhoto(e, w * scale, h * scale)],
       panelName(e, nameSpace - 1.5mm))))
+}
+
+// An event page: the album's name, then its photos in the layout's grid, each cut to its frame
+// with its caption under it. Each photo marks its page for the tagged students (the index lists
+// it) and for itself (the check before print names the page of a photo printed soft).
+#let eventPage(p) = {
+  let cell = data.eventCells.at(str(p.layout))
+  let w = cell.width * 1mm
+  let h = cell.height * 1mm
+  block(height: data.eventTitleMm * 1mm - 4mm, below: 4mm, display(14pt, p.album))
+  grid(columns: (w,) * cell.columns, column-gutter: data.eventGutterMm * 1mm, row-gutter: data.eventGutterMm * 1mm,
+    ..p.photos.map(ph => {
+      let marks = context {
+        let at = counter(page).get().first()
+        [#metadata((id: ph.id, page: at)) <yb-event-photo>]
+        for id in ph.studentIds [#metadata((id: id, page: at)) <yb-event>]
+      }
+      stack(spacing: 1.5mm,
+        box(width: w, height: h, clip: true, fill: grey(9%), {
+          marks
+          if ph.image != none { image(ph.image, width: w, height: h, fit: "cover") }
+        }),
+        block(width: w, height: data.eventCaptionMm * 1mm - 1.5mm, text(size: 8.5pt, ph.caption)))
+    }))
 }
 
 // "Anı / Notlar": a page of lines for what friends write in the printed book.
@@ -238,6 +267,11 @@ export const LAYOUT = String.raw`
       pagebreak(weak: true)
       panel(b, part.divider.panel)
     }
+    // The branch's event pages, after its class panel.
+    for p in b.at("eventPages", default: ()) {
+      pagebreak(weak: true)
+      eventPage(p)
+    }
   }
 
   for s in b.students {
@@ -260,17 +294,27 @@ export const LAYOUT = String.raw`
   }
 }
 
-// The index: every student in Turkish alphabetical order with the page of their portrait.
+// Event pages at the end of the book (or the school-wide albums' when branches have theirs), from a right-hand page.
+#for (i, p) in data.at("eventPages", default: ()).enumerate() {
+  if i == 0 { toRightHand() } else { pagebreak() }
+  eventPage(p)
+}
+
+// The index: every student in Turkish alphabetical order with every page they appear on: their
+// own pages, their class panel, and the event pages where they are tagged.
 #if part.index != none {
   pagebreak(weak: true)
   title(t.index)
   context {
     let pages = part.index.knownPages
-    for mark in query(<yb-page>) { pages.insert(str(mark.value.id), mark.value.page) }
+    for mark in query(<yb-page>) + query(<yb-panel>) + query(<yb-event>) {
+      let key = str(mark.value.id)
+      pages.insert(key, pages.at(key, default: ()) + (mark.value.page,))
+    }
     columns(2, gutter: 8mm, for s in part.index.entries {
       block(below: 1.8mm, grid(columns: (1fr, auto), column-gutter: 2mm,
         [#s.name #box(width: 1fr, repeat(text(fill: grey(37%), ".")))],
-        text(font: headingFont, number-type: "lining", str(pages.at(str(s.id), default: "")))))
+        text(font: headingFont, number-type: "lining", pages.at(str(s.id), default: ()).sorted().dedup().map(str).join(", "))))
     })
   }
   // The book ends on a whole number of the printer's folded sheets: the pages short of it are for notes.

@@ -13,6 +13,7 @@ interface BookMessage {
 
 export interface BookStudent {
   id: number;
+  /** Empty for a student printed without a name (no consent to their text in print): their page and panel frame stay unnamed, the class list and index leave them out. */
   name: string;
   /** Turkish alphabetical key (common/text orderKey of "last first"), for the index. */
   indexKey: string;
@@ -25,10 +26,28 @@ export interface BookStudent {
   messages: BookMessage[];
 }
 
+/** A photo in its place on an event page: the image (null: its file is gone), its caption, the book's students tagged in it. */
+interface BookEventPhoto {
+  id: number;
+  image: string | null;
+  caption: string;
+  studentIds: number[];
+}
+
+/** An event page: an album's photos in a layout of 1, 2, 3, 4 or 6 a page. */
+export interface BookEventPage {
+  id: number;
+  album: string;
+  layout: 1 | 2 | 3 | 4 | 6;
+  photos: BookEventPhoto[];
+}
+
 interface BookBranch {
   name: string;
   teacherMessages: BookMessage[];
   students: BookStudent[];
+  /** The branch's albums' pages, after its class panel (the design's "after the class panels"). */
+  eventPages?: BookEventPage[];
 }
 
 export interface BookModel {
@@ -40,6 +59,8 @@ export interface BookModel {
   cover: string | null;
   schoolMessages: BookMessage[];
   branches: BookBranch[];
+  /** Event pages at the end of the book, before the index: all of them, or the school-wide albums' when branches take their own. */
+  eventPages?: BookEventPage[];
 }
 
 /** One line of the index: a student of the book. */
@@ -69,8 +90,11 @@ export interface BookPart {
    * student's small portrait); null when it goes on with the branch of the part before.
    */
   divider: { classList: string[]; panel: PanelEntry[] } | null;
-  /** The index closes this part: every student of the book, with the pages of those laid out in earlier parts. */
-  index: { entries: IndexEntry[]; knownPages: Record<string, number> } | null;
+  /**
+   * The index closes this part: every student of the book, with every page each appears on in
+   * earlier parts (own pages, class panel, event pages where tagged).
+   */
+  index: { entries: IndexEntry[]; knownPages: Record<string, number[]> } | null;
 }
 
 /** Print geometry: A4 trim with 3 mm bleed on every side. */
@@ -105,6 +129,27 @@ export function panelFrameMm(design: DesignSettings): { width: number; height: n
   const width = (text - (design.panelColumns - 1) * PANEL_GUTTER_MM) / design.panelColumns;
   const { width: w, height: h } = PORTRAIT_MM[design.photoShape];
   return { width: Math.floor(width * 10) / 10, height: Math.floor(((width * h) / w) * 10) / 10 };
+}
+
+/** Space between the photos of an event page, the room under each for its caption, and above them for the album's name. */
+export const EVENT_GUTTER_MM = 5;
+export const EVENT_CAPTION_MM = 9;
+export const EVENT_TITLE_MM = 22;
+/** Columns and rows of each event page layout. */
+const EVENT_GRID = { 1: [1, 1], 2: [1, 2], 3: [1, 3], 4: [2, 2], 6: [2, 3] } as const;
+
+/** The frame one photo fills on an event page of this layout (what it is cut and checked for at 300 ppi). */
+export function eventFrameMm(design: DesignSettings, layout: BookEventPage['layout']): { width: number; height: number; columns: number; rows: number } {
+  const [columns, rows] = EVENT_GRID[layout];
+  const width = TRIM_MM.width - MARGINS_MM.inside - (design.template === 'modern' ? MARGINS_MM.outsideBanded : MARGINS_MM.outside);
+  const height = TRIM_MM.height - MARGINS_MM.top - MARGINS_MM.bottom - EVENT_TITLE_MM;
+  const floor = (mm: number) => Math.floor(mm * 10) / 10;
+  return {
+    width: floor((width - (columns - 1) * EVENT_GUTTER_MM) / columns),
+    height: floor((height - (rows - 1) * EVENT_GUTTER_MM) / rows - EVENT_CAPTION_MM),
+    columns,
+    rows,
+  };
 }
 
 /** Printers ask for 300 ppi at the printed size; a little more leaves room for trimming. */

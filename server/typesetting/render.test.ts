@@ -128,7 +128,8 @@ describe('the yearbook PDF', () => {
       ['Işık, Şule', 'Şule Işık'],
       ['Ağaoğlu, Ilgaz', 'Ilgaz Ağaoğlu'],
     ]) {
-      expect(index).toMatch(new RegExp(`${entry}[ .]*${pageOf(name!)}\\b`));
+      // The class panel's page first, then the student's own.
+      expect(index).toMatch(new RegExp(`${entry}[ .]*${panel + 1}, ${pageOf(name!)}\\b`));
     }
   });
 
@@ -183,7 +184,7 @@ describe('the yearbook PDF', () => {
       ['Ünal, Barış', 'Barış Ünal'],
       ['Kaya, Irmak', 'Irmak Kaya'],
     ]) {
-      expect(index).toMatch(new RegExp(`${entry}[ .]*${studentPage(name!)}\\b`));
+      expect(index).toMatch(new RegExp(`${entry}[ .]*(\\d+, )*${studentPage(name!)}\\b`));
     }
     expect(['Ağaoğlu', 'Çelik', 'Işık', 'Öztürk', 'Ünal'].map((name) => index.indexOf(name))).toEqual(
       ['Ağaoğlu', 'Çelik', 'Işık', 'Öztürk', 'Ünal'].map((name) => index.indexOf(name)).sort((a, b) => a - b),
@@ -323,7 +324,8 @@ async function inkSpans(pdf: Buffer, words: Word[]): Promise<Array<{ text: strin
 /** The largest difference between the values. */
 const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
 
-const indexPages = (index: string) => [...index.matchAll(/[.] (\d+)/g)].map((match) => Number(match[1]));
+/** Each index entry's own page: the last of its pages (the class panel's comes before it). */
+const indexPages = (index: string) => [...index.matchAll(/[.] (?:\d+, )*(\d+)/g)].map((match) => Number(match[1]));
 
 describe('a book a printer can bind', () => {
   it('has a page count padded to the design’s multiple with "Anı / Notlar" pages', async () => {
@@ -558,5 +560,26 @@ describe('the class panel', () => {
         if (Math.abs(a.y1 - b.y1) > 1) continue;
         expect(Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), `"${a.text}" and "${b.text}"`).toBeLessThan(0.5);
       }
+  });
+});
+
+describe('a student printed without a name', () => {
+  it('keeps their page and panel cell unnamed, leaves them out of the class list, the index and the running head; a one-word name gets one initial', async () => {
+    const { model } = await book();
+    const [umit, sule, ilgaz] = model.branches[0]!.students as [BookStudent, BookStudent, BookStudent];
+    // Şule's parent has not consented to her text: no name (her messages stay, for the running head's pages).
+    const messages = sule.messages.map((m, i) => ({ body: `Anı ${i + 1}`, author: m.author }));
+    const unnamed: BookStudent = { ...sule, name: '', indexName: '', nickname: null, quote: null, portrait: null, panelPortrait: null, messages };
+    const single: BookStudent = { ...ilgaz, name: 'Ilgaz', indexName: 'Ilgaz' };
+    const { pdf } = await book({ draft: false, branches: [{ ...model.branches[0]!, students: [umit, unnamed, single] }] });
+    const text = (await inspectPdf(pdf)).text.join('\n');
+    const words = (await wordsOf(pdf)).map((word) => word.text);
+    for (const hidden of ['Şule', 'Işık', 'ŞI', 'devam']) expect(words).not.toContain(hidden);
+    for (const shown of ['Ümit', 'Çelik', 'Ilgaz']) expect(text).toContain(shown);
+    // Ilgaz's empty frame carries his one initial, on his page and on the class panel.
+    expect(words.filter((word) => word === 'I').length).toBeGreaterThanOrEqual(2);
+    // The index lists the two named students only.
+    const index = text.slice(text.lastIndexOf('Dizin'));
+    expect(indexPages(index)).toHaveLength(2);
   });
 });

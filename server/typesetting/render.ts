@@ -9,7 +9,20 @@
 import { tr } from '../../common/tr';
 import { FALLBACK_FACES, FONT_PAIRS } from './fonts';
 import { LAYOUT } from './layout';
-import { BLEED_MM, MARGINS_MM, MEDIA_MM, PANEL_GUTTER_MM, PORTRAIT_MM, panelFrameMm, type BookModel, type BookPart } from './model';
+import {
+  BLEED_MM,
+  EVENT_CAPTION_MM,
+  EVENT_GUTTER_MM,
+  EVENT_TITLE_MM,
+  MARGINS_MM,
+  MEDIA_MM,
+  PANEL_GUTTER_MM,
+  PORTRAIT_MM,
+  eventFrameMm,
+  panelFrameMm,
+  type BookModel,
+  type BookPart,
+} from './model';
 import { printable } from './printable';
 import { compileTypst } from './typst';
 
@@ -53,6 +66,10 @@ function bookJson(model: BookModel, part: BookPart): string {
       portraitMm: PORTRAIT_MM[model.design.photoShape],
       panelMm: panelFrameMm(model.design),
       panelGutterMm: PANEL_GUTTER_MM,
+      eventCells: Object.fromEntries(([1, 2, 3, 4, 6] as const).map((n) => [n, eventFrameMm(model.design, n)])),
+      eventGutterMm: EVENT_GUTTER_MM,
+      eventCaptionMm: EVENT_CAPTION_MM,
+      eventTitleMm: EVENT_TITLE_MM,
       marginsMm: MARGINS_MM,
       texts: tr.yearbook.book,
     },
@@ -79,6 +96,10 @@ interface LaidOutPart {
   cutNames: Array<{ id: number; page: number }>;
   /** The page number of each student's last page in this part (a student with many messages runs on), by student id. */
   studentLastPages: Record<string, number>;
+  /** The other pages each student appears on in this part: their class panel, event pages where tagged. */
+  appearances: Record<string, number[]>;
+  /** The page each event photo is placed on, by album photo id. */
+  eventPhotoPages: Record<string, number>;
 }
 
 /** The PDF of one part of the book; `images` holds every "/img/…" path the part's model names. */
@@ -100,6 +121,11 @@ export function layoutPart(model: BookModel, part: BookPart, images: Map<string,
       studentPages: pagesBy('<yb-page>'),
       studentLastPages: pagesBy('<yb-page-end>'),
       cutNames: marks('<yb-cut-name>').map(({ value }) => value),
+      appearances: [...marks('<yb-panel>'), ...marks('<yb-event>')].reduce<Record<string, number[]>>((pages, { value }) => {
+        (pages[String(value.id)] ??= []).push(value.page);
+        return pages;
+      }, {}),
+      eventPhotoPages: pagesBy('<yb-event-photo>'),
     };
   });
 }

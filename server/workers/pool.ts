@@ -23,15 +23,18 @@ export class TaskTimedOut extends Error {}
 export class PoolBusy extends Error {}
 
 export function createWorkerPool(options: PoolOptions = {}) {
+  const threads = options.threads ?? Math.max(1, Math.min(2, os.availableParallelism()));
   const pool = new Piscina({
     filename: paths.workerEntry,
-    maxThreads: options.threads ?? Math.max(1, Math.min(2, os.availableParallelism())),
+    maxThreads: threads,
     minThreads: 0,
     idleTimeout: 30_000,
     maxQueue: options.maxQueue ?? 64,
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 512 },
   });
   return {
+    /** How many tasks run at once: a caller with many independent tasks keeps this many on their way. */
+    threads,
     async run<K extends TaskName>(
       name: K,
       input: Parameters<Tasks[K]>[0],
@@ -47,6 +50,8 @@ export function createWorkerPool(options: PoolOptions = {}) {
         throw error;
       }
     },
+    /** How busy the threads have been since the start (0–1) and how many tasks wait for one, for /metrics. */
+    load: () => ({ utilization: pool.utilization, queued: pool.queueSize }),
     close: () => pool.destroy(),
   };
 }

@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import { readTable, type Table } from '../text/sheets';
 import { HttpError } from '../core/errors';
+import { findFaces } from '../images/faceModel';
 import { imageForPrint, logoForPrint } from '../typesetting/images';
 import { pdfPiece } from '../typesetting/assemble';
 import { layoutCover, type CoverModel } from '../typesetting/cover';
@@ -35,6 +36,8 @@ async function bookPart(input: PartInput & { firstObject: number }) {
     studentPages: laid.studentPages,
     studentLastPages: laid.studentLastPages,
     cutNames: laid.cutNames,
+    appearances: laid.appearances,
+    eventPhotoPages: laid.eventPhotoPages,
   };
 }
 
@@ -89,7 +92,12 @@ async function importTable(input: { data: Uint8Array; maxRows: number }): Promis
   }
 }
 
-const tasks = { printImage, logoImage, bookPart, proofPart, coverPart, coverProof, proofs, screenImages, spreadImages, importTable };
+/** The faces of a photo or portrait, each with where it is and its descriptor. */
+function faces(input: { image: Uint8Array; crops?: boolean }) {
+  return findFaces(asBuffer(input.image), { crops: input.crops });
+}
+
+const tasks = { faces, printImage, logoImage, bookPart, proofPart, coverPart, coverProof, proofs, screenImages, spreadImages, importTable };
 export type Tasks = typeof tasks;
 
 /** The one entry the pool calls: which task, with what. */

@@ -6,13 +6,39 @@
  */
 import type { z } from 'zod';
 import type { ApiClient, CallOptions } from './client';
+import type {
+  album,
+  albumBody,
+  albumPhoto,
+  albumStudents,
+  albumUpdateBody,
+  captionBody,
+  photoDecisionBody,
+  photoIdsBody,
+  publicLinkAnswer,
+  uploadLink,
+  uploadLinkBody,
+  uploadLinkCreated,
+} from '../../common/schemas/albums';
 import type { countAnswer, itemAnswer, itemsAnswer, moderatedAnswer } from '../../common/schemas/answers';
 import type { changePasswordBody, loginBody, loginResponse, sessionsResponse, userResponse } from '../../common/schemas/auth';
 import type { statisticsAnswer } from '../../common/schemas/dashboard';
 import type { digitalEditionState, digitalYearbookResponse } from '../../common/schemas/digitalYearbook';
 import type { consentListAnswer, paperConsentBody, scanAnswer, studentConsentsAnswer } from '../../common/schemas/consentStaff';
+import type { albumFacesAnswer, bulkFaceBody, faceAnswer, faceDecisionBody } from '../../common/schemas/faces';
 import type { designPutBody, designQuery, designResponse, previewStudent } from '../../common/schemas/design';
 import type { erasureAnswer } from '../../common/schemas/kvkk';
+import type {
+  coverageAnswer,
+  coverageSummaryAnswer,
+  eventAlbumsAnswer,
+  eventPageAnswer,
+  eventPageBody,
+  eventPageOrderBody,
+  eventPageUpdateBody,
+  eventPagesAnswer,
+  myEventPhotosAnswer,
+} from '../../common/schemas/eventPages';
 import type { listResponse, okResponse } from '../../common/schemas/list';
 import type {
   bulkModeration,
@@ -135,6 +161,7 @@ export interface StaffCalls
     RecordCalls<'branches', typeof branch, typeof branchUpdateBody>,
     RecordCalls<'students', typeof studentItem, typeof studentUpdateBody>,
     RecordCalls<'notifications', typeof notificationItem, typeof notificationUpdateBody>,
+    RecordCalls<'albums', typeof album, typeof albumUpdateBody>,
     ModeratedCalls<'messages', typeof message, typeof studentMessageBody, typeof messageUpdate, typeof bulkModeration>,
     ModeratedCalls<'nicknames', typeof nickname, typeof nicknameBody, typeof nicknameUpdate, typeof nicknameBulk> {
   'GET user': { response: Out<typeof userResponse> };
@@ -179,6 +206,22 @@ export interface StaffCalls
   'POST branches/:id/students/import/preview': { body: FormData; response: Out<typeof importPreview> };
   'POST branches/:id/students/import': { body: FormData; response: Out<typeof importResult> };
 
+  'GET schools/:id/albums': { query: ListQuery; response: List<typeof album> };
+  'POST schools/:id/albums': { body: In<typeof albumBody> & { branchId?: number | null }; response: Item<typeof album> };
+  'GET branches/:id/albums': { query: ListQuery; response: List<typeof album> };
+  'POST branches/:id/albums': { body: In<typeof albumBody>; response: Item<typeof album> };
+  'GET albums/:id/photos': { query: ListQuery; response: List<typeof albumPhoto> };
+  'POST albums/:id/photos': { body: FormData; response: Items<typeof albumPhoto> };
+  'GET albums/:id/students': { response: Out<typeof albumStudents> };
+  'POST albums/:id/photos/decide': { body: In<typeof photoDecisionBody>; response: Count };
+  'POST albums/:id/photos/delete': { body: In<typeof photoIdsBody>; response: Count };
+  'PUT album-photos/:id': { body: In<typeof captionBody>; response: Item<typeof albumPhoto> };
+  'GET albums/:id/upload-links': { response: Items<typeof uploadLink> };
+  'POST albums/:id/upload-links': { body: In<typeof uploadLinkBody>; response: Out<typeof uploadLinkCreated> };
+  'POST upload-links/:id/revoke': { body: Record<string, never>; response: Item<typeof uploadLink> };
+  'GET album-upload/:token': { response: Out<typeof publicLinkAnswer> };
+  'POST album-upload/:token/photos': { body: FormData; response: Count };
+
   'GET students/:id/photos': { response: Items<typeof photoItem> };
   'POST students/:id/photos': { body: FormData; response: Items<typeof photoItem> };
   'PUT photos/:id/portrait': { response: Ok };
@@ -211,6 +254,11 @@ export interface StaffCalls
   'GET message-scopes': { response: Out<typeof scopeChoicesAnswer> };
   'GET message-students': { query: { branchId?: number; schoolId?: number }; response: Items<typeof studentOption> };
 
+  'GET albums/:id/faces': { response: Out<typeof albumFacesAnswer> };
+  'PUT faces/:id': { body: In<typeof faceDecisionBody>; response: Out<typeof faceAnswer> };
+  'POST albums/:id/faces/bulk': { body: In<typeof bulkFaceBody>; response: Out<typeof countAnswer> };
+  'POST albums/:id/faces/scan': { response: Out<typeof countAnswer> };
+
   'GET nicknames': { query: ListQuery; response: List<typeof nickname> };
 
   'GET notifications': { query: ListQuery; response: List<typeof notificationItem> };
@@ -233,6 +281,16 @@ export interface StaffCalls
   'PUT schools/:id/yearbook/final': { body: In<typeof finalBody>; response: Ok };
   'GET schools/:id/digital-yearbook': { response: Out<typeof digitalEditionState> };
   'POST schools/:id/digital-yearbook': { response: Out<typeof jobResponse> };
+
+  'GET coverage': { response: Out<typeof coverageSummaryAnswer> };
+  'GET branches/:id/coverage': { response: Out<typeof coverageAnswer> };
+  'GET schools/:id/coverage': { response: Out<typeof coverageAnswer> };
+  'GET event-pages': { response: Out<typeof eventAlbumsAnswer> };
+  'GET albums/:id/pages': { response: Out<typeof eventPagesAnswer> };
+  'POST albums/:id/pages': { body: In<typeof eventPageBody>; response: Out<typeof eventPageAnswer> };
+  'PUT albums/:id/pages/order': { body: In<typeof eventPageOrderBody>; response: Out<typeof eventPagesAnswer> };
+  'PUT album-pages/:id': { body: In<typeof eventPageUpdateBody>; response: Out<typeof eventPageAnswer> };
+  'DELETE album-pages/:id': { response: Ok };
 }
 
 /** The calls of the student portal, under /api/student/. */
@@ -251,6 +309,7 @@ export interface StudentCalls {
   'PUT quote': { body: In<typeof quoteInput>; response: Ok };
   'PUT portrait': { body: In<typeof portraitInput>; response: Ok };
   'GET digital-yearbook': { response: Out<typeof digitalYearbookResponse> };
+  'GET event-photos': { response: Out<typeof myEventPhotosAnswer> };
 }
 
 /** The parents' calls, under /api/veli/. */

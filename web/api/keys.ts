@@ -10,7 +10,14 @@ export const keys = {
   /** A student's consent answers and evidence; a branch's class-teacher list. */
   consents: (studentId: number | null) => ['consents', studentId] as const,
   consentList: (branchId: number) => ['consent-list', branchId] as const,
+  /** An album's faces for review; one face's crop. */
+  albumFaces: (albumId: number) => ['album-faces', albumId] as const,
+  faceCrop: (faceId: number) => ['face-crop', faceId] as const,
   studio: () => ['studio'] as const,
+  /** Photo coverage: the scope's summary, and per-student counts (which the students lists show too). */
+  coverage: () => ['coverage'] as const,
+  /** The albums with their event pages, or one album's pages. */
+  eventPages: (albumId?: number) => (albumId === undefined ? (['event-pages'] as const) : (['event-pages', albumId] as const)),
   schools: () => ['schools'] as const,
   school: (id: number | null) => ['schools', 'one', id] as const,
   /** Every branch list, or one school's. */
@@ -31,6 +38,10 @@ export const keys = {
   messageScopes: () => ['message-scopes'] as const,
   messageStudents: () => ['message-students'] as const,
   notifications: () => ['notifications'] as const,
+  /** Every album list and album, or one album's photos, students and upload links. */
+  albums: () => ['albums'] as const,
+  album: (id: number) => ['albums', 'one', id] as const,
+  uploadLink: (token: string) => ['upload-link', token] as const,
   notificationTargets: () => ['notification-targets'] as const,
   design: () => ['design'] as const,
   designPreview: () => ['design-preview'] as const,

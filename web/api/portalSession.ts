@@ -2,7 +2,7 @@
  * The session of a portal whose people sign in with a code (students, parents), apart from
  * staff's: its own token key in the browser, the user info it holds if any, and an api client
  * that calls the portal's /api/<level>/… with that token. A 401 while signed in runs what the
- * portal's frame registered (clear and back to its sign-in).
+ * portal's frame registered (clear and back to its sign-in), and `exit` is how the frame ends it.
  */
 import { create } from 'zustand';
 import type { ApiLevel } from '../../common/levels';
@@ -17,8 +17,17 @@ interface PortalSession<User> {
   clear(): void;
 }
 
+/** How one portal's session ends: its sign-in page, its 401 hook, and its own clear and sign-out. */
+export interface PortalExit {
+  loginPath: string;
+  onSessionEnded(handler: () => void): void;
+  clear(): void;
+  /** Ends the session on the server (when a token is held) and in the browser. */
+  signOut(): Promise<void>;
+}
+
 /** `signedIn` says when a 401 means the session ended (rather than a failed sign-in). */
-export function createPortalSession<User>(level: ApiLevel, tokenKey: string, signedIn: (session: PortalSession<User>) => boolean) {
+export function createPortalSession<User>(level: ApiLevel, tokenKey: string, loginPath: string, signedIn: (session: PortalSession<User>) => boolean) {
   const useSession = create<PortalSession<User>>((set) => ({
     token: localStorage.getItem(tokenKey),
     user: null,
@@ -46,5 +55,11 @@ export function createPortalSession<User>(level: ApiLevel, tokenKey: string, sig
     onSessionEnded: () => sessionEnded(),
     toast,
   });
-  return { useSession, onSessionEnded, api };
+  const clear = () => useSession.getState().clear();
+  const signOut = async () => {
+    if (useSession.getState().token) await api.call('logout', { method: 'POST', quiet: true });
+    clear();
+  };
+  const exit: PortalExit = { loginPath, onSessionEnded, clear, signOut };
+  return { useSession, api, exit };
 }

@@ -7,16 +7,21 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { tr } from '../../common/tr';
+import { core } from '../../common/tr/core';
+import { student } from '../../common/tr/student';
 import { zodValidate } from './form/zodValidate';
 import { LoginFrame } from './LoginFrame';
+
+// The page is a first load on a phone: it takes only the texts it shows, and zod with the first submit.
+const tr = { ...core, student } as const;
 
 type Values<Code extends string> = { schoolCode: string; schoolNumber: string } & Record<Code, string>;
 
 interface Props<Code extends string> {
   /** The code's field in the body, e.g. accessCode. */
   code: Code;
-  schema: z.ZodType;
+  /** The body's shared schema, loaded with the first submit (zod is not part of the page's first load). */
+  loadSchema(): Promise<z.ZodType>;
   /** The query parameter the paper's QR carries the school code in. */
   schoolParam: string;
   title: string;
@@ -27,7 +32,7 @@ interface Props<Code extends string> {
   home: string;
 }
 
-export function CodeLoginPage<Code extends string>({ code, schema, schoolParam, title, subtitle, codeLabel, signInLabel, signIn, home }: Props<Code>) {
+export function CodeLoginPage<Code extends string>({ code, loadSchema, schoolParam, title, subtitle, codeLabel, signInLabel, signIn, home }: Props<Code>) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -35,7 +40,6 @@ export function CodeLoginPage<Code extends string>({ code, schema, schoolParam, 
   const form = useForm<Values<Code>>({
     mode: 'controlled',
     initialValues: { schoolCode: fromPaper, schoolNumber: '', [code]: '' } as Values<Code>,
-    validate: zodValidate(schema),
   });
 
   useEffect(() => {
@@ -44,7 +48,9 @@ export function CodeLoginPage<Code extends string>({ code, schema, schoolParam, 
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
-    const ok = await signIn(values);
+    const errors = zodValidate(await loadSchema())(values);
+    form.setErrors(errors);
+    const ok = Object.keys(errors).length === 0 && (await signIn(values));
     setBusy(false);
     if (ok) navigate(home);
   });

@@ -24,6 +24,7 @@ export function navigationFor(info: UserInfo): NavItem[] {
       { label: p.branches, to: `/branches/${id}` },
       { label: p.schoolMessages, to: `/school-messages/${id}` },
       { label: p.messages, to: `/messages/school/${id}` },
+      { label: p.albums, to: `/school-albums/${id}` },
     ];
   } else {
     const id = info.branch?.id ?? 0;
@@ -31,6 +32,7 @@ export function navigationFor(info: UserInfo): NavItem[] {
       { label: p.students, to: `/students/${id}` },
       { label: p.branchMessages, to: `/branch-messages/${id}` },
       { label: p.messages, to: `/messages/branch/${id}` },
+      { label: p.albums, to: `/branch-albums/${id}` },
     ];
   }
   return [
@@ -41,6 +43,7 @@ export function navigationFor(info: UserInfo): NavItem[] {
     { label: p.nicknames, to: '/nickname-messages' },
     { label: p.notifications, to: '/notifies' },
     ...(level === 'branch' ? [] : [{ label: p.design, to: '/design' }]),
+    { label: tr.eventPages.title, to: '/event-pages' },
     ...(level === 'branch' ? [] : [{ label: tr.yearbook.title, to: '/yearbook' }]),
     ...(level === 'panel' ? [{ label: p.studio, to: '/studio' }] : []),
   ];

@@ -19,11 +19,13 @@ const NESTED: Array<{ pattern: string; owner: Owner; page: string }> = [
   { pattern: '/school-managers/:id', owner: 'school', page: tr.pages.schoolManagers },
   { pattern: '/school-messages/:id', owner: 'school', page: tr.pages.schoolMessages },
   { pattern: '/messages/school/:id', owner: 'school', page: tr.pages.messages },
+  { pattern: '/school-albums/:id', owner: 'school', page: tr.pages.albums },
   { pattern: '/students/:id', owner: 'branch', page: tr.pages.students },
   { pattern: '/branch-managers/:id', owner: 'branch', page: tr.pages.branchManagers },
   { pattern: '/branch-messages/:id', owner: 'branch', page: tr.pages.branchMessages },
   { pattern: '/messages/branch/:id', owner: 'branch', page: tr.pages.messages },
   { pattern: '/login-cards/:id', owner: 'branch', page: tr.student.cards.action },
+  { pattern: '/branch-albums/:id', owner: 'branch', page: tr.pages.albums },
 ];
 
 /** The nested route a path is, if any: what owns it, its id and its page name. */

@@ -3,7 +3,7 @@
  * (read, edit, delete). Panel and that school's managers write; a branch manager reads its own.
  */
 import { idParams } from '../../../common/schemas/fields';
-import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
+import { errorResponse, listResponse } from '../../../common/schemas/list';
 import { itemAnswer } from '../../../common/schemas/answers';
 import {
   branch,
@@ -19,6 +19,7 @@ import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
+import { editableRecordRoutes } from '../../http/recordRoutes';
 import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
 import { branchById, listBranches } from './queries';
 import { createBranch, createBranchRange, deleteBranch, updateBranch } from './writes';
@@ -97,27 +98,17 @@ export async function branchesRoutes(app: Api) {
     return one(row.id);
   });
 
-  app.put(
-    '/branches/:id',
-    docs(
-      'Şubeyi düzenler (version: okunan sürüm, eskiyse 409)',
-      { params: idParams, body: branchUpdateBody, response: { 200: itemResponse, ...errors } },
-      writers,
-    ),
-    async (request) => {
-      const [caller, before] = await scopedRecord(request, branchInScope);
-      await updateBranch(app.db, caller, before, request.body);
-      return one(before.id);
+  editableRecordRoutes(app, docs, {
+    path: '/branches/:id',
+    inScope: branchInScope,
+    writers,
+    errors,
+    answer: { schema: itemResponse, of: (row) => one(row.id) },
+    update: {
+      summary: 'Şubeyi düzenler (version: okunan sürüm, eskiyse 409)',
+      body: branchUpdateBody,
+      save: (caller, before, body) => updateBranch(app.db, caller, before, body),
     },
-  );
-
-  app.delete(
-    '/branches/:id',
-    docs('Öğrencisi olmayan şubeyi yöneticileriyle siler', { params: idParams, response: { 200: okResponse, ...errors } }, writers),
-    async (request) => {
-      const [caller, row] = await scopedRecord(request, branchInScope);
-      await deleteBranch(app.db, caller, row);
-      return { success: true as const };
-    },
-  );
+    remove: { summary: 'Öğrencisi olmayan şubeyi yöneticileriyle siler', remove: (caller, row) => deleteBranch(app.db, caller, row) },
+  });
 }

@@ -4,6 +4,7 @@
  * evidence it leaves, the class teacher's list, the reminder; other levels' and schools' callers
  * refused, bad input a Turkish 400 that changes nothing; face matching only with its consent.
  */
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +13,12 @@ import { auditLog, consentRecords, notificationRecipients, studentConsents } fro
 import { useApiTestKit } from '../../test/api';
 import { answerConsent } from '../../test/consents';
 import { faceMatchable } from './faces';
+import { seedDemo } from '../../seed/demo';
+import type { ConsentPurpose } from '../../../common/schemas/consents';
 
 const kit = useApiTestKit();
+/** The version an answer to the product's default text names: the text's sha256. */
+const defaultVersion = (purpose: ConsentPurpose) => createHash('sha256').update(tr.parent.defaultTexts[purpose], 'utf8').digest('hex');
 const paper = { purpose: 'print-photo', answer: 'yes', givenByName: 'Ayşe Işık', relation: 'anne' } as const;
 
 describe('the state of each purpose, on the students list', () => {
@@ -93,7 +98,7 @@ describe('a paper form entered by staff', () => {
         givenByName: 'Ayşe Işık',
         relation: 'anne',
         channel: 'paper',
-        textVersion: 'varsayılan',
+        textVersion: defaultVersion('print-photo'),
         answeredAt: expect.any(String),
         recordedByName: 'Şube Yöneticisi',
         hasScan: true,
@@ -211,5 +216,14 @@ describe('the class teacher’s list and the reminder', () => {
     const other = await kit.as(kit.world.accounts.otherSchool);
     expect((await other.post(url)).status).toBe(404);
     expect(await kit.database.db.select().from(notificationRecipients)).toHaveLength(2);
+  });
+});
+
+describe('the demo data', () => {
+  it('records its paper forms against the default consent texts by their versions', async () => {
+    await seedDemo(kit.database.db);
+    const rows = await kit.database.db.selectDistinct({ purpose: consentRecords.purpose, textVersion: consentRecords.textVersion }).from(consentRecords);
+    expect(rows.length).toBe(4);
+    for (const row of rows) expect(row.textVersion).toBe(defaultVersion(row.purpose));
   });
 });

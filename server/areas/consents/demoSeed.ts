@@ -6,10 +6,10 @@
 import { asc } from 'drizzle-orm';
 import { CONSENT_PURPOSES, type ConsentAnswer, type ConsentPurpose } from '../../../common/schemas/consents';
 import type { Db } from '../../db/client';
-import { tr } from '../../../common/tr';
 import { seededRandom } from '../../db/seed/random';
 import { students } from '../../db/schema';
 import { recordConsent } from './records';
+import { currentTexts } from './texts';
 
 /** How likely a family that answered says yes to each purpose. */
 const YES: Record<ConsentPurpose, number> = { 'print-photo': 0.93, 'digital-photo': 0.75, 'print-text': 0.96, 'face-matching': 0.4 };
@@ -21,6 +21,12 @@ export async function seedDemoConsents(db: Db): Promise<void> {
     .from(students)
     .orderBy(asc(students.id));
   await db.transaction(async (tx) => {
+    // The paper forms were printed with the texts in force: each answer names its text's version (the default's sha256).
+    const versions = new Map<number, Map<ConsentPurpose, string>>();
+    const versionOf = async (studioId: number, purpose: ConsentPurpose) => {
+      if (!versions.has(studioId)) versions.set(studioId, new Map((await currentTexts(tx, studioId)).map((text) => [text.purpose, text.version])));
+      return versions.get(studioId)!.get(purpose)!;
+    };
     for (const student of rows) {
       if (!rand.chance(0.85)) continue;
       const relation = rand.chance(0.6) ? 'anne' : 'baba';
@@ -32,7 +38,7 @@ export async function seedDemoConsents(db: Db): Promise<void> {
           givenByName: `${relation === 'anne' ? 'Ayşe' : 'Mehmet'} ${student.lastName}`,
           relation,
           channel: 'paper',
-          textVersion: tr.consent.defaultText,
+          textVersion: await versionOf(student.studioId, purpose),
         });
       }
     }

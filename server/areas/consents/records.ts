@@ -7,6 +7,7 @@ import type { ConsentAnswer, ConsentPurpose, ParentRelation } from '../../../com
 import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { consentRecords, studentConsents } from '../../db/schema';
+import { followFaceConsent } from '../faces/faceData';
 
 /** The student an answer is about: where it belongs, for scope. */
 export interface ConsentSubject {
@@ -60,6 +61,8 @@ export async function recordConsent(tx: Tx, student: ConsentSubject, evidence: C
     .insert(studentConsents)
     .values({ studentId: student.id, purpose: evidence.purpose, ...inForce })
     .onConflictDoUpdate({ target: [studentConsents.studentId, studentConsents.purpose], set: inForce });
+  // Face data follows its consent in the same transaction: withdrawn, the descriptors go at once.
+  if (evidence.purpose === 'face-matching') await followFaceConsent(tx, student, evidence.answer, evidence.recordedBy ?? null);
   return record;
 }
 

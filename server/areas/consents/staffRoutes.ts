@@ -3,6 +3,7 @@
  * its scan), the class teacher's list, and the reminder to those whose parents have not answered.
  * Every id is checked against the caller's scope (404 outside it).
  */
+import type { ConsentPurpose } from '../../../common/schemas/consents';
 import { consentListAnswer, paperConsentBody, scanAnswer, studentConsentsAnswer } from '../../../common/schemas/consentStaff';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse } from '../../../common/schemas/list';
@@ -14,10 +15,13 @@ import { callerOf, routeDocs, type Api, scopedRecord } from '../../http/types';
 import { megabytes, readOneFile } from '../../storage/uploads';
 import { branchReminderRoutes } from '../notifications/reminderRoutes';
 import { listStudents } from '../students/queries';
+import { remakeDigitalEditionAfterConsent } from '../digital-yearbook/writes';
 import { recordById, recordsOf, statesOf } from './staffQueries';
 import { previewConsentReminder, recordPaperConsent, remindUnanswered, storeScan } from './staffWrites';
 
 const docs = routeDocs('consents');
+/** The answers the digital edition applies: its photos, and the name and words of a student. */
+const DIGITAL_PURPOSES = new Set<ConsentPurpose>(['digital-photo', 'print-text']);
 
 export async function consentStaffRoutes(app: Api) {
   const files = app.storage.photos;
@@ -49,6 +53,8 @@ export async function consentStaffRoutes(app: Api) {
     async (request) => {
       const [caller, student] = await scopedRecord(request, studentInScope);
       await recordPaperConsent(app.db, files, caller, student, request.body);
+      // The digital edition of a final book shows photos and texts by these answers: it is made again.
+      if (DIGITAL_PURPOSES.has(request.body.purpose)) await remakeDigitalEditionAfterConsent(app.db, caller, student);
       return answerOf(student.id);
     },
   );

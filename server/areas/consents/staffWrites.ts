@@ -4,22 +4,20 @@
  * whose parents have not answered every purpose.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
 import { todayInTurkey } from '../../../common/dates';
-import type { ConsentPurpose } from '../../../common/schemas/consents';
 import type { PaperConsentBody } from '../../../common/schemas/consentStaff';
 import { tr } from '../../../common/tr';
 import type { BranchRow, StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import { recordAudit } from '../../core/audit';
 import { badRequest, HttpError } from '../../core/errors';
-import type { Db, Tx } from '../../db/client';
-import { consentTexts } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { holdBranch, remindedOn, sendReminder } from '../notifications/reminders';
 import { scanJpeg } from '../../images/scans';
 import type { FileStore } from '../../storage/store';
 import { recordConsent } from './records';
 import { unansweredStudents } from './staffQueries';
+import { currentText } from './texts';
 
 const c = tr.consent;
 
@@ -30,17 +28,6 @@ export async function storeScan(files: FileStore, student: StudentRow, bytes: Bu
   const key = `consent-scans/${student.id}/${randomBytes(16).toString('hex')}.jpg`;
   await files.put(key, jpeg);
   return key;
-}
-
-/** The version of the text a paper form printed today carries: the studio's latest text for the purpose, else the default's. */
-async function paperTextVersion(tx: Tx, studioId: number, purpose: ConsentPurpose): Promise<string> {
-  const [text] = await tx
-    .select({ version: consentTexts.version })
-    .from(consentTexts)
-    .where(and(eq(consentTexts.studioId, studioId), eq(consentTexts.purpose, purpose)))
-    .orderBy(desc(consentTexts.id))
-    .limit(1);
-  return text?.version ?? c.defaultText;
 }
 
 /** Records a paper form's answer; a scan named must be one uploaded for this student. */
@@ -56,7 +43,8 @@ export async function recordPaperConsent(db: Db, files: FileStore, caller: Calle
       givenByName: body.givenByName,
       relation: body.relation,
       channel: 'paper',
-      textVersion: await paperTextVersion(tx, student.studioId, body.purpose),
+      // The version of the text a paper form printed today carries: the studio's latest, else the default's.
+      textVersion: (await currentText(tx, student.studioId, body.purpose)).version,
       recordedBy: caller.userId,
       scanKey,
     });

@@ -8,9 +8,10 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { insertOne } from '../../db/rows';
-import { auditLog, photos, schools, students } from '../../db/schema';
+import { auditLog, jobs, photos, schools, students, yearbookFinals } from '../../db/schema';
 import { useApiTestKit, type Caller } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
+import { answerConsent } from '../../test/consents';
 import { recordConsent } from '../consents/records';
 import { fileKey } from '../photos/queries';
 
@@ -151,11 +152,37 @@ describe('the digital yearbook', () => {
     expect((await reader.get('digital-yearbook')).body).toMatchObject({ state: 'not-final', pages: [] });
   });
 
+  it('is made again when staff record a paper answer about digital photos after the final mark; not for another purpose, nor before the mark', async () => {
+    const panel = await kit.as(kit.world.accounts.panel);
+    const branch = await kit.as(kit.world.accounts.branch);
+    const [sule] = kit.world.students;
+    const paper = (purpose: string) => branch.post(`students/${sule.id}/consents`, { purpose, answer: 'no', givenByName: 'Ayşe Işık', relation: 'anne' });
+    const editions = () => kit.database.db.select().from(jobs).where(eq(jobs.kind, 'digital-yearbook')).orderBy(jobs.id);
+    // Before the mark: nothing to make again.
+    expect((await paper('digital-photo')).status).toBe(200);
+    expect(await editions()).toEqual([]);
+    // The book is final, its edition made (the mark's own edition is not this test's subject: the row alone).
+    await kit.database.db.insert(yearbookFinals).values({ schoolId: kit.world.school.id, studioId: kit.world.studio.id });
+    expect((await paper('digital-photo')).status).toBe(200);
+    const [remade] = await editions();
+    expect(remade).toMatchObject({
+      schoolId: kit.world.school.id,
+      createdBy: kit.world.accounts.branch.id,
+      status: expect.stringMatching(/^(queued|running|done)$/),
+    });
+    // Face matching is not in the edition: no other one.
+    expect((await paper('face-matching')).status).toBe(200);
+    expect(await editions()).toHaveLength(1);
+    expect((await panel.put(`/schools/${kit.world.school.id}/yearbook/final`, { final: false })).status).toBe(200);
+  });
+
   it('is made when the book is marked final: pages without the photo of a student without digital-photo consent, read by the school’s students only, their own page to download', async () => {
     await portrait(0);
     await portrait(1);
     await digitalConsent(0, 'yes');
     await digitalConsent(1, 'no');
+    // Ilgaz's parent has not answered about his name and words: he is in the book unnamed, not in its search.
+    for (const index of [0, 1, 2] as const) await answerConsent(kit.database.db, studentAt(index), 'print-text');
     const panel = await kit.as(kit.world.accounts.panel);
     expect((await panel.put(`/schools/${kit.world.school.id}/yearbook/final`, { final: true })).status).toBe(200);
     const made = await edition(panel);
@@ -168,8 +195,12 @@ describe('the digital yearbook', () => {
     expect(book.pages.length).toBeGreaterThanOrEqual(8);
     expect(book.spreads).toHaveLength(Math.floor(book.pages.length / 2) + 1);
     // The index is the school's students in Turkish order of last name, each with their pages; no other school's.
-    expect(book.index.map((entry: { name: string }) => entry.name)).toEqual(['Ömer Çelik', 'Şule Işık', 'İpek Ünal', 'Ilgaz Yılmaz']);
-    expect(book.index.map((entry: { branch: string }) => entry.branch)).toEqual(['12/A', '12/A', '12/A', '12/B']);
+    expect(book.index.map((entry: { name: string }) => entry.name)).toEqual(['Ömer Çelik', 'Şule Işık', 'İpek Ünal']);
+    expect(book.index.map((entry: { branch: string }) => entry.branch)).toEqual(['12/A', '12/A', '12/A']);
+    // Ilgaz still finds and downloads his own (unnamed) pages.
+    const ilgaz = (await student(3).then((s) => s.get('digital-yearbook'))).body;
+    expect(ilgaz.own.pages.length).toBeGreaterThan(0);
+    expect(ilgaz.own.pages.some((page: number) => Object.values(book.index).some((entry) => (entry as { pages: number[] }).pages.includes(page)))).toBe(false);
     const pagesOf = (name: string) => book.index.find((entry: { name: string }) => entry.name === name).pages as number[];
     expect(book.own.pages).toEqual(pagesOf('Ömer Çelik'));
     expect(book.own.downloads).toHaveLength(book.own.pages.length);

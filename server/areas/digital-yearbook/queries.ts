@@ -70,7 +70,10 @@ export async function digitalYearbookOf(db: Db, reader: DigitalReader, url: Digi
       const { left, right } = spreadPages(number, result.pages);
       return { first: left ?? right ?? 1, last: right ?? left ?? 1, src: url(edition.id, 'spread', number), zoom: url(edition.id, 'spread-zoom', number) };
     }),
-    index: result.index.map((entry) => ({ name: entry.name, branch: entry.branch, pages: range(entry.first, entry.last) })),
+    // A student the book shows without a name (no consent to their text) is kept for their own pages, not searchable.
+    index: result.index
+      .filter((entry) => entry.name !== '')
+      .map((entry) => ({ name: entry.name, branch: entry.branch, pages: range(entry.first, entry.last) })),
     own: {
       pages: ownPages,
       downloads: ownPages.map((page) => ({ page, url: url(edition.id, 'download', page), fileName: tr.digitalYearbook.fileName(page) })),

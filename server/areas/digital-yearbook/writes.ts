@@ -6,7 +6,7 @@ import type { Caller } from '../../auth/caller';
 import { recordAudit } from '../../core/audit';
 import { conflict } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { jobs, yearbookFinals } from '../../db/schema';
+import { jobs, schools, yearbookFinals } from '../../db/schema';
 import { cancelJob, queueSchoolJob, type JobRow } from '../../jobs/queue';
 import { DIGITAL_YEARBOOK_JOB } from './job';
 
@@ -42,4 +42,28 @@ export async function stopDigitalEditions(db: Db, school: SchoolRow): Promise<vo
     .from(jobs)
     .where(and(eq(jobs.kind, DIGITAL_YEARBOOK_JOB), eq(jobs.schoolId, school.id), inArray(jobs.status, ['queued', 'running'])));
   for (const { id } of active) await cancelJob(db, id);
+}
+
+/**
+ * A parent's answer that the digital edition applies (its photos, their text) was recorded after the
+ * book was marked final: the edition is made again with it. One still queued reads the answers
+ * when it starts and is left; one being made may have read them already, so it is asked to stop
+ * and a new one queued (when it has not stopped yet, staff make it again with "yeniden oluştur").
+ * Answers the new edition's job, or null when none was queued.
+ */
+export async function remakeDigitalEditionAfterConsent(db: Db, caller: Caller, student: { studioId: number; schoolId: number }): Promise<JobRow | null> {
+  const [school] = await db
+    .select()
+    .from(schools)
+    .innerJoin(yearbookFinals, eq(yearbookFinals.schoolId, schools.id))
+    .where(and(eq(schools.id, student.schoolId), eq(schools.studioId, student.studioId)))
+    .then((rows) => rows.map((row) => row.schools));
+  if (!school) return null;
+  const active = await db
+    .select({ id: jobs.id, status: jobs.status })
+    .from(jobs)
+    .where(and(eq(jobs.kind, DIGITAL_YEARBOOK_JOB), eq(jobs.schoolId, school.id), inArray(jobs.status, ['queued', 'running'])));
+  if (active.some((job) => job.status === 'queued')) return null;
+  for (const { id } of active) await cancelJob(db, id);
+  return enqueueEdition(db, caller, school);
 }

@@ -48,6 +48,7 @@ export async function importRoutes(app: Api) {
 
   const readers = createWorkerPool({ threads: READ.threads, heapMb: READ.heapMb, maxQueue: READ.maxQueue });
   app.addHook('onClose', () => readers.close());
+  app.metrics?.watchPool('imports', readers.load);
 
   async function tableOf(data: Buffer): Promise<Table> {
     const result = await readers.run('importTable', { data, maxRows: config.importMaxRows }, { timeoutMs: READ.timeoutMs }).catch((error: unknown) => {

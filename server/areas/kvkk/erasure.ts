@@ -27,6 +27,8 @@ export interface ErasureCounts {
   sessions: number;
   consentRecords: number;
   yearbookFiles: number;
+  /** Scans of paper consent forms removed (the records they belong to stay). */
+  consentScans: number;
 }
 
 type ErasedStudent = Pick<StudentRow, 'id' | 'studioId' | 'schoolId' | 'branchId'>;
@@ -61,6 +63,7 @@ export async function eraseStudentRows(tx: Tx, student: ErasedStudent, erasureId
     .where(and(eq(jobs.kind, YEARBOOK_JOB), eq(jobs.schoolId, student.schoolId), or(isNull(jobs.branchId), eq(jobs.branchId, student.branchId))));
   const sessions = await countOf(tx, sql`SELECT count(*) AS n FROM ${studentSessions} WHERE student_id = ${id}`);
 
+  const scans = await countOf(tx, sql`SELECT count(*) AS n FROM ${consentRecords} WHERE student_id = ${id} AND scan_key IS NOT NULL`);
   const detached = await tx
     .update(consentRecords)
     .set({ studentId: null, erasureId })
@@ -87,8 +90,10 @@ export async function eraseStudentRows(tx: Tx, student: ErasedStudent, erasureId
       sessions,
       consentRecords: detached.length,
       yearbookFiles: books.length,
+      consentScans: scans,
     },
-    keys: [...photoRows.map((p) => p.key), ...books.map((b) => `yearbooks/${b.id}`)],
+    // Every scan uploaded for them, a form never saved included: the records stay as the evidence, the images of the forms go.
+    keys: [...photoRows.map((p) => p.key), ...books.map((b) => `yearbooks/${b.id}`), `consent-scans/${id}`],
   };
 }
 
@@ -102,7 +107,7 @@ export async function removeErasedFiles(store: FileStore, keys: string[]): Promi
  * its audit entry and its line in the erasure log; the files after the commit. An approved
  * book's lock does not stop it (a legal duty); the audit entry says the book was approved.
  */
-export async function eraseStudent(db: Db, store: FileStore, logFile: string, caller: Caller, student: StudentRow) {
+export async function eraseStudent(db: Db, store: FileStore, log: FileStore, caller: Caller, student: StudentRow) {
   const result = await db.transaction(async (tx) => {
     const [locked] = await tx.select({ branchId: yearbookApprovals.branchId }).from(yearbookApprovals).where(eq(yearbookApprovals.branchId, student.branchId));
     const erasure = await insertOne(tx, erasures, {
@@ -126,7 +131,7 @@ export async function eraseStudent(db: Db, store: FileStore, logFile: string, ca
     };
     // Written before the commit: a logged erasure that failed to commit is re-applied by a
     // restore as asked for; a committed one missing from the log could come back.
-    await appendErasureLog(logFile, logged);
+    await appendErasureLog(log, logged);
     return { counts, keys, erasureId: erasure.id };
   });
   await removeErasedFiles(store, result.keys);

@@ -1,10 +1,11 @@
 /**
- * The erasure log: one JSON line per erasure in DATA_DIR/erasures.jsonl, beside the database and
- * outside what a backup restores, so a restore of an older backup can erase those students again.
- * It holds ids, times and counts, never what was erased.
+ * The erasure log: one small JSON file per erasure in the file store's erasure log
+ * (`Storage.erasures`: DATA_DIR/erasures, or the bucket's erasures/ prefix), beside the photos but
+ * outside what a backup carries and a restore fills, so a restore of an older backup, on this node
+ * or another one reading the same store, can erase those students again. It holds ids, times and
+ * counts, never what was erased.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { FileStore } from '../../storage/store';
 import type { ErasureCounts } from './erasure';
 
 export interface LoggedErasure {
@@ -17,39 +18,26 @@ export interface LoggedErasure {
   counts: ErasureCounts | Record<string, number>;
 }
 
-/** Where a data folder keeps its erasure log. */
-export const erasureLogFile = (dataDir: string) => path.join(dataDir, 'erasures.jsonl');
+const keyOf = (id: number) => `erasure-${id}`;
 
-/** Appends one erasure and waits until it is on disk. */
-export async function appendErasureLog(file: string, entry: LoggedErasure): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const handle = await fs.open(file, 'a', 0o600);
-  try {
-    await handle.appendFile(`${JSON.stringify(entry)}\n`);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+/** Writes one erasure; the store shows it only once it is whole (a disk file is renamed in, an object is one PUT). */
+export async function appendErasureLog(log: FileStore, entry: LoggedErasure): Promise<void> {
+  await log.put(keyOf(entry.id), Buffer.from(JSON.stringify(entry)));
 }
 
-/** Every erasure logged, oldest first (a missing log has none; a torn last line is skipped). */
-export async function readErasureLog(file: string): Promise<LoggedErasure[]> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+/** Every erasure logged, oldest first (an empty store has none; an entry that does not read as one is skipped). */
+export async function readErasureLog(log: FileStore): Promise<LoggedErasure[]> {
   const entries: LoggedErasure[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
+  for await (const file of log.list('')) {
+    if (!/^erasure-\d+$/.test(file.key)) continue;
+    const bytes = await log.get(file.key);
+    if (!bytes) continue;
     try {
-      const entry = JSON.parse(line) as LoggedErasure;
+      const entry = JSON.parse(bytes.toString('utf8')) as LoggedErasure;
       if (Number.isInteger(entry.id) && Number.isInteger(entry.studentId) && Number.isInteger(entry.studioId)) entries.push(entry);
     } catch {
-      // A line cut short by a crash while it was written: that erasure never committed.
+      // Not an entry of ours.
     }
   }
-  return entries;
+  return entries.sort((a, b) => a.id - b.id);
 }

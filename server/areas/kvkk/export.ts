@@ -71,6 +71,8 @@ async function studentData(db: Db, student: StudentRow) {
     .orderBy(asc(nicknames.id));
   const evidence = await db
     .select({
+      id: consentRecords.id,
+      scanKey: consentRecords.scanKey,
       purpose: consentRecords.purpose,
       answer: consentRecords.answer,
       givenByName: consentRecords.givenByName,
@@ -79,7 +81,6 @@ async function studentData(db: Db, student: StudentRow) {
       textVersion: consentRecords.textVersion,
       ip: consentRecords.ip,
       userAgent: consentRecords.userAgent,
-      hasScan: sql<boolean>`${consentRecords.scanKey} IS NOT NULL`,
       answeredAt: consentRecords.answeredAt,
     })
     .from(consentRecords)
@@ -113,7 +114,12 @@ async function studentData(db: Db, student: StudentRow) {
         updatedAt: iso(student.updatedAt),
       },
       consents: (await consentsOf(db, id)).map((c) => ({ purpose: c.purpose, answer: c.answer, answeredAt: iso(c.answeredAt) })),
-      consentEvidence: evidence.map((e) => ({ ...e, answeredAt: iso(e.answeredAt) })),
+      // A paper form's scan is in the zip beside the answer it records.
+      consentEvidence: evidence.map(({ id: recordId, scanKey, ...e }) => ({
+        ...e,
+        scan: scanKey ? scanFileName(recordId) : null,
+        answeredAt: iso(e.answeredAt),
+      })),
       messagesWritten: written.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
       messagesReceived: received.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
       nicknamesSuggested: nicknamesBy.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
@@ -132,17 +138,20 @@ async function studentData(db: Db, student: StudentRow) {
       audit: audit.map((a) => ({ ...a, createdAt: iso(a.createdAt) })),
     },
     photoKeys: photoRows.map((p) => ({ id: p.id, key: p.storageKey })),
+    scanKeys: evidence.flatMap((e) => (e.scanKey ? [{ id: e.id, key: e.scanKey }] : [])),
   };
 }
 
 const photoFileName = (id: number) => `fotograflar/${id}.jpg`;
+const scanFileName = (recordId: number) => `veli-onay-formlari/${recordId}.jpg`;
 
-/** The zip's entries: the JSON first, then each photo's original, opened only when its turn comes. */
+/** The zip's entries: the JSON first, then each photo's original and each paper consent form's scan, opened only when its turn comes. */
 export async function studentExportEntries(db: Db, store: FileStore, student: StudentRow): Promise<ZipEntry[]> {
-  const { data, photoKeys } = await studentData(db, student);
+  const { data, photoKeys, scanKeys } = await studentData(db, student);
   return [
     { name: 'BENIOKU.txt', data: Buffer.from(`${tr.kvkk.exportReadme}\n`, 'utf8') },
     { name: 'veri.json', data: Buffer.from(JSON.stringify(data, null, 2), 'utf8') },
     ...photoKeys.map(({ id, key }) => ({ name: photoFileName(id), data: () => store.stream(fileKey(key, 'original')) })),
+    ...scanKeys.map(({ id, key }) => ({ name: scanFileName(id), data: () => store.stream(key) })),
   ];
 }

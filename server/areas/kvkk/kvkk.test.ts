@@ -16,11 +16,18 @@ import { auditLog, consentRecords, erasures, messages, nicknames, photos, studen
 import { useApiTestKit, type Caller } from '../../test/api';
 import { recordConsent } from '../consents/records';
 import { fileKey } from '../photos/queries';
-import { erasureLogFile, readErasureLog } from './erasureLog';
+import { readErasureLog } from './erasureLog';
+import { reapplyErasures } from './reapply';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-kvkk-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const kit = useApiTestKit({ DATA_DIR: dataDir });
+
+/** Empties the erasure log of the app's store (on disk or in its bucket). */
+async function clearErasureLog() {
+  const log = kit.app.storage.erasures;
+  for await (const file of log.list('')) await log.remove(file.key);
+}
 
 const jpeg = (color: string) =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
@@ -86,7 +93,27 @@ async function classWithData() {
     );
   });
   await db.insert(studentSessions).values({ studentId: sule.id, tokenHash: 'sule-oturum', expiresAt: new Date(Date.now() + 3_600_000) });
-  return { sule, omer, ipek, sulePhoto, omerPhoto };
+  // A paper form each for the digital yearbook, entered by the class teacher with its scan.
+  const branch = await kit.as(kit.world.accounts.branch);
+  const paperForm = async (id: number, givenByName: string, color: string) => {
+    const scan = await branch.upload(`students/${id}/consent-scans`, [
+      { name: 'file', fileName: 'form.jpg', contentType: 'image/jpeg', data: await jpeg(color) },
+    ]);
+    expect(scan.status, scan.raw).toBe(200);
+    const saved = await branch.post(`students/${id}/consents`, {
+      purpose: 'digital-photo',
+      answer: 'yes',
+      givenByName,
+      relation: 'baba',
+      scanKey: scan.body.scanKey,
+    });
+    expect(saved.status, saved.raw).toBe(200);
+    const [record] = await db.select().from(consentRecords).where(eq(consentRecords.scanKey, scan.body.scanKey));
+    return { id: record!.id, key: scan.body.scanKey as string };
+  };
+  const suleScan = await paperForm(sule.id, 'Ahmet Işık', '#ffffff');
+  const omerScan = await paperForm(omer.id, 'Ömerin Babası', '#eeeeee');
+  return { sule, omer, ipek, sulePhoto, omerPhoto, suleScan, omerScan };
 }
 
 /** The export as bytes (inject keeps the raw payload). */
@@ -104,17 +131,19 @@ function unzip(zip: Buffer) {
 }
 
 describe('GET students/{id}/export', () => {
-  beforeEach(() => fs.rmSync(erasureLogFile(dataDir), { force: true }));
+  beforeEach(clearErasureLog);
 
   it("zips the student's rows and photo originals, and nothing of a classmate", async () => {
-    const { sule, sulePhoto, omerPhoto } = await classWithData();
+    const { sule, sulePhoto, omerPhoto, suleScan, omerScan } = await classWithData();
     const branch = await kit.as(kit.world.accounts.branch);
     const res = await exportOf(branch, sule.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="ogrenci-verileri-101-\d{4}-\d{2}-\d{2}\.zip"/);
     const zip = unzip(res.rawPayload);
-    expect(zip.names).toEqual(['BENIOKU.txt', 'veri.json', `fotograflar/${sulePhoto.id}.jpg`]);
+    expect(zip.names).toEqual(['BENIOKU.txt', 'veri.json', `fotograflar/${sulePhoto.id}.jpg`, `veli-onay-formlari/${suleScan.id}.jpg`]);
+    // The paper form's scan as stored; the classmate's is not there.
+    expect(zip.read(`veli-onay-formlari/${suleScan.id}.jpg`).equals((await kit.app.storage.photos.get(suleScan.key))!)).toBe(true);
     const original = await kit.app.storage.photos.get(fileKey(sulePhoto.storageKey, 'original'));
     expect(original).not.toBeNull();
     expect(zip.read(`fotograflar/${sulePhoto.id}.jpg`).equals(original!)).toBe(true);
@@ -127,16 +156,33 @@ describe('GET students/{id}/export', () => {
     expect(data.nicknamesSuggested).toEqual([expect.objectContaining({ text: 'Kaptan', toName: 'Ömer Çelik' })]);
     expect(data.nicknamesReceived).toEqual([expect.objectContaining({ text: 'Yıldız' })]);
     expect(data.nicknamesReceived[0]).not.toHaveProperty('fromName');
-    expect(data.consents).toEqual([expect.objectContaining({ purpose: 'print-photo', answer: 'yes' })]);
+    expect(data.consents).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ purpose: 'print-photo', answer: 'yes' }),
+        expect.objectContaining({ purpose: 'digital-photo', answer: 'yes' }),
+      ]),
+    );
     expect(data.consentEvidence).toEqual([
-      expect.objectContaining({ purpose: 'print-photo', answer: 'yes', givenByName: 'Ayşe Veli', relation: 'anne', channel: 'online', ip: '10.0.0.7' }),
+      expect.objectContaining({ purpose: 'print-photo', givenByName: 'Ayşe Veli', relation: 'anne', channel: 'online', ip: '10.0.0.7', scan: null }),
+      expect.objectContaining({ purpose: 'digital-photo', givenByName: 'Ahmet Işık', channel: 'paper', scan: `veli-onay-formlari/${suleScan.id}.jpg` }),
     ]);
+    expect(text).not.toContain(suleScan.key);
     expect(data.photos).toEqual([expect.objectContaining({ id: sulePhoto.id, file: `fotograflar/${sulePhoto.id}.jpg`, width: 320, height: 240 })]);
     expect(data.audit.map((a: { action: string; entity: string }) => `${a.action} ${a.entity}`)).toEqual(
       expect.arrayContaining(['create photo', 'update student']),
     );
     // Of a classmate: only the name the book prints beside what they share.
-    for (const secret of ['Ömerin gizli sözü', 'Ömerden İpeğe gizli anı', 'Gizli Lakap', 'Ömerin Babası', 'İpek', '"102"', omerPhoto.storageKey]) {
+    for (const secret of [
+      'Ömerin gizli sözü',
+      'Ömerden İpeğe gizli anı',
+      'Gizli Lakap',
+      'Ömerin Babası',
+      'İpek',
+      '"102"',
+      omerPhoto.storageKey,
+      omerScan.key,
+      `/${omerScan.id}.jpg`,
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toMatch(/access_?code_?hash|parentCodeHash|accessCodeHash/i);
@@ -175,17 +221,17 @@ async function everyRowAsText(): Promise<string> {
 }
 
 describe('POST students/{id}/erase', () => {
-  beforeEach(() => fs.rmSync(erasureLogFile(dataDir), { force: true }));
+  beforeEach(clearErasureLog);
 
   it('leaves no row or file of the student, keeps the consent evidence detached, and goes through an approved book', async () => {
     const db = kit.database.db;
-    const { sule, omer, sulePhoto, omerPhoto } = await classWithData();
+    const { sule, omer, sulePhoto, omerPhoto, suleScan, omerScan } = await classWithData();
     await db.insert(yearbookApprovals).values({ branchId: kit.world.branch.id, studioId: kit.world.studio.id, schoolId: kit.world.school.id });
     const school = await kit.as(kit.world.accounts.school);
 
     const res = await school.post(`students/${sule.id}/erase`);
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.counts).toEqual({ photos: 1, messages: 2, nicknames: 2, sessions: 1, consentRecords: 1, yearbookFiles: 0 });
+    expect(res.body.counts).toEqual({ photos: 1, messages: 2, nicknames: 2, sessions: 1, consentRecords: 2, yearbookFiles: 0, consentScans: 1 });
 
     // Every table with a student column, and the store.
     expect(await db.select().from(students).where(eq(students.id, sule.id))).toEqual([]);
@@ -205,6 +251,10 @@ describe('POST students/{id}/erase', () => {
     }
     expect(await kit.app.storage.photos.stat(fileKey(sulePhoto.storageKey, 'original'))).toBeNull();
     expect(await kit.app.storage.photos.stat(fileKey(omerPhoto.storageKey, 'original'))).not.toBeNull();
+    // The paper form's scan goes too (its record stays as the evidence); the classmate's stays.
+    expect(await kit.app.storage.photos.stat(suleScan.key)).toBeNull();
+    expect(await kit.app.storage.photos.stat(omerScan.key)).not.toBeNull();
+    for await (const left of kit.app.storage.photos.list(`consent-scans/${sule.id}`)) expect.fail(`${left.key} is left`);
 
     // The evidence stays, detached and pointing at the erasure; the classmate's is untouched.
     const [erasure] = await db.select().from(erasures);
@@ -214,13 +264,15 @@ describe('POST students/{id}/erase', () => {
     expect(evidence.map((e) => [e.studentId, e.erasureId, e.givenByName])).toEqual([
       [null, erasure!.id, 'Ayşe Veli'],
       [omer.id, null, 'Ömerin Babası'],
+      [null, erasure!.id, 'Ahmet Işık'],
+      [omer.id, null, 'Ömerin Babası'],
     ]);
     // Who and when, not what.
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'erase'));
     expect(entry).toMatchObject({ entity: 'student', entityId: sule.id, userName: 'Okul Yöneticisi', changes: { ...res.body.counts, bookApproved: true } });
-    const log = await readErasureLog(erasureLogFile(dataDir));
+    const log = await readErasureLog(kit.app.storage.erasures);
     expect(log).toEqual([expect.objectContaining({ id: erasure!.id, studentId: sule.id, erasedByName: 'Okul Yöneticisi' })]);
-    expect(fs.readFileSync(erasureLogFile(dataDir), 'utf8')).not.toContain('Şule');
+    expect((await kit.app.storage.erasures.get(`erasure-${erasure!.id}`))!.toString('utf8')).not.toContain('Şule');
     // The classmates' data and the lock stay: an ordinary delete in the approved branch is still refused.
     expect(await db.select().from(messages).where(eq(messages.body, 'Ömerden İpeğe gizli anı'))).toHaveLength(1);
     expect((await school.del(`students/${omer.id}`)).status).toBe(423);
@@ -242,6 +294,26 @@ describe('POST students/{id}/erase', () => {
     expect(bad.body.message).toBe(tr.badInput);
     expect(await db.select().from(students).where(eq(students.id, sule.id))).toHaveLength(1);
     expect(await db.select().from(erasures)).toEqual([]);
-    expect(fs.existsSync(erasureLogFile(dataDir))).toBe(false);
+    expect(await readErasureLog(kit.app.storage.erasures)).toEqual([]);
+  });
+
+  it('is re-applied by a restore from the log in the file store (on disk or in the bucket), on whichever node restores', async () => {
+    const db = kit.database.db;
+    const { sule, sulePhoto } = await classWithData();
+    const [row] = await db.select().from(students).where(eq(students.id, sule.id));
+    const original = fileKey(sulePhoto.storageKey, 'original');
+    const bytes = await kit.app.storage.photos.get(original);
+    const school = await kit.as(kit.world.accounts.school);
+    expect((await school.post(`students/${sule.id}/erase`)).status).toBe(200);
+    // An older backup restored: the student and her photo are back (the rows and the file as they were).
+    await db.insert(students).values(row!);
+    await db.insert(photos).values(sulePhoto);
+    await kit.app.storage.photos.put(original, bytes!);
+    expect(await reapplyErasures(db, kit.app.storage)).toBe(1);
+    expect(await db.select().from(students).where(eq(students.id, sule.id))).toEqual([]);
+    expect(await db.select().from(photos).where(eq(photos.studentId, sule.id))).toEqual([]);
+    expect(await kit.app.storage.photos.stat(original)).toBeNull();
+    const [again] = await db.select().from(auditLog).where(eq(auditLog.action, 'erase-again'));
+    expect(again).toMatchObject({ entity: 'student', entityId: sule.id, userName: 'Sistem' });
   });
 });

@@ -7,13 +7,13 @@ import { eq, sql } from 'drizzle-orm';
 import { tr } from '../../../common/tr';
 import type { Db } from '../../db/client';
 import { auditLog, erasures, students, studios } from '../../db/schema';
-import type { FileStore } from '../../storage/store';
+import type { Storage } from '../../storage/store';
 import { eraseStudentRows, removeErasedFiles } from './erasure';
 import { appendErasureLog, readErasureLog } from './erasureLog';
 
 /** Answers how many students were erased again. */
-export async function reapplyErasures(db: Db, store: FileStore, logFile: string): Promise<number> {
-  const logged = await readErasureLog(logFile);
+export async function reapplyErasures(db: Db, storage: Pick<Storage, 'photos' | 'erasures'>): Promise<number> {
+  const logged = await readErasureLog(storage.erasures);
   const { reapplied, keys } = await db.transaction(async (tx) => {
     const studioIds = new Set((await tx.select({ id: studios.id }).from(studios)).map((s) => s.id));
     let reapplied = 0;
@@ -51,11 +51,11 @@ export async function reapplyErasures(db: Db, store: FileStore, logFile: string)
     await tx.execute(sql`SELECT setval(pg_get_serial_sequence('erasures', 'id'), GREATEST((SELECT max(id) FROM erasures), 1))`);
     return { reapplied, keys };
   });
-  await removeErasedFiles(store, keys);
+  await removeErasedFiles(storage.photos, keys);
   const inLog = new Set(logged.map((e) => e.id));
   for (const row of await db.select().from(erasures).orderBy(erasures.id)) {
     if (inLog.has(row.id)) continue;
-    await appendErasureLog(logFile, {
+    await appendErasureLog(storage.erasures, {
       id: row.id,
       studioId: row.studioId,
       schoolId: row.schoolId,

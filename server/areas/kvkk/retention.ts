@@ -9,7 +9,7 @@ import { todayInTurkey } from '../../../common/dates';
 import { tr } from '../../../common/tr';
 import type { Db, Tx } from '../../db/client';
 import { allowLawfulErasure } from '../../db/lawfulErasure';
-import { auditLog, photos, schools, studios } from '../../db/schema';
+import { albumPhotos, auditLog, photos, schools, studios } from '../../db/schema';
 import { DERIVED_SIZES } from '../../images/photos';
 import type { RecurringJob } from '../../jobs/app';
 import type { FileStore } from '../../storage/store';
@@ -52,17 +52,20 @@ export async function purgeExpiredPhotos(db: Db, store: FileStore, studioId: num
         eq(schools.studioId, studioId),
         isNotNull(schools.deliveryDate),
         sql`(${schools.deliveryDate} + make_interval(months => ${studios.retentionMonths}))::date <= ${today}::date`,
-        sql`EXISTS (SELECT 1 FROM ${photos} p WHERE p.school_id = ${schools.id})`,
+        // Portraits, or event album photos: the school's pictures all end with its period.
+        sql`(EXISTS (SELECT 1 FROM ${photos} p WHERE p.school_id = ${schools.id}) OR EXISTS (SELECT 1 FROM album_photos a WHERE a.school_id = ${schools.id}))`,
       ),
     )
     .orderBy(schools.id);
   const report: SchoolPurge[] = [];
   for (const school of due) {
-    const { keys, faces } = await db.transaction(async (tx) => {
+    const { keys, eventKeys, faces } = await db.transaction(async (tx) => {
       await allowLawfulErasure(tx);
       const gone = await tx.delete(photos).where(eq(photos.schoolId, school.id)).returning({ key: photos.storageKey });
+      const events = await tx.delete(albumPhotos).where(eq(albumPhotos.schoolId, school.id)).returning({ key: albumPhotos.storageKey });
       const faces = faceData ? await faceData(tx, school.id) : 0;
       const keys = gone.map((p) => p.key);
+      const eventKeys = events.map((p) => p.key);
       await tx.insert(auditLog).values({
         studioId,
         userName: tr.notifications.systemUser,
@@ -72,15 +75,16 @@ export async function purgeExpiredPhotos(db: Db, store: FileStore, studioId: num
         schoolId: school.id,
         changes: {
           photos: keys.length,
-          files: keys.length * SIZES_PER_PHOTO,
+          albumPhotos: eventKeys.length,
+          files: (keys.length + eventKeys.length) * SIZES_PER_PHOTO,
           faces,
           deliveryDate: school.deliveryDate,
           retentionMonths: school.retentionMonths,
         },
       });
-      return { keys, faces };
+      return { keys, eventKeys, faces };
     });
-    await removeErasedFiles(store, keys);
+    await removeErasedFiles(store, [...keys, ...eventKeys]);
     report.push({
       schoolId: school.id,
       schoolName: school.name,

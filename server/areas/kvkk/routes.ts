@@ -13,7 +13,6 @@ import { attachmentHeader } from '../../http/disposition';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { zipStream } from '../../http/zip';
 import { eraseStudent } from './erasure';
-import { erasureLogFile } from './erasureLog';
 import { studentExportEntries } from './export';
 
 const docs = routeDocs('kvkk');
@@ -52,7 +51,7 @@ export async function kvkkRoutes(app: Api) {
     async (request) => {
       const caller = callerOf(request);
       const student = await studentInScope(app.db, caller, request.params.id);
-      const erased = await eraseStudent(app.db, app.storage.photos, erasureLogFile(app.config.dataDir), caller, student);
+      const erased = await eraseStudent(app.db, app.storage.photos, app.storage.erasures, caller, student);
       return { success: true as const, ...erased };
     },
   );

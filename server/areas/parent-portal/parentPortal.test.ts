@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_PURPOSES } from '../../../common/schemas/consents';
 import { tr } from '../../../common/tr';
@@ -18,8 +17,8 @@ import {
 import { single } from '../../db/rows';
 import { useApiTestKit } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
-import { inspectPdf } from '../../test/pdf';
-import { expectOutOfReach } from '../../test/reach';
+import { inspectPdf, pdfLinks } from '../../test/pdf';
+import { expectOutOfReach, outOfReach } from '../../test/reach';
 import { CODE_ALPHABET, CODE_LENGTH } from '../student-portal/accessCodes';
 
 const kit = useApiTestKit();
@@ -147,15 +146,7 @@ describe('parent codes', () => {
   });
 
   it('are refused outside the caller’s scope (another branch, school or studio), changing nothing', async () => {
-    const tries: Array<[keyof typeof kit.world.accounts, StudentIndex]> = [
-      ['branch', 3],
-      ['branch', 4],
-      ['school', 4],
-      ['otherSchool', 0],
-      ['foreignPanel', 0],
-      ['panel', 5],
-    ];
-    await expectOutOfReach(kit, tries, (staff, studentId) => staff.post(`students/${studentId}/parent-code`));
+    await expectOutOfReach(kit, outOfReach, (staff, studentId) => staff.post(`students/${studentId}/parent-code`));
     const hashes = await db().select({ hash: students.parentCodeHash }).from(students);
     expect(hashes.every((h) => h.hash === null)).toBe(true);
     // Each level reaches its own: the branch its branch's student, the school its school's.
@@ -393,37 +384,17 @@ describe('consent texts', () => {
 });
 
 describe('consent letters (Veli Onay Formu)', () => {
-  /** The link targets of a PDF's annotations. */
-  async function links(pdf: Buffer): Promise<string[]> {
-    const doc = await PDFDocument.load(pdf);
-    const found: string[] = [];
-    for (const page of doc.getPages()) {
-      const annots = page.node.lookup(PDFName.of('Annots'), PDFArray);
-      for (let i = 0; i < annots.size(); i++) {
-        const uri = annots.lookup(i, PDFDict).lookup(PDFName.of('A'), PDFDict).lookup(PDFName.of('URI'));
-        found.push(uri instanceof PDFString ? uri.decodeText() : String(uri));
-      }
-    }
-    return found;
-  }
-
   it('print a page per student with the texts, the name and a new parent code that signs in, its QR opening the parents’ sign-in', async () => {
     await setUp();
     const school = await kit.as(kit.world.accounts.school);
-    const res = await kit.app.inject({
-      method: 'POST',
-      url: `/api/school/branches/${kit.world.branch.id}/consent-forms.pdf`,
-      headers: { authorization: `Bearer ${school.token}` },
-    });
-    expect(res.statusCode, res.payload).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    const report = await inspectPdf(res.rawPayload);
+    const letters = await school.pdf(`branches/${kit.world.branch.id}/consent-forms.pdf`);
+    const report = await inspectPdf(letters);
     expect(report.pages).toBe(3);
     expect(report.text[0]).toContain('Ayşe Gülşen Karaosmanoğlu');
     expect(report.text[0]).toContain(tr.parent.title);
     expect(report.text[0]).toContain(tr.parent.purposes['face-matching']);
     expect(report.text[0]).toContain('biyometrik');
-    const urls = await links(res.rawPayload);
+    const urls = await pdfLinks(letters);
     expect(urls).toHaveLength(3);
     for (const url of urls) expect(url).toBe(`${kit.config.publicUrl}/veli/login?school=${SCHOOL_CODE}`);
     const code = new RegExp(`${tr.parent.parentCode}: ([${CODE_ALPHABET}]{${CODE_LENGTH}})`).exec(report.text[1]!)?.[1];
@@ -432,12 +403,8 @@ describe('consent letters (Veli Onay Formu)', () => {
     const issued = await db().select({ hash: students.parentCodeHash }).from(students).where(eq(students.branchId, kit.world.branch.id));
     expect(issued.every((s) => s.hash !== null)).toBe(true);
     // The student's own login cards never carry a parent code.
-    const cards = await kit.app.inject({
-      method: 'POST',
-      url: `/api/school/branches/${kit.world.branch.id}/login-cards.pdf`,
-      headers: { authorization: `Bearer ${school.token}` },
-    });
-    const cardText = (await inspectPdf(cards.rawPayload)).text.join(' ');
+    const cards = await school.pdf(`branches/${kit.world.branch.id}/login-cards.pdf`);
+    const cardText = (await inspectPdf(cards)).text.join(' ');
     expect(cardText).not.toContain(code);
     expect(cardText).not.toContain(tr.parent.parentCode);
   });
@@ -445,13 +412,7 @@ describe('consent letters (Veli Onay Formu)', () => {
   it('print one student’s letter, and are refused outside the caller’s scope', async () => {
     await setUp();
     const branch = await kit.as(kit.world.accounts.branch);
-    const one = await kit.app.inject({
-      method: 'POST',
-      url: `/api/branch/students/${id(1)}/consent-form.pdf`,
-      headers: { authorization: `Bearer ${branch.token}` },
-    });
-    expect(one.statusCode, one.payload).toBe(200);
-    const report = await inspectPdf(one.rawPayload);
+    const report = await inspectPdf(await branch.pdf(`students/${id(1)}/consent-form.pdf`));
     expect(report.pages).toBe(1);
     expect(report.text[0]).toContain('Mehmet Çağrı Şahinbaşoğlu');
     for (const url of [`branches/${kit.world.siblingBranch.id}/consent-forms.pdf`, `students/${id(3)}/consent-form.pdf`]) {

@@ -4,14 +4,12 @@
  * only its own child: no route takes a student's id.
  */
 import type { FastifyRequest } from 'fastify';
-import { loginAnswers } from '../../../common/schemas/auth';
-import { errorResponse, okResponse } from '../../../common/schemas/list';
+import { errorResponse } from '../../../common/schemas/list';
 import { parentConsentBody, parentConsentResponse, parentConsentsResponse, parentLoginBody, purposeParams } from '../../../common/schemas/parent';
 import type { ParentCaller } from '../../auth/caller';
-import { revokePortalSession } from '../../auth/studentSessions';
 import { unauthorized } from '../../core/errors';
 import { routeDocs, type Api } from '../../http/types';
-import { signInWithCode } from '../student-portal/login';
+import { codeSessionRoutes } from '../student-portal/login';
 import { answerConsent, parentConsents } from './consents';
 
 const docs = routeDocs('veli');
@@ -22,20 +20,18 @@ function parentOf(request: FastifyRequest): ParentCaller {
 }
 
 export async function parentPortalRoutes(app: Api) {
-  const { db, config } = app;
+  const { db } = app;
 
-  app.post(
-    '/login',
-    docs('Veli girişi: okul kodu, okul numarası ve veli kodu ile oturum açar, bir token döner', { body: parentLoginBody, response: loginAnswers }, 'public'),
-    async (request, reply) => {
-      const { parentCode: code, ...place } = request.body;
-      return { success: true as const, token: await signInWithCode(db, config, 'parent', { ...place, code }, request, reply) };
+  codeSessionRoutes(app, {
+    holder: 'parent',
+    body: parentLoginBody,
+    code: 'parentCode',
+    docs,
+    summaries: {
+      login: 'Veli girişi: okul kodu, okul numarası ve veli kodu ile oturum açar, bir token döner',
+      logout: 'Veli çıkışı: token’ı geçersiz kılar',
     },
-  );
-
-  app.post('/logout', docs('Veli çıkışı: token’ı geçersiz kılar', { response: { 200: okResponse } }), async (request) => {
-    await revokePortalSession(db, parentOf(request));
-    return { success: true as const };
+    callerOf: parentOf,
   });
 
   app.get(

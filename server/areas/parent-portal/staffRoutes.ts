@@ -3,7 +3,7 @@
  * (Veli Onay Formu) of a branch or of one student as a PDF (each letter a new parent code), and
  * the studio's consent texts. Every id is checked against the caller's scope (404 outside it).
  */
-import { accessCodeResponse, cardsBody } from '../../../common/schemas/student';
+import { cardsBody } from '../../../common/schemas/student';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse } from '../../../common/schemas/list';
 import { consentTextBody, consentTextResponse, consentTextsResponse, purposeParams } from '../../../common/schemas/parent';
@@ -14,7 +14,7 @@ import type { Caller } from '../../auth/caller';
 import { attachmentHeader } from '../../http/disposition';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import type { FastifyReply } from 'fastify';
-import { issueCode, issueCodes, sheetCodes, type IssuedCode } from '../student-portal/accessCodes';
+import { issueCodeRoute, issueCodes, sheetCodes, type IssuedCode } from '../student-portal/accessCodes';
 import { currentTexts, saveText } from '../consents/texts';
 import { renderConsentForms } from './forms';
 
@@ -23,17 +23,12 @@ const docs = routeDocs('veli');
 export async function parentPortalStaffRoutes(app: Api) {
   const { db } = app;
 
-  app.post(
+  issueCodeRoute(
+    app,
+    docs,
     '/students/:id/parent-code',
-    docs('Öğrencinin velisine yeni veli kodu verir (eskisi ve onunla açılan oturumlar hemen geçersiz olur); kod yalnızca bu yanıtta döner', {
-      params: idParams,
-      response: { 200: accessCodeResponse, 404: errorResponse },
-    }),
-    async (request) => {
-      const caller = callerOf(request);
-      const student = await studentInScope(db, caller, request.params.id);
-      return { success: true as const, code: await issueCode(db, caller, student, 'parent') };
-    },
+    'Öğrencinin velisine yeni veli kodu verir (eskisi ve onunla açılan oturumlar hemen geçersiz olur); kod yalnızca bu yanıtta döner',
+    'parent',
   );
 
   const sendForms = async (

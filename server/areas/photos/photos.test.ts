@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { auditLog, photos, schools } from '../../db/schema';
 import { stripJpegMetadata } from '../../images/jpegStrip';
+import { jpeg, withGps } from '../../test/photoFiles';
 import { useApiTestKit, type Caller } from '../../test/api';
 import type { Part } from '../../test/multipart';
 import { schoolNumberOfFile } from './bulkMatch';
@@ -25,19 +26,6 @@ async function storedContents(): Promise<Buffer[]> {
   }
   return found;
 }
-
-const jpeg = (width = 320, height = 240, color = '#3366aa') =>
-  sharp({ create: { width, height, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-const withGps = () =>
-  sharp({ create: { width: 320, height: 240, channels: 3, background: '#aa6633' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'KonumluKamera' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 55/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '32/1 51/1 0/1' },
-    })
-    .toBuffer();
 
 const upload = (caller: Caller, url: string, parts: Part[]) => caller.upload(url, parts);
 const file = (data: Buffer, fileName = 'foto.jpg'): Part => ({ name: 'files', fileName, contentType: 'image/jpeg', data });

@@ -24,7 +24,7 @@ export async function photoById(db: Db, id: number): Promise<PhotoRow> {
 }
 
 /** The bytes of one stored size of a photo, or 404. */
-export async function photoFile(store: FileStore, row: PhotoRow, size: PhotoSize): Promise<Buffer> {
+export async function photoFile(store: FileStore, row: { storageKey: string }, size: PhotoSize): Promise<Buffer> {
   const data = await store.get(fileKey(row.storageKey, size));
   if (!data) throw notFound();
   return data;

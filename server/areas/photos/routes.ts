@@ -13,8 +13,8 @@ import { branchInScope, photoInScope, schoolInScope, studentInScope, type PhotoR
 import { attachmentHeader } from '../../http/disposition';
 import { HttpError, notFound } from '../../core/errors';
 import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
-import { spoolPhoto } from '../../images/photos';
-import { megabytes, withSpooledFiles, type SpooledFile } from '../../storage/uploads';
+import { photoUploadLimits } from '../../images/photos';
+import { withSpooledFiles, type SpooledFile } from '../../storage/uploads';
 import type { BulkScope } from './bulkMatch';
 import { photoById, photoFile, photoItemOf, photosOf } from './queries';
 import { addPhotos, addShootPhotos, deletePhoto, setPortrait } from './writes';
@@ -29,17 +29,7 @@ export async function photosRoutes(app: Api) {
   const limits = { maxPixels: config.photoMaxPixels };
   /** Streams the request's files to disk (at most PHOTO_MAX_FILES photos, plus a bulk upload's index file) and hands them on. */
   const upload = <T>(request: FastifyRequest, extraFiles: number, use: (files: SpooledFile[]) => Promise<T>) =>
-    withSpooledFiles(
-      request,
-      {
-        maxFileBytes: config.photoMaxBytes,
-        maxFiles: config.photoMaxFiles + extraFiles,
-        tooLarge: tr.students.photos.tooLarge(megabytes(config.photoMaxBytes)),
-        noFile: tr.students.photos.noFile,
-        spool: spoolPhoto,
-      },
-      use,
-    );
+    withSpooledFiles(request, photoUploadLimits(config, extraFiles), use);
   const items = (rows: PhotoRow[], level: string) => ({ success: true as const, items: rows.map((r) => photoItemOf(r, photoUrls, level)) });
   const send = async (reply: FastifyReply, row: PhotoRow, size: PhotoSize, cacheSeconds: number) => {
     const data = await photoFile(storage.photos, row, size);

@@ -11,7 +11,7 @@ import type { BulkPhotoResult } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import type { PhotoRow, StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { photos } from '../../db/schema';
 import { HttpError, badRequest } from '../../core/errors';
@@ -43,7 +43,7 @@ export async function removePhotoFiles(store: FileStore, storageKeys: string[]) 
 }
 
 /** A photo's files in the store, waiting under `incoming` for their row (which names `storageKey`). */
-interface StoredPhoto {
+export interface StoredPhoto {
   storageKey: string;
   incoming: string;
   width: number;
@@ -51,10 +51,12 @@ interface StoredPhoto {
   file: SpooledFile;
 }
 
-/** Makes the sizes of one uploaded file (in its turn, see derivePhoto) and puts them into the store, so no batch's pictures wait in memory. */
-async function storePhoto(store: FileStore, studioId: number, file: SpooledFile, limits: PhotoLimits): Promise<StoredPhoto> {
+/**
+ * Makes the sizes of one uploaded file (in its turn, see derivePhoto) and puts them into the store
+ * under `incoming` for the folder `storageKey`, so no batch's pictures wait in memory.
+ */
+async function storePhoto(store: FileStore, storageKey: string, file: SpooledFile, limits: PhotoLimits): Promise<StoredPhoto> {
   const photo = await derivePhoto(file.path, limits, { stripped: file.stripped });
-  const storageKey = newPhotoKey(studioId);
   const incoming = incomingKey(storageKey);
   try {
     await putPhotoFiles(store, incoming, photo);
@@ -68,36 +70,47 @@ async function storePhoto(store: FileStore, studioId: number, file: SpooledFile,
   }
 }
 
-/** Writes the row of stored files; the first photo of a student becomes the portrait. */
-async function savePhoto(db: Db, store: FileStore, caller: Caller, student: StudentRow, stored: StoredPhoto): Promise<PhotoRow> {
-  const { storageKey, file } = stored;
+/**
+ * Writes a stored photo's row with `write` and moves its files to their place in the same
+ * transaction: a row never names missing files; if the write fails, the files are removed.
+ */
+export async function saveStored<T>(db: Db, store: FileStore, stored: StoredPhoto, write: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
-      const [portrait] = await tx
-        .select({ id: photos.id })
-        .from(photos)
-        .where(and(eq(photos.studentId, student.id), eq(photos.isPortrait, true)));
-      const row = await insertOne(tx, photos, {
-        studioId: student.studioId,
-        schoolId: student.schoolId,
-        branchId: student.branchId,
-        studentId: student.id,
-        isPortrait: !portrait,
-        storageKey,
-        originalName: file.fileName.slice(0, 200),
-        width: stored.width,
-        height: stored.height,
-        bytes: file.bytes,
-      });
-      await recordAudit(tx, caller, 'create', 'photo', row, { studentId: student.id, originalName: row.originalName, isPortrait: row.isPortrait });
+      const row = await write(tx);
       // The files take their place last: if the commit fails they are removed below, if the process dies now a start finds them without a row.
-      await store.move(stored.incoming, storageKey);
+      await store.move(stored.incoming, stored.storageKey);
       return row;
     });
   } catch (error) {
-    await removePhotoFiles(store, [storageKey, stored.incoming]);
+    await removePhotoFiles(store, [stored.storageKey, stored.incoming]);
     throw error;
   }
+}
+
+/** Writes the row of stored files; the first photo of a student becomes the portrait. */
+async function savePhoto(db: Db, store: FileStore, caller: Caller, student: StudentRow, stored: StoredPhoto): Promise<PhotoRow> {
+  const { storageKey, file } = stored;
+  return saveStored(db, store, stored, async (tx) => {
+    const [portrait] = await tx
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.studentId, student.id), eq(photos.isPortrait, true)));
+    const row = await insertOne(tx, photos, {
+      studioId: student.studioId,
+      schoolId: student.schoolId,
+      branchId: student.branchId,
+      studentId: student.id,
+      isPortrait: !portrait,
+      storageKey,
+      originalName: file.fileName.slice(0, 200),
+      width: stored.width,
+      height: stored.height,
+      bytes: file.bytes,
+    });
+    await recordAudit(tx, caller, 'create', 'photo', row, { studentId: student.id, originalName: row.originalName, isPortrait: row.isPortrait });
+    return row;
+  });
 }
 
 export interface PhotoLimits {
@@ -107,12 +120,12 @@ export interface PhotoLimits {
 const noFile = () => badRequest(tr.students.photos.noFile, { file: tr.students.photos.noFile });
 
 /**
- * Stores one student's uploaded photos; every file is made and stored before any row is written,
- * so one bad file stores nothing (its siblings' files are removed again).
+ * Makes and stores every file before any row is written, so one bad file stores nothing: its
+ * siblings' files are removed again and its error is thrown.
  */
-export async function addPhotos(db: Db, store: FileStore, caller: Caller, student: StudentRow, files: SpooledFile[], limits: PhotoLimits) {
+export async function storeAll(store: FileStore, files: SpooledFile[], newKey: () => string, limits: PhotoLimits): Promise<StoredPhoto[]> {
   if (!files.length) throw noFile();
-  const results = await Promise.allSettled(files.map((file) => storePhoto(store, student.studioId, file, limits)));
+  const results = await Promise.allSettled(files.map((file) => storePhoto(store, newKey(), file, limits)));
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) {
     await removePhotoFiles(
@@ -121,10 +134,14 @@ export async function addPhotos(db: Db, store: FileStore, caller: Caller, studen
     );
     throw failed.reason;
   }
-  const stored = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const saved: PhotoRow[] = [];
+  return results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+}
+
+/** Saves stored photos in order (each with `save`, see saveStored); when one fails, the files of those after it are removed. */
+export async function saveAll<T>(store: FileStore, stored: StoredPhoto[], save: (photo: StoredPhoto) => Promise<T>): Promise<T[]> {
+  const saved: T[] = [];
   try {
-    for (const photo of stored) saved.push(await savePhoto(db, store, caller, student, photo));
+    for (const photo of stored) saved.push(await save(photo));
   } catch (error) {
     // The failed one cleared its own files; those after it wait for no row any more.
     await removePhotoFiles(
@@ -134,6 +151,12 @@ export async function addPhotos(db: Db, store: FileStore, caller: Caller, studen
     throw error;
   }
   return saved;
+}
+
+/** Stores one student's uploaded photos, all or none (see storeAll). */
+export async function addPhotos(db: Db, store: FileStore, caller: Caller, student: StudentRow, files: SpooledFile[], limits: PhotoLimits) {
+  const stored = await storeAll(store, files, () => newPhotoKey(student.studioId), limits);
+  return saveAll(store, stored, (photo) => savePhoto(db, store, caller, student, photo));
 }
 
 /**
@@ -161,7 +184,7 @@ export async function addShootPhotos(
       const found = target(file.fileName);
       if ('reason' in found) return { file, reason: found.reason };
       try {
-        return { file, student: found.student, stored: await storePhoto(store, found.student.studioId, file, limits) };
+        return { file, student: found.student, stored: await storePhoto(store, newPhotoKey(found.student.studioId), file, limits) };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         return { file, reason: error.message };

@@ -1,6 +1,6 @@
 /** Schools of the studio: list, export, create, read, edit, archive/restore, delete. Panel only (a school manager reads its own). */
 import { idParams } from '../../../common/schemas/fields';
-import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
+import { errorResponse, listResponse } from '../../../common/schemas/list';
 import { school, schoolExportQuery, schoolBody, schoolListQuery, schoolUpdateBody, type School } from '../../../common/schemas/organisation';
 import { itemAnswer } from '../../../common/schemas/answers';
 import { tr } from '../../../common/tr';
@@ -8,7 +8,8 @@ import { displayDate } from '../../../common/dates';
 import { notFound } from '../../core/errors';
 import { sendExport, type ExportColumn } from '../../http/export';
 import { listAnswer } from '../../http/list';
-import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
+import { editableRecordRoutes } from '../../http/recordRoutes';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { schoolInScope } from '../../auth/access';
 import { listSchools, schoolById } from './queries';
 import { createSchool, deleteSchool, updateSchool } from './writes';
@@ -77,27 +78,20 @@ export async function schoolsRoutes(app: Api) {
     },
   );
 
-  app.put(
-    '/schools/:id',
-    docs(
-      'Okulu düzenler (arşivleme ve geri yükleme: status; version: okunan sürüm, eskiyse 409)',
-      { params: idParams, body: schoolUpdateBody, response: { 200: itemResponse, ...errors } },
-      panelOnly,
-    ),
-    async (request) => {
-      const [caller, before] = await scopedRecord(request, schoolInScope);
-      await updateSchool(app.db, app.storage.images, caller, before, request.body);
-      return one(before.id);
+  editableRecordRoutes(app, docs, {
+    path: '/schools/:id',
+    inScope: schoolInScope,
+    writers: panelOnly,
+    errors,
+    answer: { schema: itemResponse, of: (row) => one(row.id) },
+    update: {
+      summary: 'Okulu düzenler (arşivleme ve geri yükleme: status; version: okunan sürüm, eskiyse 409)',
+      body: schoolUpdateBody,
+      save: (caller, before, body) => updateSchool(app.db, app.storage.images, caller, before, body),
     },
-  );
-
-  app.delete(
-    '/schools/:id',
-    docs('Öğrencisi olmayan okulu şubeleri ve yöneticileriyle siler', { params: idParams, response: { 200: okResponse, ...errors } }, panelOnly),
-    async (request) => {
-      const [caller, row] = await scopedRecord(request, schoolInScope);
-      await deleteSchool(app.db, app.storage.images, caller, row);
-      return { success: true as const };
+    remove: {
+      summary: 'Öğrencisi olmayan okulu şubeleri ve yöneticileriyle siler',
+      remove: (caller, row) => deleteSchool(app.db, app.storage.images, caller, row),
     },
-  );
+  });
 }

@@ -7,7 +7,10 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { branchInScope, schoolInScope, type BranchRow, type StudentRow } from '../../auth/access';
+import { idParams } from '../../../common/schemas/fields';
+import { errorResponse } from '../../../common/schemas/list';
+import { accessCodeResponse } from '../../../common/schemas/student';
+import { branchInScope, schoolInScope, studentInScope, type BranchRow, type StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
@@ -15,6 +18,7 @@ import { countWhere } from '../../db/rows';
 import { students, studentSessions } from '../../db/schema';
 import { recordAudit } from '../../core/audit';
 import { HttpError } from '../../core/errors';
+import { scopedRecord, type Api, type routeDocs } from '../../http/types';
 import { numberOrder, selectedStudents } from '../students/queries';
 import { CARDS_MAX } from './cards';
 
@@ -72,9 +76,20 @@ export async function issueCodes(db: Db, caller: Caller, rows: StudentRow[], kin
   return issued.map(({ row, code }) => ({ studentId: row.id, schoolNumber: row.schoolNumber, name: `${row.firstName} ${row.lastName}`, code }));
 }
 
-export async function issueCode(db: Db, caller: Caller, student: StudentRow, kind: CodeKind = 'student'): Promise<string> {
+async function issueCode(db: Db, caller: Caller, student: StudentRow, kind: CodeKind = 'student'): Promise<string> {
   const [one] = await issueCodes(db, caller, [student], kind);
   return one!.code;
+}
+
+/**
+ * POST {path} on one student (:id, in the caller's scope): a new code of this kind for it,
+ * answered once in plain text; the old one stops working at once.
+ */
+export function issueCodeRoute(app: Api, docs: ReturnType<typeof routeDocs>, path: string, summary: string, kind: CodeKind) {
+  app.post(path, docs(summary, { params: idParams, response: { 200: accessCodeResponse, 404: errorResponse } }), async (request) => {
+    const [caller, student] = await scopedRecord(request, studentInScope);
+    return { success: true as const, code: await issueCode(app.db, caller, student, kind) };
+  });
 }
 
 async function activeStudentCount(db: Db, branchId: number): Promise<number> {

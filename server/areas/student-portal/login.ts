@@ -1,14 +1,22 @@
-/** Signing in with a code instead of an account: the student's own access code, or its parent's code (by school code and number). */
+/**
+ * Signing in with a code instead of an account: the student's own access code, or its parent's
+ * code (by school code and number); and the two portals' sign-in and sign-out calls.
+ */
 import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loginAnswers } from '../../../common/schemas/auth';
+import { okResponse } from '../../../common/schemas/list';
 import { tr } from '../../../common/tr';
 import { reserveAttempt } from '../../auth/loginLimiter';
 import { verifyPassword } from '../../auth/passwords';
-import { signInParent, signInStudent } from '../../auth/studentSessions';
+import type { PortalCaller } from '../../auth/caller';
+import { revokePortalSession, signInParent, signInStudent } from '../../auth/studentSessions';
 import type { Config } from '../../config';
 import { HttpError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { schools, students } from '../../db/schema';
+import type { Api, routeDocs } from '../../http/types';
 import { normaliseCode } from './accessCodes';
 
 /** The active student with this school number in the school with this code (codes are stored upper case), with both code hashes. */
@@ -37,7 +45,7 @@ interface CodeLogin {
 }
 
 /** Checks a code sign-in and opens the holder's session; answers the token. */
-export async function signInWithCode(
+async function signInWithCode(
   db: Db,
   config: Config,
   holder: keyof typeof holders,
@@ -57,4 +65,37 @@ export async function signInWithCode(
   if (!student || !ok) throw new HttpError(400, wrong);
   await attempt.succeeded();
   return open(db, student.id, config.sessionTtlHours, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+}
+
+type CodeLoginBody<Code extends string> = { schoolCode: string; schoolNumber: string } & Record<Code, string>;
+
+/**
+ * A code portal's POST /login (school code, school number and the holder's `code` field; answers
+ * a token) and POST /logout (ends the caller's session), documented under the portal's tag.
+ */
+export function codeSessionRoutes<Code extends string>(
+  app: Api,
+  portal: {
+    holder: keyof typeof holders;
+    /** The portal's codeLoginBody: the school code and number and the `code` field. */
+    body: z.ZodType<CodeLoginBody<Code>>;
+    code: Code;
+    docs: ReturnType<typeof routeDocs>;
+    summaries: { login: string; logout: string };
+    callerOf: (request: FastifyRequest) => PortalCaller;
+  },
+) {
+  const { db, config } = app;
+  const { holder, body, code, docs, summaries, callerOf } = portal;
+
+  app.post('/login', docs(summaries.login, { body, response: loginAnswers }, 'public'), async (request, reply) => {
+    // The schema has checked the body; the provider's type of a generic schema stays unresolved.
+    const { schoolCode, schoolNumber, [code]: given } = request.body as CodeLoginBody<Code>;
+    return { success: true as const, token: await signInWithCode(db, config, holder, { schoolCode, schoolNumber, code: given }, request, reply) };
+  });
+
+  app.post('/logout', docs(summaries.logout, { response: { 200: okResponse } }), async (request) => {
+    await revokePortalSession(db, callerOf(request));
+    return { success: true as const };
+  });
 }

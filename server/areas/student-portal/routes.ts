@@ -6,7 +6,6 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { loginAnswers } from '../../../common/schemas/auth';
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { photoSizes } from '../../../common/schemas/students';
@@ -15,7 +14,6 @@ import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { classmateInScope, ownMessageInScope, ownNicknameInScope, ownPhotoInScope, type StudentRow } from '../../auth/access';
 import type { StudentCaller } from '../../auth/caller';
-import { revokePortalSession } from '../../auth/studentSessions';
 import { HttpError, notFound, unauthorized } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { routeDocs, type Api } from '../../http/types';
@@ -25,8 +23,12 @@ import { createNickname, editOwnNickname } from '../nicknames/writes';
 import { effectiveDesign } from '../design/queries';
 import { photoById, photoFile } from '../photos/queries';
 import { studioInfo } from '../studio/queries';
-import { signInWithCode } from './login';
+import { codeSessionRoutes } from './login';
 import { consentedStudentIds } from '../consents/records';
+import { albumPhotoFileRoute } from '../albums/routes';
+import { taggedPhotosOf } from '../event-pages/queries';
+import { statesOf } from '../consents/staffQueries';
+import { myEventPhotosAnswer } from '../../../common/schemas/eventPages';
 import { assertOpen, classmatesOf, deadlineOf, myMessageOf, myNicknameOf, notificationsOf, placeOf, profileOf, progressOf } from './queries';
 import { pickPortrait, writeQuote } from './writes';
 
@@ -41,22 +43,16 @@ export async function studentPortalRoutes(app: Api) {
   const { db, config } = app;
   const across = config.messagesAcrossBranches;
 
-  app.post(
-    '/login',
-    docs(
-      'Öğrenci girişi: okul kodu, okul numarası ve giriş kodu ile oturum açar, bir token döner',
-      { body: schemas.studentLoginBody, response: loginAnswers },
-      'public',
-    ),
-    async (request, reply) => {
-      const { accessCode: code, ...place } = request.body;
-      return { success: true as const, token: await signInWithCode(db, config, 'student', { ...place, code }, request, reply) };
+  codeSessionRoutes(app, {
+    holder: 'student',
+    body: schemas.studentLoginBody,
+    code: 'accessCode',
+    docs,
+    summaries: {
+      login: 'Öğrenci girişi: okul kodu, okul numarası ve giriş kodu ile oturum açar, bir token döner',
+      logout: 'Öğrenci çıkışı: token’ı geçersiz kılar',
     },
-  );
-
-  app.post('/logout', docs('Öğrenci çıkışı: token’ı geçersiz kılar', { response: { 200: okResponse } }), async (request) => {
-    await revokePortalSession(db, studentOf(request));
-    return { success: true as const };
+    callerOf: studentOf,
   });
 
   app.get('/user', docs('Oturumdaki öğrencinin bilgileri (level: student)', { response: { 200: schemas.studentUserResponse } }), async (request) => {
@@ -97,12 +93,6 @@ export async function studentPortalRoutes(app: Api) {
    */
   const textAnswers = <T extends z.ZodType>(answer: T) => ({ 200: answer, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse });
   type Pair = { from: { id: number }; to: StudentRow };
-  const toClassmate = async <T>(request: FastifyRequest, toStudentId: number, write: (me: StudentCaller, pair: Pair) => Promise<T>) => {
-    const me = studentOf(request);
-    const to = await classmateInScope(db, me, toStudentId, across);
-    await assertOpen(db, me);
-    return { success: true as const, item: await write(me, { from: { id: me.studentId }, to }) };
-  };
   type OwnRequest = FastifyRequest & { params: { id: number } };
   type Own<Row> = (db: Db, me: StudentCaller, id: number) => Promise<Row>;
   /** The student's own text under the path's id, while the deadline is open. */
@@ -112,24 +102,41 @@ export async function studentPortalRoutes(app: Api) {
     await assertOpen(db, me);
     return { me, before };
   };
-  const editOwn = async <Row, T>(request: OwnRequest, own: Own<Row>, edit: (me: StudentCaller, before: Row) => Promise<T>) => {
-    const { me, before } = await ownWhileOpen(request, own);
-    return { success: true as const, item: await edit(me, before) };
+  /** POST {path}: a new text to a classmate in the student's reach; PUT {path}/:id: an edit of its own. */
+  const classmateTextRoutes = <Row, T, New extends z.ZodType<{ toStudentId: number }>, Edit extends z.ZodType>(
+    path: string,
+    answer: z.ZodType,
+    create: { summary: string; body: New; write: (me: StudentCaller, pair: Pair, body: z.output<New>) => Promise<T> },
+    edit: { summary: string; body: Edit; own: Own<Row>; write: (me: StudentCaller, before: Row, body: z.output<Edit>) => Promise<T> },
+  ) => {
+    // The schemas have checked the bodies; the provider's type of a generic schema stays unresolved.
+    app.post(path, docs(create.summary, { body: create.body, response: textAnswers(answer) }), async (request) => {
+      const body = request.body as z.output<New>;
+      const me = studentOf(request);
+      const to = await classmateInScope(db, me, body.toStudentId, across);
+      await assertOpen(db, me);
+      return { success: true as const, item: await create.write(me, { from: { id: me.studentId }, to }, body) };
+    });
+    app.put(`${path}/:id`, docs(edit.summary, { params: idParams, body: edit.body, response: textAnswers(answer) }), async (request) => {
+      const { me, before } = await ownWhileOpen(request, edit.own);
+      return { success: true as const, item: await edit.write(me, before, request.body as z.output<Edit>) };
+    });
   };
 
-  app.post(
+  classmateTextRoutes(
     '/messages',
-    docs('Sınıf arkadaşına anı mesajı yazar (onay bekler)', { body: schemas.studentMessageInput, response: textAnswers(schemas.messageResponse) }),
-    async (request) =>
-      toClassmate(request, request.body.toStudentId, async (me, pair) =>
-        myMessageOf(await createStudentMessage(db, me, pair, request.body.body, config.studentMessagesPerClassmate)),
-      ),
-  );
-
-  app.put(
-    '/messages/:id',
-    docs('Onay bekleyen kendi mesajını düzenler', { params: idParams, body: schemas.studentMessageEdit, response: textAnswers(schemas.messageResponse) }),
-    async (request) => editOwn(request, ownMessageInScope, async (me, before) => myMessageOf(await editOwnMessage(db, me, before, request.body.body))),
+    schemas.messageResponse,
+    {
+      summary: 'Sınıf arkadaşına anı mesajı yazar (onay bekler)',
+      body: schemas.studentMessageInput,
+      write: async (me, pair, body) => myMessageOf(await createStudentMessage(db, me, pair, body.body, config.studentMessagesPerClassmate)),
+    },
+    {
+      summary: 'Onay bekleyen kendi mesajını düzenler',
+      body: schemas.studentMessageEdit,
+      own: ownMessageInScope,
+      write: async (me, before, body) => myMessageOf(await editOwnMessage(db, me, before, body.body)),
+    },
   );
 
   app.delete(
@@ -142,16 +149,20 @@ export async function studentPortalRoutes(app: Api) {
     },
   );
 
-  app.post(
+  classmateTextRoutes(
     '/nicknames',
-    docs('Sınıf arkadaşına lakap önerir (arkadaş başına bir öneri)', { body: schemas.studentNicknameInput, response: textAnswers(schemas.nicknameResponse) }),
-    async (request) => toClassmate(request, request.body.toStudentId, async (me, pair) => myNicknameOf(await createNickname(db, me, pair, request.body.text))),
-  );
-
-  app.put(
-    '/nicknames/:id',
-    docs('Onaylanmamış lakap önerisini düzenler', { params: idParams, body: schemas.studentNicknameEdit, response: textAnswers(schemas.nicknameResponse) }),
-    async (request) => editOwn(request, ownNicknameInScope, async (me, before) => myNicknameOf(await editOwnNickname(db, me, before, request.body.text))),
+    schemas.nicknameResponse,
+    {
+      summary: 'Sınıf arkadaşına lakap önerir (arkadaş başına bir öneri)',
+      body: schemas.studentNicknameInput,
+      write: async (me, pair, body) => myNicknameOf(await createNickname(db, me, pair, body.text)),
+    },
+    {
+      summary: 'Onaylanmamış lakap önerisini düzenler',
+      body: schemas.studentNicknameEdit,
+      own: ownNicknameInScope,
+      write: async (me, before, body) => myNicknameOf(await editOwnNickname(db, me, before, body.text)),
+    },
   );
 
   app.get(
@@ -195,6 +206,18 @@ export async function studentPortalRoutes(app: Api) {
     success: true as const,
     items: await notificationsOf(db, studentOf(request)),
   }));
+
+  app.get(
+    '/event-photos',
+    docs('Öğrencinin etiketlendiği onaylı etkinlik fotoğrafları (velinin dijital fotoğraf onayı varsa)', { response: { 200: myEventPhotosAnswer } }),
+    async (request) => {
+      const me = studentOf(request);
+      const consented = (await statesOf(db, [me.studentId])).get(me.studentId)?.['digital-photo'] === 'yes';
+      return { success: true as const, consented, items: await taggedPhotosOf(db, me.studentId, consented, app.photoUrls) };
+    },
+  );
+
+  albumPhotoFileRoute(app);
 
   app.get(
     '/photo-files/:id/:size',

@@ -5,7 +5,7 @@
  */
 import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
-import { accessCodeResponse, branchCodesResponse, cardsBody, quoteDecisionBody } from '../../../common/schemas/student';
+import { branchCodesResponse, cardsBody, quoteDecisionBody } from '../../../common/schemas/student';
 import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { studentInScope } from '../../auth/access';
@@ -13,7 +13,7 @@ import { attachmentHeader } from '../../http/disposition';
 import { HttpError } from '../../core/errors';
 import { callerOf, routeDocs, type Api, scopedRecord } from '../../http/types';
 import type { FastifyRequest } from 'fastify';
-import { issueCode, sheetCodes } from './accessCodes';
+import { issueCodeRoute, sheetCodes } from './accessCodes';
 import { renderCards } from './cards';
 import { branchReminderRoutes } from '../notifications/reminderRoutes';
 import { decideQuote, previewReminder, remindUnwritten } from './staffWrites';
@@ -21,16 +21,12 @@ import { decideQuote, previewReminder, remindUnwritten } from './staffWrites';
 const docs = routeDocs('student-portal');
 
 export async function studentPortalStaffRoutes(app: Api) {
-  app.post(
+  issueCodeRoute(
+    app,
+    docs,
     '/students/:id/access-code',
-    docs('Öğrenciye yeni giriş kodu verir (eskisi hemen geçersiz olur); kod yalnızca bu yanıtta düz metin olarak döner', {
-      params: idParams,
-      response: { 200: accessCodeResponse, 404: errorResponse },
-    }),
-    async (request) => {
-      const [caller, student] = await scopedRecord(request, studentInScope);
-      return { success: true as const, code: await issueCode(app.db, caller, student) };
-    },
+    'Öğrenciye yeni giriş kodu verir (eskisi hemen geçersiz olur); kod yalnızca bu yanıtta düz metin olarak döner',
+    'student',
   );
 
   /**

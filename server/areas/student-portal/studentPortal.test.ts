@@ -1,12 +1,11 @@
 import { eq, isNotNull } from 'drizzle-orm';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
 import { auditLog, messages, notificationRecipients, notifications, photos, schools, students, yearbookApprovals } from '../../db/schema';
 import { useApiTestKit } from '../../test/api';
 import type { StudentIndex } from '../../test/fixtures';
-import { inspectPdf } from '../../test/pdf';
-import { expectOutOfReach } from '../../test/reach';
+import { inspectPdf, pdfLinks } from '../../test/pdf';
+import { expectOutOfReach, outOfReach } from '../../test/reach';
 import { seedDemo } from '../../seed/demo';
 import { studentRow } from '../students/writes';
 import { freeSchoolCode } from '../schools/writes';
@@ -131,17 +130,7 @@ describe('access codes', () => {
   });
 
   it('are refused for students outside the caller’s scope (404) at every level', async () => {
-    const cases: Array<[keyof typeof kit.world.accounts, StudentIndex]> = [
-      ['branch', 3],
-      ['branch', 4],
-      ['siblingBranch', 0],
-      ['school', 4],
-      ['otherSchool', 0],
-      ['panel', 5],
-      ['foreignPanel', 0],
-      ['foreignSchool', 0],
-    ];
-    for (const res of await expectOutOfReach(kit, cases, (staff, studentId) => staff.post(`students/${studentId}/access-code`))) {
+    for (const res of await expectOutOfReach(kit, outOfReach, (staff, studentId) => staff.post(`students/${studentId}/access-code`))) {
       expect(res.body.code).toBeUndefined();
     }
     const branch = await kit.as(kit.world.accounts.branch);
@@ -158,28 +147,12 @@ describe('access codes', () => {
     expect(codes.status).toBe(200);
     expect(codes.body).toMatchObject({ schoolCode: SCHOOL_CODE, branchName: '12/A' });
     expect(codes.body.items.map((c: { schoolNumber: string }) => c.schoolNumber).sort()).toEqual(['101', '102', '103']);
-    const res = await kit.app.inject({
-      method: 'POST',
-      url: `/api/school/branches/${kit.world.branch.id}/login-cards.pdf`,
-      headers: { authorization: `Bearer ${school.token}` },
-    });
-    expect(res.statusCode, res.payload).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    const pdf = res.rawPayload;
+    const pdf = await school.pdf(`branches/${kit.world.branch.id}/login-cards.pdf`);
     const report = await inspectPdf(pdf);
     expect(report.pages).toBe(1);
     expect(report.boxes[0]!.media.width).toBeCloseTo(595.3, 0);
     for (const name of ['Şule Işık', 'Ömer Çelik', 'İpek Ünal']) expect(report.text[0]).toContain(name);
-    const doc = await PDFDocument.load(pdf);
-    const links: string[] = [];
-    for (const page of doc.getPages()) {
-      const annots = page.node.lookup(PDFName.of('Annots'), PDFArray);
-      for (let i = 0; i < annots.size(); i++) {
-        const action = annots.lookup(i, PDFDict).lookup(PDFName.of('A'), PDFDict);
-        const uri = action.lookup(PDFName.of('URI'));
-        links.push(uri instanceof PDFString ? uri.decodeText() : String(uri));
-      }
-    }
+    const links = await pdfLinks(pdf);
     expect(links).toHaveLength(3);
     for (const link of links) expect(link).toMatch(new RegExp(`/student/login\\?okul=${SCHOOL_CODE}$`));
     // The codes printed are the new ones: a code from the JSON call no longer works.
@@ -218,14 +191,7 @@ describe('login cards for picked students', () => {
     expect((await signIn('101', picked.body.items[0].code)).status).toBe(200);
     for (const n of ['99', '100', '102']) expect((await signIn(n, first.get(n)!)).status, n).toBe(200);
 
-    const pdf = await kit.app.inject({
-      method: 'POST',
-      url: `/api/branch/branches/${b.id}/login-cards.pdf`,
-      headers: { authorization: `Bearer ${branch.token}` },
-      payload: { studentIds: [id(1)] },
-    });
-    expect(pdf.statusCode).toBe(200);
-    const report = await inspectPdf(pdf.rawPayload);
+    const report = await inspectPdf(await branch.pdf(`branches/${b.id}/login-cards.pdf`, { studentIds: [id(1)] }));
     expect(report.text[0]).toContain('Ömer Çelik');
     expect(report.text[0]).not.toContain('Şule Işık');
     expect((await signIn('101', picked.body.items[0].code)).status).toBe(200);

@@ -4,6 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { ConsentStates } from '../../../common/schemas/consentStaff';
 import type { StudentItem, StudentListQuery } from '../../../common/schemas/students';
 import { consentStateCondition, statesOf } from '../consents/staffQueries';
+import { belowGoal, taggedCounts } from '../coverage/queries';
 import { branchName } from '../../../common/text';
 import { branchesWhere, type BranchRow, type StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
@@ -61,7 +62,7 @@ export async function selectedStudents(db: Db, branch: BranchRow, ids: readonly 
   return rows;
 }
 
-type Filters = Pick<StudentListQuery, 'q' | 'photo' | 'consentPurpose' | 'consentState'>;
+type Filters = Pick<StudentListQuery, 'q' | 'photo' | 'coverage' | 'consentPurpose' | 'consentState'>;
 
 /** The filters' conditions with their values as placeholders (`pattern`, `consentPurpose`, `consentAnswer`); the photo filter has none. */
 function studentFilters(db: Db, query: Filters, search: boolean): SQL[] {
@@ -70,6 +71,7 @@ function studentFilters(db: Db, query: Filters, search: boolean): SQL[] {
   if (query.photo === 'present') conditions.push(hasPhoto(db));
   if (query.photo === 'missing') conditions.push(not(hasPhoto(db)));
   if (query.consentState) conditions.push(consentStateCondition(query.consentState));
+  if (query.coverage === 'below') conditions.push(belowGoal());
   return conditions;
 }
 
@@ -84,7 +86,9 @@ const listStatements = preparedPerShape<{
  */
 export async function listStudents(db: Db, branchId: number, query: StudentListQuery, paged = true) {
   const pattern = containsPattern(query.q);
-  const shape = [query.sort ?? 'schoolNumber', query.order, pattern === null ? 0 : 1, query.photo ?? '', query.consentState ?? ''].join('|');
+  const shape = [query.sort ?? 'schoolNumber', query.order, pattern === null ? 0 : 1, query.photo ?? '', query.consentState ?? '', query.coverage ?? ''].join(
+    '|',
+  );
   const statements = listStatements(db, shape, () => {
     const where = and(eq(students.branchId, sql.placeholder('branchId')), ...studentFilters(db, query, pattern !== null));
     const order = orderFor({ name: turkishOrder(students.sortKey), schoolNumber: numberOrder }, query, 'schoolNumber', students.id);
@@ -155,6 +159,7 @@ function studentItemOf(
   branch: Pick<BranchRow, 'grade' | 'section'>,
   facts: PhotoFacts | undefined,
   consents: ConsentStates,
+  eventPhotos: number,
   signer: UrlSigner,
   level: string,
 ): StudentItem {
@@ -172,6 +177,7 @@ function studentItemOf(
     nickname: row.nickname,
     consents,
     photoCount: facts?.count ?? 0,
+    eventPhotos,
     photoUrl: portrait ? signer.url(level, portrait, 'display') : null,
     thumbUrl: portrait ? signer.url(level, portrait, 'thumb') : null,
     downloadUrl: portrait ? signer.url(level, portrait, 'download') : null,
@@ -185,11 +191,11 @@ function studentItemOf(
 
 export async function studentItems(db: Db, rows: StudentRow[], signer: UrlSigner, level: string): Promise<StudentItem[]> {
   const ids = rows.map((r) => r.id);
-  const [facts, consents] = await Promise.all([photoFactsOf(db, ids), statesOf(db, ids)]);
+  const [facts, consents, tagged] = await Promise.all([photoFactsOf(db, ids), statesOf(db, ids), taggedCounts(db, ids)]);
   const branchIds = [...new Set(rows.map((r) => r.branchId))];
   const branchRows = branchIds.length ? await branchesByIds(db).execute({ ids: branchIds }) : [];
   const byId = new Map(branchRows.map((b) => [b.id, b]));
-  return rows.map((row) => studentItemOf(row, byId.get(row.branchId)!, facts.get(row.id), consents.get(row.id)!, signer, level));
+  return rows.map((row) => studentItemOf(row, byId.get(row.branchId)!, facts.get(row.id), consents.get(row.id)!, tagged.get(row.id) ?? 0, signer, level));
 }
 
 /** One student as the API answers it. */

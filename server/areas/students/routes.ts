@@ -36,11 +36,14 @@ export async function studentsRoutes(app: Api) {
 
   app.get(
     '/branches/:id/students',
-    docs('Şubenin öğrencileri (sayfalı; arama, sıralama: schoolNumber | name, filtre: photo, consentPurpose ve consentState)', {
-      params: idParams,
-      querystring: studentListQuery,
-      response: { 200: listResponse(studentItem) },
-    }),
+    docs(
+      'Şubenin öğrencileri (sayfalı; arama, sıralama: schoolNumber | name, filtre: photo, coverage (below: görünme hedefinin altında), consentPurpose ve consentState)',
+      {
+        params: idParams,
+        querystring: studentListQuery,
+        response: { 200: listResponse(studentItem) },
+      },
+    ),
     async (request) => {
       const [caller, branch] = await scopedRecord(request, branchInScope);
       const { rows, total } = await listStudents(app.db, branch.id, request.query);

@@ -31,6 +31,7 @@ export function studioInfoOf(row: typeof studios.$inferSelect): StudioInfo {
     cityId: row.cityId,
     website: row.website,
     retentionMonths: row.retentionMonths,
+    coverageGoal: row.coverageGoal,
     version: row.version,
   };
 }

@@ -1,4 +1,5 @@
 /** GET/PUT {level}/studio and POST {level}/studio/logo (level panel): the studio profile. */
+import type { FastifyRequest } from 'fastify';
 import { errorResponse } from '../../../common/schemas/list';
 import { IMAGE_MAX_MB, studioAnswer, studioUpdateBody } from '../../../common/schemas/studio';
 import { callerOf, routeDocs, type Api } from '../../http/types';
@@ -12,10 +13,10 @@ const docs = routeDocs('studio');
 const panelOnly = ['panel'] as const;
 
 export async function studioRoutes(app: Api) {
-  app.get('/studio', docs('Stüdyo bilgileri', { response: { 200: studioAnswer } }, panelOnly), async (request) => ({
-    success: true as const,
-    studio: await studioInfo(app.db, callerOf(request).studioId),
-  }));
+  /** The caller's studio, as every call here answers it. */
+  const answer = async (request: FastifyRequest) => ({ success: true as const, studio: await studioInfo(app.db, callerOf(request).studioId) });
+
+  app.get('/studio', docs('Stüdyo bilgileri', { response: { 200: studioAnswer } }, panelOnly), answer);
 
   app.put(
     '/studio',
@@ -25,9 +26,8 @@ export async function studioRoutes(app: Api) {
       panelOnly,
     ),
     async (request) => {
-      const caller = callerOf(request);
-      await updateStudio(app.db, caller, request.body);
-      return { success: true as const, studio: await studioInfo(app.db, caller.studioId) };
+      await updateStudio(app.db, callerOf(request), request.body);
+      return answer(request);
     },
   );
 
@@ -42,7 +42,7 @@ export async function studioRoutes(app: Api) {
       const caller = callerOf(request);
       const file = await readOneFile(request, imageUpload(IMAGE_MAX_MB.logo));
       await setStudioLogo(app.db, app.storage.images, caller, file.data);
-      return { success: true as const, studio: await studioInfo(app.db, caller.studioId) };
+      return answer(request);
     },
   );
 }

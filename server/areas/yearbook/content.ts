@@ -8,12 +8,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import { branchName, orderKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { Db } from '../../db/client';
-import { branches, messages, photos, schools, students, studios, users, yearbookFinals } from '../../db/schema';
+import { albumPages, albumPhotos, albums, branches, messages, photos, photoTags, schools, students, studios, users, yearbookFinals } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
 import { imageKey, masterKey, type ImageKind } from '../../images/branding';
 import { fileKey } from '../photos/queries';
 import { effectiveDesign } from '../design/queries';
-import type { BookModel, BookStudent } from '../../typesetting/model';
+import { eventFrameMm, type BookEventPage, type BookModel, type BookStudent } from '../../typesetting/model';
 import type { ConsentState } from '../../../common/schemas/consentStaff';
 import type { ConsentPurpose } from '../../../common/schemas/consents';
 import { statesOf } from '../consents/staffQueries';
@@ -25,8 +25,19 @@ export interface BookImage {
   key: string;
   /** Read when `key` has no file: the web's copy of a logo or cover uploaded before print masters were kept. */
   fallbackKey?: string;
-  /** Portraits go on the interior's pages (at their page's size, or small on the class panel); the cover image and the logos on the cover. */
-  use: 'portrait' | 'panel' | 'cover' | 'logo';
+  /** Portraits go on the interior's pages (at their page's size, or small on the class panel), event photos on event pages; the cover image and the logos on the cover. */
+  use: 'portrait' | 'panel' | 'cover' | 'logo' | 'event';
+  /** The frame an event photo fills (its layout's cell). */
+  frameMm?: { width: number; height: number };
+  /** An event photo: which, and what the check before print calls it. */
+  event?: { photoId: number; label: string };
+}
+
+/** An event photo kept out of the book: a student tagged in it whose parents refused their photo in it. */
+export interface EventLeftOut {
+  studentId: number;
+  name: string;
+  photo: string;
 }
 
 /** A student of the book printed without their photo or their text, and the parent's answer that keeps it out. */
@@ -45,6 +56,8 @@ export interface BookSources {
   consentGaps: ConsentGap[];
   /** The studio, named (with its logo) on the back cover. */
   studio: { name: string; logo: string | null };
+  /** Event photos left out for a tagged student's refused photo consent. */
+  eventLeftOut: EventLeftOut[];
 }
 
 /** A logo or cover as the printed book takes it: the print master, else the web's copy. */
@@ -114,6 +127,67 @@ async function staffMessages(db: Db, where: ReturnType<typeof and>) {
   });
 }
 
+/**
+ * The event pages of the book: the school's albums' pages and those of the book's branches' albums,
+ * album by album (by event date) in their order. A page holds the approved photos still there;
+ * a photo in which a tagged student's parents refused their child's photo in this book (print or
+ * digital, `photoPurpose`) is left out and reported, since the book would show that child: the
+ * event photo needs no consent of its own (it is not a student's portrait), but a refusal is kept.
+ */
+async function eventPagesOf(db: Db, schoolId: number, branchIds: number[], photoPurpose: PhotoPurpose, design: BookModel['design'], inBook: Set<number>) {
+  const pages = await db
+    .select({ id: albumPages.id, layout: albumPages.layout, photoIds: albumPages.photoIds, branchId: albumPages.branchId, album: albums.name })
+    .from(albumPages)
+    .innerJoin(albums, eq(albums.id, albumPages.albumId))
+    .where(
+      and(
+        eq(albumPages.schoolId, schoolId),
+        branchIds.length ? sql`(${albumPages.branchId} is null or ${inArray(albumPages.branchId, branchIds)})` : sql`${albumPages.branchId} is null`,
+      ),
+    )
+    .orderBy(sql`${albums.eventDate} asc nulls last`, asc(albums.id), asc(albumPages.position), asc(albumPages.id));
+  const ids = [...new Set(pages.flatMap((p) => p.photoIds))];
+  const photoRows = ids.length
+    ? await db
+        .select({ id: albumPhotos.id, storageKey: albumPhotos.storageKey, caption: albumPhotos.caption, originalName: albumPhotos.originalName })
+        .from(albumPhotos)
+        .where(and(inArray(albumPhotos.id, ids), eq(albumPhotos.status, 'approved')))
+    : [];
+  const tags = ids.length
+    ? await db
+        .select({ photoId: photoTags.photoId, studentId: photoTags.studentId, firstName: students.firstName, lastName: students.lastName })
+        .from(photoTags)
+        .innerJoin(students, eq(students.id, photoTags.studentId))
+        .where(inArray(photoTags.photoId, ids))
+    : [];
+  const states = await statesOf(db, [...new Set(tags.map((t) => t.studentId))]);
+  const byId = new Map(photoRows.map((row) => [row.id, row]));
+  const images: BookImage[] = [];
+  const leftOut: EventLeftOut[] = [];
+  const placed: Array<BookEventPage & { branchId: number | null }> = [];
+  for (const page of pages) {
+    const layout = page.layout as BookEventPage['layout'];
+    const frame = eventFrameMm(design, layout);
+    const photosOnPage: BookEventPage['photos'] = [];
+    for (const photoId of page.photoIds) {
+      const row = byId.get(photoId);
+      if (!row) continue;
+      const label = tr.yearbook.item.eventPhoto(page.album, row.caption || row.originalName);
+      const tagged = tags.filter((t) => t.photoId === photoId);
+      const refused = tagged.filter((t) => states.get(t.studentId)?.[photoPurpose] === 'no');
+      if (refused.length) {
+        for (const t of refused) leftOut.push({ studentId: t.studentId, name: `${t.firstName} ${t.lastName}`, photo: label });
+        continue;
+      }
+      const path = `/img/event-${page.id}-${photoId}.jpg`;
+      images.push({ path, store: 'photos', key: fileKey(row.storageKey, 'original'), use: 'event', frameMm: frame, event: { photoId, label } });
+      photosOnPage.push({ id: photoId, image: path, caption: row.caption, studentIds: tagged.map((t) => t.studentId).filter((id) => inBook.has(id)) });
+    }
+    if (photosOnPage.length) placed.push({ id: page.id, album: page.album, layout, photos: photosOnPage, branchId: page.branchId });
+  }
+  return { pages: placed, images, leftOut };
+}
+
 /** The book of one branch (branchId) or of the whole school (branchId null). */
 /** Which answer lets a student's photo into a book: the printed book's, or the digital edition's. */
 export type PhotoPurpose = Extract<ConsentPurpose, 'print-photo' | 'digital-photo'>;
@@ -159,7 +233,7 @@ export async function bookSources(
   const studentIds = studentRows.map((s) => s.id);
   /*
    * What the parents said: a photo shows only with consent to photos in this book, printed or digital (else
-   * the design's empty frame), a student's nickname, quote and the messages on their page only
+   * the design's empty frame), a student's name, nickname, quote and the messages on their page only
    * with consent to their text in print; a message they wrote to a classmate needs it too.
    */
   const states = await statesOf(db, studentIds);
@@ -182,6 +256,13 @@ export async function bookSources(
     toStudent.set(m.toStudentId, list);
   }
 
+  const events = await eventPagesOf(db, schoolId, branchIds, photoPurpose, design, new Set(studentIds));
+  images.push(...events.images);
+  // After the class panels, a branch's albums follow its own panel; the school's albums (and all, at the end) close the book.
+  const afterPanels = design.eventPages === 'after-panels';
+  const withoutBranch = ({ branchId: _branch, ...page }: (typeof events.pages)[number]): BookEventPage => page;
+  const branchPages = (id: number) => (afterPanels ? events.pages.filter((p) => p.branchId === id).map(withoutBranch) : []);
+
   const book: BookModel = {
     title: branchId === null ? school.name : `${school.name} ${branchRows[0] ? branchName(branchRows[0]) : ''}`.trim(),
     draft: !final,
@@ -189,8 +270,10 @@ export async function bookSources(
     school: { name: school.name, academicYear: school.academicYear, logo },
     cover,
     schoolMessages: management.map(({ branchId: _branch, ...signed }) => signed),
+    eventPages: events.pages.filter((p) => !afterPanels || p.branchId === null).map(withoutBranch),
     branches: branchRows.map((branch) => ({
       name: branchName(branch),
+      eventPages: branchPages(branch.id),
       teacherMessages: teacher.filter((m) => m.branchId === branch.id).map(({ branchId: _branch, ...signed }) => signed),
       students: studentRows
         .filter((s) => s.branchId === branch.id)
@@ -202,13 +285,17 @@ export async function bookSources(
             images.push({ path: portrait, store: 'photos', key: fileKey(key, 'original'), use: 'portrait' });
             images.push({ path: panelPortrait, store: 'photos', key: fileKey(key, 'original'), use: 'panel' });
           }
-          // The name stays (the class list is the school's roster); nickname, quote and messages go.
+          /*
+           * Without consent nothing of theirs is printed, the name included: their page and class
+           * panel frame stay unnamed, the class list and index leave them out. The key keeps their
+           * place in order (it is never printed).
+           */
           if (!textOk(s.id))
             return {
               id: s.id,
-              name: `${s.firstName} ${s.lastName}`,
+              name: '',
               indexKey: orderKey(`${s.lastName} ${s.firstName}`),
-              indexName: `${s.lastName}, ${s.firstName}`,
+              indexName: '',
               nickname: null,
               quote: null,
               portrait,
@@ -234,7 +321,7 @@ export async function bookSources(
     if (!of || (of[photoPurpose] === 'yes' && of['print-text'] === 'yes')) return [];
     return [{ id: s.id, name: `${s.firstName} ${s.lastName}`, photo: of[photoPurpose], text: of['print-text'] }];
   });
-  return { model: book, images, consentGaps, studio: { name: studio?.name ?? '', logo: studioLogo } };
+  return { model: book, images, consentGaps, studio: { name: studio?.name ?? '', logo: studioLogo }, eventLeftOut: events.leftOut };
 }
 
 /**
@@ -250,7 +337,9 @@ export function estimatePages(model: BookModel): number {
   for (const branch of model.branches) {
     pages += 2;
     for (const student of branch.students) pages += even(Math.max(1, Math.ceil(student.messages.length / per)));
+    pages += branch.eventPages?.length ?? 0;
   }
+  pages += even(model.eventPages?.length ?? 0);
   pages += 1;
   const multiple = model.design.pageMultiple;
   return Math.ceil(pages / multiple) * multiple;

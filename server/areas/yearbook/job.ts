@@ -24,7 +24,7 @@ import { bookWriter } from '../../typesetting/assemble';
 import { coverGeometry, frontImageMm, type CoverModel } from '../../typesetting/cover';
 import { leaveOutFailing, substitutions, type Trial, type UnplacedItem } from '../../typesetting/items';
 import { LOGO_HEIGHT_MM, MIN_PPI, PORTRAIT_MM, STUDIO_LOGO_HEIGHT_MM, panelFrameMm, type BookModel, type BookPart } from '../../typesetting/model';
-import { planParts } from '../../typesetting/parts';
+import { notePages, planParts } from '../../typesetting/parts';
 import { bookSources, estimatePages, type BookImage, type BookSources, type PhotoPurpose } from './content';
 import { pngSize, ppiAt, preflight, type CheckedStudent, type CutName, type PlacedImage } from './preflight';
 
@@ -83,10 +83,14 @@ export interface YearbookResult extends Record<string, unknown> {
 function imagesOfPart(model: BookModel, part: Pick<BookPart, 'divider'>, images: BookImage[]): BookImage[] {
   const portraits = new Set(model.branches.flatMap((b) => b.students.map((s) => s.portrait)));
   const panel = new Set(part.divider?.panel.map((entry) => entry.portrait));
-  const placed = { portrait: portraits, panel };
-  const used = images.filter((image) => (image.use === 'portrait' || image.use === 'panel') && placed[image.use].has(image.path));
+  const event = new Set(eventPagesOf(model).flatMap((page) => page.photos.map((photo) => photo.image)));
+  const placed = { portrait: portraits, panel, event };
+  const used = images.filter((image) => (image.use === 'portrait' || image.use === 'panel' || image.use === 'event') && placed[image.use].has(image.path));
   return [...used.filter((image) => image.use === 'panel'), ...used.filter((image) => image.use !== 'panel')];
 }
+
+/** The event pages a (part's) model prints: after its branches' class panels, and at its end. */
+const eventPagesOf = (model: BookModel) => [...model.branches.flatMap((b) => b.eventPages ?? []), ...(model.eventPages ?? [])];
 
 /** Runs `work` on every item, at most `parallel` at a time. */
 async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<void>) {
@@ -134,7 +138,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
       }
     };
     const read = await bookSources(db, job.studioId, job.schoolId, job.branchId, options.photoPurpose);
-    const { model, images, studio, consentGaps } = options.sources ? await options.sources(read) : read;
+    const { model, images, studio, consentGaps, eventLeftOut } = options.sources ? await options.sources(read) : read;
     let total = estimatePages(model);
     let prepared = 0;
     let proofed = 0;
@@ -245,6 +249,10 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
     const placed: PlacedImage[] = [];
     const checked = new Map<number, CheckedStudent>();
     const studentPages: Record<string, number> = {};
+    /** Every page each student appears on so far (own pages, class panel, event pages), for the index. */
+    const seen: Record<string, number[]> = {};
+    /** Event photos placed, their page filled in once their part is laid out. */
+    const eventPlaced: Array<PlacedImage & { photoId: number }> = [];
     const cutNames: CutName[] = [];
     const studentLastPages: Record<string, number> = {};
 
@@ -313,10 +321,12 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
           const proof = new Map<string, Uint8Array>();
           await timed('imagesMs', () =>
             eachInParallel(imagesOfPart(plan.model, plan, images), PARALLEL_IMAGES, async (image) => {
-              const ppi = await prepare(image, print, proof, PORTRAIT_MM[model.design.photoShape]);
+              const ppi = await prepare(image, print, proof, image.frameMm ?? PORTRAIT_MM[model.design.photoShape]);
               const student = image.use === 'portrait' ? plan.model.branches.flatMap((b) => b.students).find((s) => s.portrait === image.path) : null;
+              // An event photo's page is known after the layout.
+              if (ppi !== null && image.event) eventPlaced.push({ use: 'event', ppi, page: null, label: image.event.label, photoId: image.event.photoId });
               // The cover and the logo are on the part's first page; a portrait on its student's first page (known after the layout).
-              if (ppi !== null)
+              else if (ppi !== null)
                 placed.push({ use: image.use, ppi, page: student ? null : firstPage, ...(student ? { student: { id: student.id, name: student.name } } : {}) });
               if (student) prepared += pagesOf(student);
               await report();
@@ -325,6 +335,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
           // An image whose file is gone is left out of the book rather than failing it.
           for (const branch of plan.model.branches) for (const s of branch.students) if (s.portrait && !print.has(s.portrait)) s.portrait = null;
           for (const entry of plan.divider?.panel ?? []) if (entry.portrait && !print.has(entry.portrait)) entry.portrait = null;
+          for (const page of eventPagesOf(plan.model)) for (const photo of page.photos) if (photo.image && !print.has(photo.image)) photo.image = null;
           for (const branch of plan.model.branches)
             for (const s of branch.students) checked.set(s.id, { id: s.id, name: s.name, portrait: s.portrait !== null });
 
@@ -332,7 +343,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
             firstPage,
             cover: plan.cover,
             divider: plan.divider,
-            index: plan.index ? { entries: plan.index, knownPages: { ...studentPages } } : null,
+            index: plan.index ? { entries: plan.index, knownPages: structuredClone(seen) } : null,
           };
           const laid = await timed('layoutMs', () =>
             layOut(plan.model, part, () => pool.run('bookPart', { model: plan.model, part, images: print, firstObject: writer.nextObject }, layoutLimits)),
@@ -340,6 +351,8 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
           print.clear();
           await timed('storeMs', () => writer.append(laid.piece));
           Object.assign(studentPages, laid.studentPages);
+          notePages(seen, laid);
+          for (const entry of eventPlaced) entry.page ??= laid.eventPhotoPages[String(entry.photoId)] ?? null;
           const panel = new Map(plan.divider?.panel.map((entry) => [entry.id, entry.name]));
           for (const { id, page } of laid.cutNames) cutNames.push({ studentId: id, name: panel.get(id) ?? '', page });
           Object.assign(studentLastPages, laid.studentLastPages);
@@ -397,7 +410,8 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
           students: [...checked.values()],
           studentPages,
           consentGaps,
-          images: placed,
+          images: [...placed, ...eventPlaced],
+          eventLeftOut,
           substitutions: found,
           unplaced,
           cutNames,

@@ -3,6 +3,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pngSize, ppiAt, preflight, type PreflightInput } from './preflight';
 
+/** A finding as the check reports it; `studentId` where it is about a student. */
+const finding = (page: number | null, item: string, code: string, message: string, studentId?: number) => ({ page, item, studentId, code, message });
+
 const none: PreflightInput = { students: [], studentPages: {}, consentGaps: [], images: [], substitutions: [], unplaced: [], cutNames: [] };
 
 describe('the check before print', () => {
@@ -49,16 +52,16 @@ describe('the check before print', () => {
     });
     expect(errors).toEqual([]);
     expect(warnings).toEqual([
-      { page: 3, item: 'Ali Kaya', studentId: 1, code: 'no-portrait', message: 'Vesikalık yok; sayfasında baş harfleri basıldı.' },
-      { page: 4, item: 'Banu Er', studentId: 2, code: 'no-consent', message: 'Veli onayı yok: fotoğrafı basılmadı, yerinde boş çerçeve var.' },
-      {
-        page: 4,
-        item: 'Banu Er',
-        studentId: 2,
-        code: 'no-text-consent',
-        message: 'Veli söz ve mesajların basılmasına onay vermedi: lakabı, sözü ve mesajları basılmadı.',
-      },
-      { page: 6, item: 'Deniz Ak', studentId: 4, code: 'no-consent', message: 'Veli fotoğrafın basılmasına onay vermedi: yerinde boş çerçeve var.' },
+      finding(3, 'Ali Kaya', 'no-portrait', 'Vesikalık yok; sayfasında baş harfleri basıldı.', 1),
+      finding(4, 'Banu Er', 'no-consent', 'Veli onayı yok: fotoğrafı basılmadı, yerinde boş çerçeve var.', 2),
+      finding(
+        4,
+        'Banu Er',
+        'no-text-consent',
+        'Veli ad, söz ve mesajların basılmasına onay vermedi: adı, lakabı, sözü ve mesajları basılmadı; sayfası ve sınıf panosundaki yeri adsız.',
+        2,
+      ),
+      finding(6, 'Deniz Ak', 'no-consent', 'Veli fotoğrafın basılmasına onay vermedi: yerinde boş çerçeve var.', 4),
     ]);
   });
 
@@ -73,19 +76,8 @@ describe('the check before print', () => {
     });
     expect(errors).toEqual([]);
     expect(warnings).toEqual([
-      {
-        page: 9,
-        item: 'Deniz Ay sayfasındaki lakap',
-        studentId: 5,
-        code: 'missing-glyphs',
-        message: 'Yazı tiplerinde olmayan karakterler: 𓀀 好; yerlerine □ basıldı.',
-      },
-      {
-        page: null,
-        item: 'Okul yönetiminin mesajı (yazan: Müdür)',
-        code: 'missing-glyphs',
-        message: 'Yazı tiplerinde olmayan karakterler: 字; yerlerine □ basıldı.',
-      },
+      finding(9, 'Deniz Ay sayfasındaki lakap', 'missing-glyphs', 'Yazı tiplerinde olmayan karakterler: 𓀀 好; yerlerine □ basıldı.', 5),
+      finding(null, 'Okul yönetiminin mesajı (yazan: Müdür)', 'missing-glyphs', 'Yazı tiplerinde olmayan karakterler: 字; yerlerine □ basıldı.'),
     ]);
   });
 
@@ -101,27 +93,26 @@ describe('the check before print', () => {
     });
     expect(warnings).toEqual([]);
     expect(errors).toEqual([
-      {
-        page: 4,
-        item: 'Abdurrahman Muhammed Şahinoğlu adı (sınıf panelinde)',
-        studentId: 5,
-        code: 'unplaced-text',
-        message:
-          'Ad, sınıf panelinde vesikalığın altındaki yerine en küçük boyda da sığmadı ve kesilerek basıldı. Adı kısaltın ya da paneldeki sütun sayısını azaltın.',
-      },
-      {
-        page: 7,
-        item: 'Ece Su sayfasındaki mesaj (yazan: Ali)',
-        studentId: 4,
-        code: 'unplaced-text',
-        message: 'Metin sayfaya yerleştirilemedi ve yıllığa konmadı. Metni düzeltip yıllığı yeniden oluşturun.',
-      },
-      {
-        page: null,
-        item: '12/A şubesinin adı',
-        code: 'unplaced-text',
-        message: 'Metin sayfaya yerleştirilemedi; yerine “Ad basılamadı” basıldı. Metni düzeltip yıllığı yeniden oluşturun.',
-      },
+      finding(
+        4,
+        'Abdurrahman Muhammed Şahinoğlu adı (sınıf panelinde)',
+        'unplaced-text',
+        'Ad, sınıf panelinde vesikalığın altındaki yerine en küçük boyda da sığmadı ve kesilerek basıldı. Adı kısaltın ya da paneldeki sütun sayısını azaltın.',
+        5,
+      ),
+      finding(
+        7,
+        'Ece Su sayfasındaki mesaj (yazan: Ali)',
+        'unplaced-text',
+        'Metin sayfaya yerleştirilemedi ve yıllığa konmadı. Metni düzeltip yıllığı yeniden oluşturun.',
+        4,
+      ),
+      finding(
+        null,
+        '12/A şubesinin adı',
+        'unplaced-text',
+        'Metin sayfaya yerleştirilemedi; yerine “Ad basılamadı” basıldı. Metni düzeltip yıllığı yeniden oluşturun.',
+      ),
     ]);
   });
 

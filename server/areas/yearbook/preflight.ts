@@ -8,7 +8,7 @@
 import type { Preflight, PreflightEntry } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
 import type { FoundSubstitution, UnplacedItem } from '../../typesetting/items';
-import type { ConsentGap } from './content';
+import type { ConsentGap, EventLeftOut } from './content';
 import { MIN_PPI } from '../../typesetting/model';
 
 /**
@@ -20,7 +20,7 @@ const MM_PER_INCH = 25.4;
 
 /** An image as the book placed it: what it is, its resolution, and where. */
 export interface PlacedImage {
-  use: 'portrait' | 'cover' | 'logo' | 'panel';
+  use: 'portrait' | 'cover' | 'logo' | 'panel' | 'event';
   ppi: number;
   /** The page it is on; for a student's portrait, null means "the student's first page". */
   page: number | null;
@@ -48,6 +48,8 @@ export interface PreflightInput {
   unplaced: UnplacedItem[];
   /** Names too long for their cell on the class panel even at the smallest size: printed cut. */
   cutNames: CutName[];
+  /** Event photos kept out of the book for a tagged student's refused photo consent. */
+  eventLeftOut?: EventLeftOut[];
 }
 
 /** A student's name cut at its cell's edge on the class panel's page. */
@@ -75,19 +77,20 @@ export function preflight(input: PreflightInput): Preflight {
   const errors: PreflightEntry[] = [];
   const warnings: PreflightEntry[] = [];
   const pageOf = (studentId: number) => input.studentPages[String(studentId)] ?? null;
+  const gaps = new Map(input.consentGaps.map((gap) => [gap.id, gap]));
 
   for (const image of input.images) {
     if (image.ppi >= MIN_PPI) continue;
     const entry: PreflightEntry = {
       page: image.page ?? (image.student ? pageOf(image.student.id) : null),
-      item: image.student?.name ?? image.label ?? (image.use === 'cover' ? p.cover : p.logo),
+      // A student printed without a name is named to staff as they know them.
+      item: (image.student && gaps.get(image.student.id)?.name) ?? image.student?.name ?? image.label ?? (image.use === 'cover' ? p.cover : p.logo),
       ...(image.student ? { studentId: image.student.id } : {}),
       code: 'image-resolution',
       message: image.ppi < ERROR_PPI ? p.tooLowResolution(image.ppi) : p.lowResolution(image.ppi),
     };
     (image.ppi < ERROR_PPI ? errors : warnings).push(entry);
   }
-  const gaps = new Map(input.consentGaps.map((gap) => [gap.id, gap]));
   for (const s of input.students) {
     const gap = gaps.get(s.id);
     const about = { page: pageOf(s.id), item: gap?.name ?? s.name, studentId: s.id };
@@ -96,6 +99,9 @@ export function preflight(input: PreflightInput): Preflight {
     else if (!s.portrait) warnings.push({ ...about, code: 'no-portrait', message: p.noPortrait });
     if (gap && gap.text !== 'yes') warnings.push({ ...about, code: 'no-text-consent', message: gap.text === 'no' ? c.textRefused : c.noTextAnswer });
   }
+  // A refusal keeps the photo out; the page is the student's own, where staff find them.
+  for (const out of input.eventLeftOut ?? [])
+    warnings.push({ page: pageOf(out.studentId), item: out.name, studentId: out.studentId, code: 'event-photo-consent', message: c.eventRefused(out.photo) });
   // A text found on a student's page points there; the book's own texts are on no page.
   const where = (found: { item: string; studentId?: number }) => ({
     page: found.studentId === undefined ? null : pageOf(found.studentId),

@@ -11,6 +11,7 @@ import { conflict, HttpError } from '../../core/errors';
 import { recordAudit } from '../../core/audit';
 import { YEARBOOK_JOB } from './job';
 import { finalCheck } from './queries';
+import { forgetSchoolDescriptors } from '../faces/faceData';
 import { queueDigitalEditionOnFinal, stopDigitalEditions } from '../digital-yearbook/writes';
 
 /** Queues the book of a branch or of a whole school; one at a time per school (409 while one is active). */
@@ -71,6 +72,11 @@ export async function setFinal(db: Db, caller: Caller, school: SchoolRow, final:
     }
     const override = overridden && overrideReason ? { overrideReason, jobIds: overridden.jobIds, errors: overridden.errors } : undefined;
     await recordAudit(tx, caller, final ? 'mark_final' : 'unmark_final', 'yearbook', { id: school.id, schoolId: school.id }, override);
+    // The book is done: the face descriptors made for it go now, with an entry saying how many.
+    if (final) {
+      const descriptors = await forgetSchoolDescriptors(tx, school.id);
+      await recordAudit(tx, caller, 'delete', 'face-data', { id: school.id, schoolId: school.id }, { descriptors, reason: 'book-final' });
+    }
   });
   // The final book is what families read online: its digital edition is made now.
   if (final) await queueDigitalEditionOnFinal(db, caller, school);

@@ -526,7 +526,7 @@ describe('the check before print and the final mark', () => {
     // Ömer's parent refused photos in print: his portrait exists but is not placed.
     await portrait(1);
     await answerConsent(kit.database.db, omer, 'print-photo', 'no');
-    // İpek's parent refused her text in print: her quote and the messages by and to her stay out (her name stays in the roster).
+    // İpek's parent refused her text in print: her name, quote and the messages by and to her stay out.
     await kit.database.db.update(students).set({ quote: 'Gizli kalsın bu söz' }).where(eq(students.id, ipek.id));
     await message(0, 'İpekten Şuleye anı', 'approved', 2);
     await message(2, 'Şuleden İpeğe anı', 'approved', 0);
@@ -553,7 +553,7 @@ describe('the check before print and the final mark', () => {
         item: 'İpek Ünal',
         studentId: ipek.id,
         code: 'no-text-consent',
-        message: 'Veli söz ve mesajların basılmasına onay vermedi: lakabı, sözü ve mesajları basılmadı.',
+        message: 'Veli ad, söz ve mesajların basılmasına onay vermedi: adı, lakabı, sözü ve mesajları basılmadı; sayfası ve sınıf panosundaki yeri adsız.',
       },
       {
         page: expect.any(Number),
@@ -568,11 +568,14 @@ describe('the check before print and the final mark', () => {
     // Şule's portrait and its class panel copy only: no image of Ömer anywhere in the book.
     expect(report.images).toHaveLength(2);
     const pages = report.text;
-    // Each page named is the student's page in the PDF.
-    for (const entry of [...errors, ...warnings]) expect(pages[entry.page - 1]).toContain(entry.item);
+    // Each page named is the student's page in the PDF; İpek's is unnamed: its folio (and the draft's watermark) alone.
+    for (const entry of [...errors, ...warnings]) if (entry.studentId !== ipek.id) expect(pages[entry.page - 1]).toContain(entry.item);
+    const ipekPage = warnings.find((entry: { studentId: number }) => entry.studentId === ipek.id).page;
+    expect(pages[ipekPage - 1]!.replace('TASLAK', '').trim()).toBe(String(ipekPage));
     const words = (await pdfWords(pdf)).words.map((w) => w.text).join(' ');
-    for (const shown of ['Ömer', 'Çelik', 'Ömerden Şuleye anı']) expect(words).toContain(shown);
-    for (const hidden of ['Gizli kalsın', 'İpekten Şuleye', 'Şuleden İpeğe']) expect(words).not.toContain(hidden);
+    for (const shown of ['Ömer', 'Çelik', 'Ömerden Şuleye anı', 'Şule', 'Işık']) expect(words).toContain(shown);
+    // Nowhere in the book: not on her page, in the class list, on the class panel, in the index or a running head.
+    for (const hidden of ['İpek', 'Ünal', 'İÜ', 'Gizli kalsın', 'İpekten Şuleye', 'Şuleden İpeğe']) expect(words).not.toContain(hidden);
     // The screen's state says what the final mark is checked against.
     expect((await school.get(`/schools/${kit.world.school.id}/yearbook`)).body.finalCheck).toEqual({ jobIds: [job.id], errors: 1 });
   });

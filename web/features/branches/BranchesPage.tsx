@@ -38,7 +38,11 @@ export function BranchesPage({ schoolId, schoolName, canWrite }: { schoolId: num
   const columns: Column<Branch>[] = [
     nameColumn(
       t.name,
-      (r) => [...unitLinks('branch', r.id, t), { to: `/login-cards/${r.id}`, label: tr.student.cards.action }],
+      (r) => [
+        ...unitLinks('branch', r.id, t),
+        { to: `/login-cards/${r.id}`, label: tr.student.cards.action },
+        { to: `/branch-albums/${r.id}`, label: tr.pages.albums },
+      ],
       (r) => ({ to: `/students/${r.id}`, label: `${t.students}: ${r.name}` }),
     ),
     { key: 'programme', header: t.programme, sortKey: 'programme', render: (r) => r.programme },

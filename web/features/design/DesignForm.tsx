@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import {
   BINDINGS,
+  EVENT_PAGE_PLACES,
   DESIGN_TEMPLATES,
   FONT_PAIRS,
   PAGE_MULTIPLES,
@@ -103,7 +104,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
   };
 
   // The design's fixed lists are drop-downs that always hold one of their values.
-  const choice = (field: 'fontPair' | 'binding' | 'paper') => ({ allowDeselect: false, disabled: readOnly, ...form.getInputProps(field) });
+  const choice = (field: 'fontPair' | 'binding' | 'paper' | 'eventPages') => ({ allowDeselect: false, disabled: readOnly, ...form.getInputProps(field) });
 
   return (
     <Grid>
@@ -131,6 +132,11 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
               <NumberInput label={t.messagesPerPage} min={1} max={12} disabled={readOnly || !v.showMessages} {...form.getInputProps('messagesPerPage')} />
               <SelectField label={t.binding} data={optionsOf(t.bindings, BINDINGS)} {...choice('binding')} />
               <SelectField label={t.paper} description={t.paperHint} data={optionsOf(t.papers, PAPERS)} {...choice('paper')} />
+              <SelectField
+                label={t.eventPages}
+                data={optionsOf({ 'after-panels': t.eventPagesAfterPanels, end: t.eventPagesEnd }, EVENT_PAGE_PLACES)}
+                {...choice('eventPages')}
+              />
               <NumberInput label={t.panelColumns} min={4} max={6} disabled={readOnly} {...form.getInputProps('panelColumns')} />
               <Labelled label={t.pageMultiple}>
                 <SegmentedControl

@@ -7,7 +7,6 @@
  */
 import { Alert, Button, Card, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconKey, IconPrinter } from '@tabler/icons-react';
-import qrcode from 'qrcode-generator';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { BranchCodes } from '../../../common/schemas/student';
@@ -17,6 +16,7 @@ import { confirmAction } from '../../components/confirm';
 import { PageCheckbox, RowCheckbox, useSelection } from '../../components/list/selection';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, Loading } from '../../components/QueryState';
+import { qrDataUrl } from '../../components/qr';
 import { usePlace } from '../../layout/place';
 import { toast } from '../../toast';
 import { useStudents } from '../students/api';
@@ -25,13 +25,6 @@ import { downloadCardsPdf, useBranchCodes } from './api';
 const t = tr.student.cards;
 /** A branch's students in school number order, as many as one list page holds. */
 const CLASS_LIST = { page: 1, perPage: 100, q: '', sort: 'schoolNumber', order: 'asc' };
-
-function qrDataUrl(text: string): string {
-  const qr = qrcode(0, 'M');
-  qr.addData(text);
-  qr.make();
-  return qr.createDataURL(4, 0);
-}
 
 /** The ids a link from the students list picked. */
 const pickedInAddress = (value: string | null) =>

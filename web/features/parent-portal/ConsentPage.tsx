@@ -4,17 +4,18 @@
  */
 import { Alert, Badge, Box, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { redirect, useNavigate } from 'react-router';
+import { redirect } from 'react-router';
 import { displayDate } from '../../../common/dates';
 import { PARENT_RELATIONS, type ConsentAnswer, type ConsentPurpose, type ParentRelation } from '../../../common/schemas/consents';
 import type { ParentConsents } from '../../../common/schemas/parent';
 import { tr } from '../../../common/tr';
+import { PortalHeader } from '../../components/PortalHeader';
 import { LoadFailed, Loading } from '../../components/QueryState';
 import { FrameProviders } from '../../layout/FrameProviders';
 import { toast } from '../../toast';
 import { DigitalYearbookReader } from '../digital-yearbook/DigitalYearbookReader';
 import { useAnswerConsent, useParentConsents, useParentYearbook } from './api';
-import { onParentSessionEnded, signOutParent, useParentSession } from './session';
+import { parentExit, useParentSession } from './session';
 
 const p = tr.parent;
 const NAME_MIN = 3;
@@ -22,44 +23,27 @@ const NAME_MIN = 3;
 const stateColour = { yes: 'teal', no: 'red', none: 'gray' } as const;
 
 /** Before the page: a parent's token, or back to the sign-in. */
-export function requireParent(): null {
+function requireParent(): null {
   if (useParentSession.getState().token) return null;
   throw redirect('/veli/login');
 }
 
-export function ConsentPage() {
-  const navigate = useNavigate();
+function ConsentPage() {
   const query = useParentConsents();
 
   useEffect(() => {
     document.title = `${p.title} · ${tr.appName}`;
-    onParentSessionEnded(() => {
-      useParentSession.getState().clear();
-      navigate('/veli/login');
-    });
-  }, [navigate]);
-
-  const signOut = async () => {
-    await signOutParent();
-    navigate('/veli/login');
-  };
+  }, []);
 
   return (
     <FrameProviders>
       <Box maw={560} mx="auto" mih="100vh">
-        <Group justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-          <div style={{ minWidth: 0 }}>
-            <Text fw={700} truncate>
-              {query.data?.student.name ?? p.title}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {query.data ? `${query.data.student.schoolName} · ${query.data.student.branchName}` : ''}
-            </Text>
-          </div>
-          <Button variant="subtle" size="compact-sm" onClick={() => void signOut()} style={{ flexShrink: 0 }}>
-            {p.signOut}
-          </Button>
-        </Group>
+        <PortalHeader
+          name={query.data?.student.name ?? p.title}
+          place={query.data ? `${query.data.student.schoolName} · ${query.data.student.branchName}` : ''}
+          signOutLabel={p.signOut}
+          exit={parentExit}
+        />
         <Box component="main" p="md">
           {query.isPending ? <Loading /> : null}
           {query.isError ? <LoadFailed /> : null}
@@ -194,3 +178,6 @@ function Consents({ data }: { data: ParentConsents }) {
     </Stack>
   );
 }
+
+/** The /veli route: the consent page, behind a parent's sign-in. */
+export { ConsentPage as Component, requireParent as loader };

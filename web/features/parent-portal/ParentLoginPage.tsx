@@ -1,16 +1,15 @@
 /** /veli/login: school code (filled in from the consent letter's QR, ?school=), school number, parent code. */
-import { parentLoginBody } from '../../../common/schemas/parent';
-import { tr } from '../../../common/tr';
+import { parent as p } from '../../../common/tr/parent';
 import { CodeLoginPage } from '../../components/CodeLoginPage';
 import { signInParent } from './session';
 
-const p = tr.parent;
+const loadSchema = async () => (await import('../../../common/schemas/parent')).parentLoginBody;
 
-export function ParentLoginPage() {
+function ParentLoginPage() {
   return (
     <CodeLoginPage
       code="parentCode"
-      schema={parentLoginBody}
+      loadSchema={loadSchema}
       schoolParam="school"
       title={p.portalTitle}
       subtitle={p.title}
@@ -21,3 +20,5 @@ export function ParentLoginPage() {
     />
   );
 }
+
+export { ParentLoginPage as Component };

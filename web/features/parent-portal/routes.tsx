@@ -2,12 +2,6 @@
 import type { RouteObject } from 'react-router';
 
 export const parentRoutes: RouteObject[] = [
-  { path: '/veli/login', lazy: async () => ({ Component: (await import('./ParentLoginPage')).ParentLoginPage }) },
-  {
-    path: '/veli',
-    lazy: async () => {
-      const { ConsentPage, requireParent } = await import('./ConsentPage');
-      return { Component: ConsentPage, loader: requireParent };
-    },
-  },
+  { path: '/veli/login', lazy: () => import('./ParentLoginPage') },
+  { path: '/veli', lazy: () => import('./ConsentPage') },
 ];

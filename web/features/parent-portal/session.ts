@@ -6,10 +6,10 @@ import { PARENT_LEVEL } from '../../../common/levels';
 import { typedCalls, type ParentCalls } from '../../api/calls';
 import { createPortalSession } from '../../api/portalSession';
 
-const parent = createPortalSession<never>(PARENT_LEVEL, 'parentAuthToken', (session) => session.token !== null);
+const parent = createPortalSession<never>(PARENT_LEVEL, 'parentAuthToken', '/veli/login', (session) => session.token !== null);
 export const useParentSession = parent.useSession;
-/** The consent page registers what a 401 with a held token does. */
-export const onParentSessionEnded = parent.onSessionEnded;
+/** How the consent page's header ends a parent's session (a 401 with a held token, or signing out). */
+export const parentExit = parent.exit;
 export const { call: parentCall } = typedCalls<ParentCalls>(parent.api);
 
 export async function signInParent(values: { schoolCode: string; schoolNumber: string; parentCode: string }): Promise<boolean> {
@@ -17,9 +17,4 @@ export async function signInParent(values: { schoolCode: string; schoolNumber: s
   if (!result) return false;
   useParentSession.getState().setToken(result.token);
   return true;
-}
-
-export async function signOutParent(): Promise<void> {
-  if (useParentSession.getState().token) await parentCall('POST logout', { quiet: true });
-  useParentSession.getState().clear();
 }

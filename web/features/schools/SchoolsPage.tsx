@@ -58,7 +58,7 @@ export function SchoolsPage() {
     // The school's name opens the school: its branches.
     nameColumn(
       t.name,
-      (r) => [...unitLinks('school', r.id, t), { to: `/branches/${r.id}`, label: t.branches }],
+      (r) => [...unitLinks('school', r.id, t), { to: `/branches/${r.id}`, label: t.branches }, { to: `/school-albums/${r.id}`, label: tr.pages.albums }],
       (r) => ({ to: `/branches/${r.id}`, label: r.name }),
     ),
     { key: 'code', header: tr.student.schoolCode, render: (r) => r.code },

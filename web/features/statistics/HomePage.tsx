@@ -1,15 +1,17 @@
-import { Grid, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
 import { tr } from '../../../common/tr';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadFailed, Loading } from '../../components/QueryState';
+import { LoadFailed } from '../../components/QueryState';
 import { useSession } from '../../session/store';
-import { useStatistics } from './api';
-import { ConsentCounts } from './ConsentCounts';
-import { DeadlineList } from './DeadlineList';
-import { MessagesChart } from './MessagesChart';
-import { PendingWork } from './PendingWork';
-import { ProgressTable } from './ProgressTable';
-import { StudentsToChase } from './StudentsToChase';
+import { useCoverageSummary, useStatistics } from './api';
+import { DashboardSkeleton } from './DashboardSkeleton';
+
+// The figures come with the signed-in user and paint at once; the dashboard below them (tables,
+// lists, the chart) is fetched once they are on screen, beside its data.
+const loadDashboard = () => import('./Dashboard');
+const Dashboard = lazy(async () => ({ default: (await loadDashboard()).Dashboard }));
 
 function Figure({ label, value, extra }: { label: string; value: number | string; extra?: React.ReactNode }) {
   return (
@@ -25,25 +27,16 @@ function Figure({ label, value, extra }: { label: string; value: number | string
   );
 }
 
-/** Two pieces side by side on a wide screen, one under the other on a narrow one. */
-function SideBySide({ children }: { children: React.ReactNode[] }) {
-  return (
-    <Grid>
-      {children.map((child, i) => (
-        <Grid.Col key={i} span={{ base: 12, md: 6 }}>
-          {child}
-        </Grid.Col>
-      ))}
-    </Grid>
-  );
-}
-
 export function HomePage() {
   const info = useSession((s) => s.info)!;
   const fresh = useStatistics();
+  const below = useCoverageSummary().data;
   const s = fresh.data?.statistics ?? info.statistics;
   const coverage = s.students ? Math.round((s.studentsWithPhoto / s.students) * 100) : 0;
   const h = tr.home;
+  useEffect(() => {
+    void loadDashboard();
+  }, []);
   return (
     <Stack>
       <PageHeader title={tr.pages.home} />
@@ -58,6 +51,24 @@ export function HomePage() {
           extra={<Progress value={coverage} mt="xs" aria-label={`${h.photoCoverage} %${coverage}`} />}
         />
         {info.level !== 'branch' ? <Figure label={h.managers} value={s.managers} /> : null}
+        {below ? (
+          <Figure
+            label={tr.coverage.homeCard}
+            value={`${below.below} / ${below.students}`}
+            extra={
+              <Stack gap={2} mt={4}>
+                <Text size="xs" c="dimmed">
+                  {tr.coverage.homeHint(below.goal)}
+                </Text>
+                {info.level === 'branch' && info.branch && below.below > 0 ? (
+                  <Anchor component={Link} size="sm" to={`/students/${info.branch.id}?coverage=below`}>
+                    {tr.coverage.homeLink}
+                  </Anchor>
+                ) : null}
+              </Stack>
+            }
+          />
+        ) : null}
         <Figure label={h.pendingMessages} value={s.messages.pending} />
         <Figure label={h.approvedMessages} value={s.messages.approved} />
         <Figure label={h.rejectedMessages} value={s.messages.rejected} />
@@ -65,27 +76,13 @@ export function HomePage() {
         <Figure label={h.notifications} value={s.notifications} />
       </SimpleGrid>
       {fresh.data ? (
-        <>
-          <SideBySide>
-            <PendingWork statistics={s} board={fresh.data.dashboard} />
-            <DeadlineList deadlines={fresh.data.dashboard.deadlines} />
-          </SideBySide>
-          <ProgressTable board={fresh.data.dashboard} />
-          <ConsentCounts counts={fresh.data.dashboard.consents} />
-          <MessagesChart days={fresh.data.dashboard.messagesPerDay} />
-          <SideBySide>
-            {[
-              { id: 'without-photo-title', title: tr.dashboard.withoutPhoto, none: tr.dashboard.allHavePhotos, list: fresh.data.dashboard.withoutPhoto },
-              { id: 'wrote-nothing-title', title: tr.dashboard.wroteNothing, none: tr.dashboard.allWrote, list: fresh.data.dashboard.wroteNothing },
-            ].map((chase) => (
-              <StudentsToChase key={chase.id} {...chase} showSchool={info.level === 'panel'} />
-            ))}
-          </SideBySide>
-        </>
+        <Suspense fallback={<DashboardSkeleton />}>
+          <Dashboard statistics={s} board={fresh.data.dashboard} showSchool={info.level === 'panel'} />
+        </Suspense>
       ) : fresh.isError ? (
         <LoadFailed />
       ) : (
-        <Loading />
+        <DashboardSkeleton />
       )}
     </Stack>
   );

@@ -1,11 +1,11 @@
 /** The student's home: the deadline with its countdown, and how many classmates it has written to. */
 import { Button, Card, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { tr } from '../../../common/tr';
+import { student } from '../../../common/tr/student';
 import { daysUntil, useDeadline } from './deadline';
 import { useStudentSession } from './session';
 
-const p = tr.student.portal;
+const p = student.portal;
 
 export function StudentHomePage() {
   const user = useStudentSession((s) => s.user);

@@ -1,17 +1,21 @@
 /** The student pages' frame, phone first: a slim header, the page, and a tab bar at the bottom. */
-import { Alert, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBook, IconHome, IconMoodSmile, IconUser, IconUsers } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
-import { tr } from '../../../common/tr';
-import { FrameProviders } from '../../layout/FrameProviders';
+import { NavLink, Outlet, redirect, useLocation } from 'react-router';
+// The whole Mantine stylesheet, as the staff frame has it; not the staff frame's date pickers or
+// dialogs (the one page that asks before deleting brings its own), so a student's phone loads less.
+import '@mantine/core/styles.css';
+import { digitalYearbook } from '../../../common/tr/digitalYearbook';
+import { student } from '../../../common/tr/student';
+import { PortalHeader } from '../../components/PortalHeader';
 import { useDeadline } from './deadline';
-import { loadStudent, onStudentSessionEnded, signOutStudent, useStudentSession } from './session';
+import { loadStudent, studentExit, useStudentSession } from './session';
 
-const p = tr.student.portal;
+const p = student.portal;
 
 /** Before any student page: the student's info, or back to its sign-in. */
-export async function requireStudent(): Promise<null> {
+async function requireStudent(): Promise<null> {
   if (useStudentSession.getState().user) return null;
   if (await loadStudent()) return null;
   throw redirect('/student/login');
@@ -22,13 +26,12 @@ const TABS = [
   { to: '/student/classmates', label: p.classmates, icon: IconUsers },
   { to: '/student/nicknames', label: p.nicknames, icon: IconMoodSmile },
   { to: '/student/me', label: p.myPage, icon: IconUser },
-  { to: '/student/yearbook', label: tr.digitalYearbook.tab, icon: IconBook },
+  { to: '/student/yearbook', label: digitalYearbook.tab, icon: IconBook },
   { to: '/student/notifications', label: p.notifications, icon: IconBell },
 ];
 
-export function StudentLayout() {
+function StudentLayout() {
   const user = useStudentSession((s) => s.user);
-  const navigate = useNavigate();
   const { open, line } = useDeadline();
   const { pathname } = useLocation();
   const entered = useRef(pathname);
@@ -41,35 +44,10 @@ export function StudentLayout() {
     void loadStudent();
   }, [pathname]);
 
-  useEffect(() => {
-    onStudentSessionEnded(() => {
-      useStudentSession.getState().clear();
-      navigate('/student/login');
-    });
-  }, [navigate]);
-
-  const signOut = async () => {
-    await signOutStudent();
-    navigate('/student/login');
-  };
-
   return (
-    <FrameProviders>
+    <>
       <Box maw={560} mx="auto" mih="100vh" pb={72}>
-        <Group justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-          <div style={{ minWidth: 0 }}>
-            <Text fw={700} truncate>
-              {user?.userInfo.name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {user ? `${user.school.name} · ${user.branch.name}` : ''}
-            </Text>
-          </div>
-          {/* Whole beside a long school name: the names give way, not the button. */}
-          <Button variant="subtle" size="compact-sm" onClick={() => void signOut()} style={{ flexShrink: 0 }}>
-            {p.signOut}
-          </Button>
-        </Group>
+        <PortalHeader name={user?.userInfo.name} place={user ? `${user.school.name} · ${user.branch.name}` : ''} signOutLabel={p.signOut} exit={studentExit} />
         {!open ? (
           <Alert color="orange" radius={0} role="status">
             {line}
@@ -102,6 +80,9 @@ export function StudentLayout() {
           ))}
         </Group>
       </Box>
-    </FrameProviders>
+    </>
   );
 }
+
+/** The /student route: the student pages' frame, behind a student's sign-in. */
+export { StudentLayout as Component, requireStudent as loader };

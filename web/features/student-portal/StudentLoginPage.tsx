@@ -1,19 +1,19 @@
 /** /student/login: school code (filled in from a login card's QR, ?okul=), school number, access code. */
-import { studentLoginBody } from '../../../common/schemas/student';
-import { tr } from '../../../common/tr';
+import { core } from '../../../common/tr/core';
+import { student as s } from '../../../common/tr/student';
 import { CodeLoginPage } from '../../components/CodeLoginPage';
 import { signInStudent } from './session';
 
-const s = tr.student;
+const loadSchema = async () => (await import('../../../common/schemas/student')).studentLoginBody;
 
-export function StudentLoginPage() {
+function StudentLoginPage() {
   return (
     <CodeLoginPage
       code="accessCode"
-      schema={studentLoginBody}
+      loadSchema={loadSchema}
       schoolParam="okul"
       title={s.portal.title}
-      subtitle={tr.appName}
+      subtitle={core.appName}
       codeLabel={s.accessCode}
       signInLabel={s.portal.signIn}
       signIn={signInStudent}
@@ -21,3 +21,5 @@ export function StudentLoginPage() {
     />
   );
 }
+
+export { StudentLoginPage as Component };

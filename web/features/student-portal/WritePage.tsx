@@ -1,5 +1,6 @@
 /** Writing to one classmate (/student/write/{id}): its messages to them, editable while pending and open. */
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MESSAGE_MAX } from '../../../common/schemas/messages';
@@ -54,38 +55,42 @@ export function WritePage() {
     if (await remove.mutateAsync(m.id)) toast('success', p.deleted);
   };
 
+  // The student frame has no dialog host (its pages load light on a phone): this page, the one that
+  // asks before deleting, brings its own.
   return (
-    <Stack>
-      <Button component={Link} to="/student/classmates" variant="subtle" size="compact-sm" w="fit-content">
-        ← {p.classmates}
-      </Button>
-      <Title order={2} size="h3">
-        {p.messageTo(mate.name)}
-      </Title>
-      {mate.messages.map((m) =>
-        editing?.id === m.id ? (
-          <MessageForm key={m.id} toStudentId={id} editing={m} onDone={() => setEditing(null)} />
-        ) : (
-          <Card key={m.id} withBorder aria-label={p.yourMessage}>
-            <Group justify="space-between" mb="xs">
-              <StatusBadge status={m.status} />
-            </Group>
-            <Text className="pre-wrap">{m.body}</Text>
-            {open && m.status === 'pending' ? (
-              <Group mt="sm">
-                <Button variant="default" size="compact-md" onClick={() => setEditing(m)}>
-                  {p.edit}
-                </Button>
-                <Button variant="subtle" color="red" size="compact-md" onClick={() => void askDelete(m)}>
-                  {p.delete}
-                </Button>
+    <ModalsProvider>
+      <Stack>
+        <Button component={Link} to="/student/classmates" variant="subtle" size="compact-sm" w="fit-content">
+          ← {p.classmates}
+        </Button>
+        <Title order={2} size="h3">
+          {p.messageTo(mate.name)}
+        </Title>
+        {mate.messages.map((m) =>
+          editing?.id === m.id ? (
+            <MessageForm key={m.id} toStudentId={id} editing={m} onDone={() => setEditing(null)} />
+          ) : (
+            <Card key={m.id} withBorder aria-label={p.yourMessage}>
+              <Group justify="space-between" mb="xs">
+                <StatusBadge status={m.status} />
               </Group>
-            ) : null}
-          </Card>
-        ),
-      )}
-      {canWriteNew ? <MessageForm toStudentId={id} onDone={() => undefined} /> : null}
-      {!open ? <Alert color="orange">{line}</Alert> : null}
-    </Stack>
+              <Text className="pre-wrap">{m.body}</Text>
+              {open && m.status === 'pending' ? (
+                <Group mt="sm">
+                  <Button variant="default" size="compact-md" onClick={() => setEditing(m)}>
+                    {p.edit}
+                  </Button>
+                  <Button variant="subtle" color="red" size="compact-md" onClick={() => void askDelete(m)}>
+                    {p.delete}
+                  </Button>
+                </Group>
+              ) : null}
+            </Card>
+          ),
+        )}
+        {canWriteNew ? <MessageForm toStudentId={id} onDone={() => undefined} /> : null}
+        {!open ? <Alert color="orange">{line}</Alert> : null}
+      </Stack>
+    </ModalsProvider>
   );
 }

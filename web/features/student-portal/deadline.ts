@@ -1,6 +1,6 @@
 /** The school's deadline as the student pages show it. */
 import { daysBetween, displayDate, isApiDate, todayInTurkey } from '../../../common/dates';
-import { tr } from '../../../common/tr';
+import { student } from '../../../common/tr/student';
 import { useStudentSession } from './session';
 
 /** Whole days from Türkiye's today to the deadline (0 on its day). */
@@ -15,11 +15,11 @@ export function useDeadline() {
   const deadline = stats?.deadline ?? null;
   const open = stats?.open ?? true;
   const line = stats?.locked
-    ? tr.student.portal.locked
+    ? student.portal.locked
     : !deadline
-      ? tr.student.portal.noDeadline
+      ? student.portal.noDeadline
       : open
-        ? tr.student.portal.deadline(displayDate(deadline))
-        : tr.student.portal.closed(displayDate(deadline));
+        ? student.portal.deadline(displayDate(deadline))
+        : student.portal.closed(displayDate(deadline));
   return { deadline, open, line };
 }

@@ -2,13 +2,10 @@
 import type { RouteObject } from 'react-router';
 
 export const studentRoutes: RouteObject[] = [
-  { path: '/student/login', lazy: async () => ({ Component: (await import('./StudentLoginPage')).StudentLoginPage }) },
+  { path: '/student/login', lazy: () => import('./StudentLoginPage') },
   {
     path: '/student',
-    lazy: async () => {
-      const { StudentLayout, requireStudent } = await import('./StudentLayout');
-      return { Component: StudentLayout, loader: requireStudent };
-    },
+    lazy: () => import('./StudentLayout'),
     shouldRevalidate: () => false,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./StudentHomePage')).StudentHomePage }) },

@@ -7,10 +7,10 @@ import type { StudentUser } from '../../../common/schemas/student';
 import { typedCalls, type StudentCalls } from '../../api/calls';
 import { createPortalSession } from '../../api/portalSession';
 
-const student = createPortalSession<Omit<StudentUser, 'success'>>(STUDENT_LEVEL, 'studentAuthToken', (session) => session.user !== null);
+const student = createPortalSession<Omit<StudentUser, 'success'>>(STUDENT_LEVEL, 'studentAuthToken', '/student/login', (session) => session.user !== null);
 export const useStudentSession = student.useSession;
-/** The student layout registers what a 401 with a held user does. */
-export const onStudentSessionEnded = student.onSessionEnded;
+/** How the student layout's header ends a student's session (a 401 with a held user, or signing out). */
+export const studentExit = student.exit;
 /** The student portal's calls, typed by the routes' schemas (see api/calls.ts). */
 export const { call: studentCall } = typedCalls<StudentCalls>(student.api);
 
@@ -29,9 +29,4 @@ export async function signInStudent(values: { schoolCode: string; schoolNumber: 
   if (!result) return false;
   useStudentSession.getState().setToken(result.token);
   return loadStudent();
-}
-
-export async function signOutStudent(): Promise<void> {
-  if (useStudentSession.getState().token) await studentCall('POST logout', { quiet: true });
-  useStudentSession.getState().clear();
 }

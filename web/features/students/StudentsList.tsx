@@ -4,7 +4,7 @@
  * dialogs around it; its columns stay the same objects between drawings, so a row is drawn again
  * only when it changes.
  */
-import { Avatar, Card, Group, Image, rem, SimpleGrid, Text } from '@mantine/core';
+import { Avatar, Badge, Card, Group, Image, rem, SimpleGrid, Text } from '@mantine/core';
 import { IconArrowsExchange, IconEdit, IconHistory, IconPhoto, IconPhotoUp, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { createContext, type CSSProperties, useCallback, useContext, useMemo, useRef } from 'react';
 import type { Level } from '../../../common/levels';
@@ -22,6 +22,7 @@ import { StudentChoices, StudentCodeButton, useStudentCodeAction } from '../logi
 import { UnprintableNote } from '../moderation/ModerationList';
 import { useDeleteStudent, useStudents } from './api';
 import { ConsentBadges } from '../consents/ConsentBadges';
+import { useSession } from '../../session/store';
 import { branchSlug, captionOf } from './slides';
 
 const t = tr.students;
@@ -116,6 +117,7 @@ export function StudentsList({
   const askDelete = useCallback((s: StudentItem) => deleteAfterConfirm(t.deleteConfirm(fullName(s)), () => removeStudent(s.id)), [removeStudent]);
   const { run: runNewCode, pendingId: codePendingId } = newCode;
 
+  const goal = useSession((state) => state.info?.studio.coverageGoal ?? 0);
   const columns = useMemo<Column<StudentItem>[]>(
     () => [
       { key: 'select', header: '', width: 40, render: (s) => <Tick student={s} /> },
@@ -144,6 +146,20 @@ export function StudentsList({
       },
       { key: 'photos', header: t.fields.photos, render: (s) => s.photoCount, align: 'center' },
       {
+        key: 'eventPhotos',
+        header: tr.coverage.photos,
+        align: 'center',
+        // Below the studio's coverage goal the count is a badge that says so.
+        render: (s) =>
+          s.eventPhotos < goal ? (
+            <Badge color="red" variant="light" data-below-goal>
+              {tr.coverage.belowBadge(s.eventPhotos, goal)}
+            </Badge>
+          ) : (
+            s.eventPhotos
+          ),
+      },
+      {
         key: 'actions',
         header: t.actions,
         align: 'right',
@@ -166,7 +182,7 @@ export function StudentsList({
         ),
       },
     ],
-    [actions, askDelete, branchId, codePendingId, deletingId, group, level, runNewCode],
+    [actions, askDelete, branchId, codePendingId, deletingId, goal, group, level, runNewCode],
   );
 
   const pageIds = (rows ?? []).map((s) => s.id);

@@ -34,7 +34,7 @@ const t = tr.students;
 
 export function StudentsPage({ branchId }: { branchId: number }) {
   const level = useSession((s) => s.info?.level ?? s.level);
-  const list = useListState({ sort: 'schoolNumber', filters: ['photo', 'consentPurpose', 'consentState'] });
+  const list = useListState({ sort: 'schoolNumber', filters: ['photo', 'coverage', 'consentPurpose', 'consentState'] });
   const siblings = useSiblings(branchId);
   const [view, setView] = useState<'list' | 'gallery'>('list');
   const [editing, setEditing] = useState<StudentItem | 'new' | null>(null);
@@ -98,6 +98,12 @@ export function StudentsPage({ branchId }: { branchId: number }) {
             label: t.filters.photo,
             placeholder: t.filters.photoAll,
             options: optionsOf({ present: t.filters.photoPresent, missing: t.filters.photoMissing }),
+          },
+          {
+            name: 'coverage',
+            label: tr.coverage.belowFilter,
+            placeholder: tr.coverage.all,
+            options: optionsOf({ below: tr.coverage.belowOnly }),
           },
           {
             name: 'consentPurpose',

@@ -2,10 +2,10 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ImportMapping, StudentBody, StudentUpdateBody } from '../../../common/schemas/students';
-import { tr } from '../../../common/tr';
 import { call, upload } from '../../api';
 import { keys } from '../../api/keys';
 import { useApiGet, useApiMutation } from '../../api/query';
+import { sendPhoto } from '../../components/photos/sendPhoto';
 
 // The branches and schools lists count students: a student added, moved or deleted changes them.
 const counted = [keys.branches(), keys.schools()];
@@ -98,23 +98,6 @@ export function useStudentsRefresh() {
       },
     };
   }, [client]);
-}
-
-type Sent<T> = { ok: true; answer: T } | { ok: false; message: string; retry: boolean };
-
-/** One photo file in its own request; a failure says whether trying again may help (network, time limit, server trouble). */
-async function sendPhoto<T>(
-  send: (form: FormData, onError: (message: string, status: number) => void) => Promise<T | false>,
-  file: File,
-  extra: Record<string, File>,
-): Promise<Sent<T>> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(extra)) form.append(name, value, value.name);
-  form.append('files', file, file.name);
-  let failure: { message: string; status: number } = { message: tr.genericError, status: 0 };
-  const answer = await send(form, (message, status) => (failure = { message, status }));
-  if (answer) return { ok: true, answer };
-  return { ok: false, message: failure.message, retry: failure.status === 0 || failure.status === 429 || failure.status >= 500 };
 }
 
 export const sendStudentPhoto = (studentId: number, file: File, onProgress: (f: number) => void, signal: AbortSignal) =>

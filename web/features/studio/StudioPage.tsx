@@ -37,19 +37,30 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): Promis
       cityId: studio.cityId ? String(studio.cityId) : null,
       website: studio.website,
       retentionMonths: studio.retentionMonths,
+      coverageGoal: studio.coverageGoal,
     },
     validate: (values) => zodValidate(studioBody)({ ...values, cityId: values.cityId ? Number(values.cityId) : null }),
   });
   const stale = useStaleGuard(
     studio,
     readStudio,
-    { name: t.name, phone: t.phone, email: t.email, address: t.address, cityId: t.city, website: t.website, retentionMonths: tr.kvkk.retention.months },
+    {
+      name: t.name,
+      phone: t.phone,
+      email: t.email,
+      address: t.address,
+      cityId: t.city,
+      website: t.website,
+      retentionMonths: tr.kvkk.retention.months,
+      coverageGoal: tr.coverage.goal,
+    },
     (current) => {
       // What the person typed stays; the fields they left alone show what is stored now.
       for (const field of ['name', 'phone', 'email', 'address', 'website'] as const) {
         if (!form.isDirty(field)) form.setFieldValue(field, current[field]);
       }
       if (!form.isDirty('retentionMonths')) form.setFieldValue('retentionMonths', current.retentionMonths);
+      if (!form.isDirty('coverageGoal')) form.setFieldValue('coverageGoal', current.coverageGoal);
       if (!form.isDirty('cityId')) form.setFieldValue('cityId', current.cityId ? String(current.cityId) : null);
     },
   );
@@ -100,6 +111,16 @@ function StudioForm({ studio, onSaved }: { studio: StudioInfo; onSaved(): Promis
                 allowNegative={false}
                 maw={320}
                 {...form.getInputProps('retentionMonths')}
+              />
+              <NumberInput
+                label={tr.coverage.goal}
+                description={tr.coverage.goalHint}
+                min={1}
+                max={100}
+                allowDecimal={false}
+                allowNegative={false}
+                maw={320}
+                {...form.getInputProps('coverageGoal')}
               />
               <Button type="submit" loading={save.isPending || uploadLogo.isPending} style={{ alignSelf: 'flex-start' }}>
                 {tr.words.save}

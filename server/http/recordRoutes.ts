@@ -1,0 +1,44 @@
+/**
+ * The edit and the removal of one record, as the areas whose records are edited whole declare
+ * them: PUT {path} saves the body (read at a version; a stale one is refused with 409) and
+ * answers the record again, DELETE {path} removes it and answers ok. Both find the record the
+ * path's `:id` names through the access module (404 outside the caller's scope) and are open to
+ * the writers alone.
+ */
+import type { z } from 'zod';
+import type { Level } from '../../common/levels';
+import { idParams } from '../../common/schemas/fields';
+import { okResponse } from '../../common/schemas/list';
+import type { Caller } from '../auth/caller';
+import type { Db } from '../db/client';
+import { scopedRecord, type Api, type routeDocs } from './types';
+
+interface EditableRecord<Row, Body extends z.ZodType> {
+  /** The record's path, ending in `/:id`. */
+  path: string;
+  inScope: (db: Db, caller: Caller, id: number) => Promise<Row>;
+  writers: readonly Level[];
+  /** The refusals both calls may answer, by status. */
+  errors: Record<number, z.ZodType>;
+  /** The answer of an edit: its schema, and the record again after the edit. */
+  answer: { schema: z.ZodType; of: (row: Row) => Promise<unknown> };
+  update: { summary: string; body: Body; save: (caller: Caller, before: Row, body: z.output<Body>) => Promise<void> };
+  remove: { summary: string; remove: (caller: Caller, row: Row) => Promise<void> };
+}
+
+export function editableRecordRoutes<Row, Body extends z.ZodType>(app: Api, docs: ReturnType<typeof routeDocs>, record: EditableRecord<Row, Body>) {
+  const { path, inScope, writers, errors, answer, update, remove } = record;
+
+  app.put(path, docs(update.summary, { params: idParams, body: update.body, response: { 200: answer.schema, ...errors } }, writers), async (request) => {
+    const [caller, before] = await scopedRecord(request, inScope);
+    // The schema has checked the body; the provider's type of a generic schema stays unresolved.
+    await update.save(caller, before, request.body as z.output<Body>);
+    return answer.of(before);
+  });
+
+  app.delete(path, docs(remove.summary, { params: idParams, response: { 200: okResponse, ...errors } }, writers), async (request) => {
+    const [caller, row] = await scopedRecord(request, inScope);
+    await remove.remove(caller, row);
+    return { success: true as const };
+  });
+}

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { AlbumsPage } from './AlbumsPage';
+
+export function Component() {
+  const id = Number(useParams().id);
+  return <AlbumsPage key={id} owner={{ kind: 'branch', id }} />;
+}

@@ -1,0 +1,5 @@
+import { EventAlbumsPage } from './EventAlbumsPage';
+
+export function Component() {
+  return <EventAlbumsPage />;
+}

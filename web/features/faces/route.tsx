@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { FaceReviewPage } from './FaceReviewPage';
+
+export function Component() {
+  const albumId = Number(useParams().id);
+  return <FaceReviewPage key={albumId} albumId={albumId} />;
+}
