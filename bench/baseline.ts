@@ -1,16 +1,21 @@
 /**
- * The bare baseline of the hot-path benchmark: plain `node:http` and a `pg` pool, nothing else.
+ * The strong baseline of the hot-path benchmark: plain `node:http` and a `pg` pool, nothing else.
  * It answers the benchmark's calls with the SQL text the app itself sends (recorded from the
- * app's pool while it answers each call once, see `recordSql`), looks the session up in the
- * database on every request, and writes the same bytes of JSON. What the app spends above this
- * floor is the framework's and our code's cost.
+ * app's pool while it answers each call once, see `recordSql`), as named prepared statements;
+ * it keeps who a token belongs to in memory as the app does (looked up once), builds plain
+ * objects and writes them with `JSON.stringify`: the same bytes as the app (checked before
+ * measuring). What the app spends above it is the framework's and our code's cost.
  */
 import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getTableColumns } from 'drizzle-orm';
 import pg from 'pg';
+import { CONSENT_PURPOSES } from '../common/schemas/consents';
 import { DEFAULT_DESIGN } from '../common/schemas/design';
 import { branchName } from '../common/text';
+import { studios } from '../server/db/schema';
+import { unprintable } from '../server/typesetting/printable';
 
 export interface Sent {
   text: string;
@@ -64,6 +69,13 @@ function byIds(text: string, ids: number[]): { text: string; values: unknown[] }
   return { text: text.replace(/ in \(\$\d+(, \$\d+)*\)/, () => ` in (${list})`), values: ids };
 }
 
+/** The position of each column of a `select "a", "b", … from` statement, by column name. */
+function columnsOf(text: string): Record<string, number> {
+  const list = /^select (.*?) from /.exec(text)?.[1];
+  if (!list) throw new Error(`no select list in ${text.slice(0, 200)}`);
+  return Object.fromEntries(list.split(', ').map((column, i) => [column.replace(/^.*"([^"]+)"$/, '$1'), i]));
+}
+
 /** A page's values after the where's: the limit, and the offset when the statement has one. */
 const firstPage = (text: string) => (/ offset \$\d+$/.test(text) ? [25, 0] : [25]);
 
@@ -72,7 +84,7 @@ export interface BaselineSql {
   session: string;
   /** A page of schools with the total, in one statement: the count's studio, the page's studio, limit, offset. */
   schools: { page: string };
-  students: { branch: string; count: string; rows: string; photoFacts: string; branches: string };
+  students: { branch: string; count: string; rows: string; photoFacts: string; consents: string; branches: string };
   user: { overview: ReturnType<typeof forAnyStudio>; cities: string };
 }
 
@@ -89,6 +101,7 @@ export function baselineSql(recorded: { schools: Sent[]; students: Sent[]; user:
       count: the(students, /^select count\(\*\) from "students"/),
       rows: the(students, /^select .* from "students" where .* order by /),
       photoFacts: the(students, /^select "student_id", count\(\*\)/),
+      consents: the(students, /^select .* from "student_consents" where "student_consents"\."student_id" (in|= any)/),
       branches: the(students, /^select .* from "branches" where "branches"\."id" (in|= any)/),
     },
     user: {
@@ -108,6 +121,9 @@ interface Caller {
 
 type Row = unknown[];
 
+/** A student's consents before any answer: every purpose not answered. */
+const UNANSWERED = Object.fromEntries(CONSENT_PURPOSES.map((purpose) => [purpose, 'none']));
+
 export async function startBaseline(options: { databaseUrl: string; sql: BaselineSql; fileUrlSecret: string; fileUrlTtlMinutes: number }) {
   const { sql } = options;
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -118,22 +134,35 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
     const mac = createHmac('sha256', options.fileUrlSecret).update(`panel:${session}:${photoId}:${size}:${expires}`).digest('base64url');
     return `/api/panel/photo-files/${photoId}/${size}?e=${expires}&s=${session}.${mac}`;
   };
-  const rows = async (text: string, values: unknown[]): Promise<Row[]> => (await pool.query({ text, values, rowMode: 'array' })).rows as Row[];
+  // Every statement named after its text: prepared on a connection's first use, then only executed.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => names.get(text) ?? (names.set(text, `strong_${names.size}`), names.get(text)!);
+  // Where each column of the students' rows is, read from the recorded statement's select list.
+  const student = columnsOf(sql.students.rows);
+  const studio = Object.fromEntries(Object.values(getTableColumns(studios)).map((column, i) => [column.name, i]));
+  const rows = async (text: string, values: unknown[]): Promise<Row[]> =>
+    (await pool.query({ name: nameOf(text), text, values, rowMode: 'array' })).rows as Row[];
   const query = (q: { text: string; values: unknown[] }) => rows(q.text, q.values);
   const count = async (text: string, values: unknown[]) => Number((await rows(text, values))[0]![0]);
 
+  // Who a token belongs to, looked up once and then answered from memory, as the app's session cache does.
+  const sessions = new Map<string, Caller>();
   async function callerOf(request: http.IncomingMessage): Promise<Caller | null> {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token) return null;
+    const known = sessions.get(token);
+    if (known) return known;
     const hash = createHash('sha256').update(token).digest('hex');
     const [row] = await rows(sql.session, [hash, 'panel', 'panel', new Date().toISOString(), true, 1]);
     if (!row) return null;
-    return { sessionId: row[0] as number, userId: row[1] as number, studioId: row[2] as number, name: row[6] as string, email: row[7] as string };
+    const caller = { sessionId: row[0] as number, userId: row[1] as number, studioId: row[2] as number, name: row[6] as string, email: row[7] as string };
+    sessions.set(token, caller);
+    return caller;
   }
 
   async function schoolsList(caller: Caller): Promise<string> {
     const found = await rows(sql.schools.page, [caller.studioId, caller.studioId, 25, 0]);
-    const total = found.length ? Number(found[0]![16]) : 0;
+    const total = found.length ? Number(found[0]![17]) : 0;
     const items = found.map((r) => {
       return {
         id: r[0],
@@ -147,11 +176,12 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
         logoUrl: r[8],
         academicYear: r[9],
         messageDeadline: r[10],
-        code: r[11],
-        status: r[12],
-        branchCount: Number(r[13]),
-        studentCount: Number(r[14]),
-        version: r[15],
+        deliveryDate: r[11],
+        code: r[12],
+        status: r[13],
+        branchCount: Number(r[14]),
+        studentCount: Number(r[15]),
+        version: r[16],
       };
     });
     return JSON.stringify({ success: true, items, total, page: 1, perPage: 25 });
@@ -162,32 +192,46 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
     if (!branch) return null;
     const [total, students] = await Promise.all([count(sql.students.count, [branchId]), rows(sql.students.rows, [branchId, ...firstPage(sql.students.rows)])]);
     const ids = students.map((s) => s[0] as number);
-    const facts = ids.length ? await query(byIds(sql.students.photoFacts, ids)) : [];
+    const [facts, consentRows] = ids.length
+      ? await Promise.all([query(byIds(sql.students.photoFacts, ids)), query(byIds(sql.students.consents, ids))])
+      : [[], []];
+    const consentsOf = new Map(ids.map((i) => [i, { ...UNANSWERED }]));
+    for (const [student, purpose, answer] of consentRows) (consentsOf.get(student as number) as Record<string, unknown>)[purpose as string] = answer;
     const id = (value: unknown) => (value === null ? null : Number(value));
     const factsOf = new Map(facts.map((f) => [f[0], { count: Number(f[1]), portrait: id(f[2]), pick: id(f[3]) }]));
-    const branchIds = [...new Set(students.map((s) => s[3] as number))];
+    const branchIds = [...new Set(students.map((s) => s[student.branch_id!] as number))];
     const branchRows = branchIds.length ? await query(byIds(sql.students.branches, branchIds)) : [];
     const names = new Map(branchRows.map((b) => [b[0], branchName({ grade: b[3] as number, section: b[4] as string })]));
     const items = students.map((s) => {
       const fact = factsOf.get(s[0]);
       const portrait = fact?.portrait ?? null;
+      const text = (column: string) => s[student[column]!] as string;
       return {
         id: s[0],
-        branchId: s[3],
-        schoolId: s[2],
-        branchName: names.get(s[3]),
-        schoolNumber: s[4],
-        firstName: s[5],
-        lastName: s[6],
-        gender: s[7],
-        quote: s[8],
-        nickname: s[9],
+        branchId: s[student.branch_id!],
+        schoolId: s[student.school_id!],
+        branchName: names.get(s[student.branch_id!]),
+        schoolNumber: text('school_number'),
+        firstName: text('first_name'),
+        lastName: text('last_name'),
+        gender: text('gender'),
+        quote: text('quote'),
+        nickname: text('nickname'),
+        consents: consentsOf.get(s[0] as number),
         photoCount: fact?.count ?? 0,
         photoUrl: portrait ? photoUrl(caller.sessionId, portrait, 'display') : null,
         thumbUrl: portrait ? photoUrl(caller.sessionId, portrait, 'thumb') : null,
         downloadUrl: portrait ? photoUrl(caller.sessionId, portrait, 'download') : null,
-        version: s[20],
-        quoteDraft: s[13],
+        version: s[student.version!],
+        quoteDraft: text('quote_draft'),
+        unprintable: [
+          ...new Set(
+            ['first_name', 'last_name', 'nickname', 'quote']
+              .map(text)
+              .concat(text('quote_draft') ?? '')
+              .flatMap(unprintable),
+          ),
+        ],
         portraitPickPhotoId: fact?.pick ?? null,
         portraitPickThumbUrl: fact?.pick ? photoUrl(caller.sessionId, fact.pick, 'thumb') : null,
       };
@@ -199,15 +243,16 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
   const cities = await rows(sql.user.cities, []);
 
   async function user(caller: Caller): Promise<string> {
-    // The studio's row, then school (3) and branch (4) columns, the design's two settings, the figures.
+    // The studio's row, then school (3) and branch (4) columns, the design's two settings, the figures (4).
     const [row] = await rows(sql.user.overview.text, sql.user.overview.values(caller.studioId));
     const st = row!;
-    const [studioSettings, schoolSettings] = [st[18], st[19]].map((v) => (v ?? {}) as Record<string, unknown>);
+    const of = (column: string) => st[studio[column]!];
+    const [studioSettings, schoolSettings] = st.slice(-6, -4).map((v) => (v ?? {}) as Record<string, unknown>);
     const merged: Record<string, unknown> = { ...DEFAULT_DESIGN };
     for (const key of Object.keys(DEFAULT_DESIGN)) for (const settings of [studioSettings!, schoolSettings!]) if (key in settings) merged[key] = settings[key];
     const { primaryColor, accentColor, ...rest } = merged;
     // Counted by indexes: schools, branches, accounts; then the counter sums, in statisticsColumns' order.
-    const [schoolCount, branchCount, managerCount, counted] = st.slice(20);
+    const [schoolCount, branchCount, managerCount, counted] = st.slice(-4);
     const sums = (counted as number[]).map(Number);
     const byStatus = ([pending = 0, approved = 0, rejected = 0]: number[]) => ({ pending, approved, rejected });
     return JSON.stringify({
@@ -216,15 +261,16 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
       design: { primaryColor, accentColor, ...rest },
       cities: cities.map(([id, name]) => ({ id, name })),
       studio: {
-        id: st[0],
-        name: st[1],
-        logoUrl: st[2] ? `/api/files/studio-logo/${String(st[0])}?v=${(st[9] as Date).getTime()}` : null,
-        phone: st[3],
-        email: st[4],
-        address: st[5],
-        cityId: st[6],
-        website: st[7],
-        version: st[10],
+        id: of('id'),
+        name: of('name'),
+        logoUrl: of('logo_path') ? `/api/files/studio-logo/${String(of('id'))}?v=${(of('updated_at') as Date).getTime()}` : null,
+        phone: of('phone'),
+        email: of('email'),
+        address: of('address'),
+        cityId: of('city_id'),
+        website: of('website'),
+        retentionMonths: of('retention_months'),
+        version: of('version'),
       },
       school: null,
       branch: null,

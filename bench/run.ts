@@ -11,6 +11,7 @@ const BENCHMARKS = [
   'students',
   'messages',
   'hotpath',
+  'memory',
   'imports',
   'photos',
   'yearbook',

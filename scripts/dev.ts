@@ -8,7 +8,7 @@ const children = [
   spawn(path.join(root, 'node_modules/.bin/tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    env: { NODE_ENV: 'development', ...process.env, PORT: apiPort },
   }),
   spawn(path.join(root, 'node_modules/.bin/vite'), ['--port', '5173'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

@@ -41,6 +41,8 @@ const envSchema = z.object({
   MESSAGES_ACROSS_BRANCHES: flag.default(false),
   /** How many memory messages a student may write to one classmate. */
   STUDENT_MESSAGES_PER_CLASSMATE: z.coerce.number().int().min(1).max(20).default(1),
+  /** Check every answer against its schema as well as writing it (tests and development). */
+  CHECK_ANSWERS: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs short-lived photo URLs; set it when more than one process serves the app. */
   FILE_URL_SECRET: z.string().min(16).optional(),
@@ -103,6 +105,8 @@ export interface Config {
   messagesAcrossBranches: boolean;
   studentMessagesPerClassmate: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Every answer is also checked against its zod schema, and must be written byte for byte as before (http/serializer.ts). */
+  checkAnswers: boolean;
   fileUrlSecret: string;
   fileUrlTtlMinutes: number;
   metricsToken?: string;
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messagesAcrossBranches: e.MESSAGES_ACROSS_BRANCHES,
     studentMessagesPerClassmate: e.STUDENT_MESSAGES_PER_CLASSMATE,
     logLevel: e.LOG_LEVEL,
+    checkAnswers: e.CHECK_ANSWERS ?? (e.NODE_ENV === 'test' || e.NODE_ENV === 'development'),
     fileUrlSecret: e.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     fileUrlTtlMinutes: e.FILE_URL_TTL_MINUTES,
     metricsToken: e.METRICS_TOKEN,

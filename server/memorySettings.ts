@@ -9,10 +9,15 @@
  *   MALLOC_MMAP_THRESHOLD_: every block of 8 MB or more (a photo's pixels, an encoded size, a
  *     part of the book) is mapped on its own and given back when freed, instead of fragmenting
  *     the heap so that it cannot shrink.
+ * And one V8 setting, given on the child's command line (the Docker image sets it in NODE_OPTIONS):
+ *   --max-semi-space-size=2: V8 lets the young generation of each thread (the server's and the
+ *     embedded database's) grow to 2 × 16 MB under a burst of requests and keeps it; 2 × 2 MB
+ *     holds a request's short-lived objects as well, and the process idles about 50 MB lower.
  */
 import { spawn } from 'node:child_process';
 
 const MEMORY_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '8388608' } as const;
+const V8_SETTINGS = ['--max-semi-space-size=2'];
 
 /** Set in the child, so that it never starts another one whatever happens to its environment. */
 const RELAUNCHED = 'YILLIK_RELAUNCHED';
@@ -36,7 +41,10 @@ export function relaunchWithMemorySettings(entry: string): boolean {
   const missing = Object.entries(MEMORY_SETTINGS).filter(([name]) => !process.env[name]);
   if (missing.length === 0) return false;
 
-  const child = spawn(process.execPath, [...process.execArgv, entry, ...process.argv.slice(2)], {
+  // A setting of V8's the caller gave itself (on the command line or in NODE_OPTIONS) is kept as it is.
+  const given = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+  const v8Settings = V8_SETTINGS.filter((flag) => !given.includes(flag.split('=')[0]!));
+  const child = spawn(process.execPath, [...v8Settings, ...process.execArgv, entry, ...process.argv.slice(2)], {
     env: { ...process.env, ...Object.fromEntries(missing), [RELAUNCHED]: '1' },
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });

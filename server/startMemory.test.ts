@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { processTree, treeRss } from './test/processMemory';
 // @ts-expect-error: a plain JavaScript module without types
 import { ensureBuilt } from '../scripts/build.mjs';
 
@@ -17,32 +18,6 @@ const GOAL_MB = 750;
 let dataDir: string;
 let server: { child: ChildProcess; url: string } | undefined;
 
-/** The process and all its descendants. */
-function processTree(pid: number): number[] {
-  const read = (file: string) => {
-    try {
-      return fs.readFileSync(file, 'utf8');
-    } catch {
-      return ''; // it has just ended
-    }
-  };
-  let tasks: string[];
-  try {
-    tasks = fs.readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return [];
-  }
-  const children = tasks.flatMap((task) => read(`/proc/${pid}/task/${task}/children`).split(/\s+/).filter(Boolean));
-  return [pid, ...children.flatMap((child) => processTree(Number(child)))];
-}
-
-const rssOf = (pid: number) => {
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-};
 const environOf = (pid: number) => fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
 
 beforeAll(async () => {
@@ -67,11 +42,7 @@ it('npm start alone keeps the server under 750 MB through a school book', async 
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env });
 
   let peak = 0;
-  const sample = () =>
-    (peak = Math.max(
-      peak,
-      processTree(child.pid!).reduce((sum, pid) => sum + rssOf(pid), 0),
-    ));
+  const sample = () => (peak = Math.max(peak, treeRss(child.pid!)));
   let sampler: NodeJS.Timeout | undefined;
   try {
     let output = '';

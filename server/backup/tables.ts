@@ -6,7 +6,7 @@ import { query, type Sql } from './sql';
  * Kept by triggers from other tables' rows: rebuilt as those rows load (restored as well, they
  * would count twice), and no data of their own, so they neither go into archives nor make a target non-empty.
  */
-export const DERIVED_TABLES = new Set(['scope_counts']);
+export const DERIVED_TABLES = new Set(['scope_counts', 'studio_counts']);
 
 /**
  * Left out of archives: restored sign-ins and lock-outs would surprise whoever restores them;

@@ -13,7 +13,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 // PostgreSQL's shared buffers are drawn (and kept) in the process's memory from the start: the
 // default 128 MB is more than an embedded database of one studio's season reads, and the pages it
 // does not hold come from the operating system's file cache.
-const open = (options) => PGlite.create({ ...options, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
+const open = (options) => PGlite.create({ ...options, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
 
 // Run as a process of its own (`node pgliteWorker.mjs <folder>`): creates the data folder and ends.
 if (isMainThread) {

@@ -4,7 +4,9 @@
  * (with the fallbacks) are the only fonts it knows. A failed compile throws with its diagnostics.
  * Synchronous and CPU-bound.
  */
-import { NodeCompiler, type NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
+import { createRequire } from 'node:module';
+import type * as TypstCompiler from '@myriaddreamin/typst-ts-node-compiler';
+import type { NodeCompiler, NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
 import type { DesignSettings } from '../../common/schemas/design';
 import { fontBlobs } from './fonts';
 
@@ -19,8 +21,16 @@ export interface TypstInput {
 }
 
 /** Compiles the input and answers what `read` takes from the document (its PDF, a query). */
+/**
+ * The compiler's native module (tens of MB of code and fonts' tables) is loaded on the first
+ * layout, not when the server starts: most processes lay out nothing for hours, and the book and
+ * the proofs run in the worker threads.
+ */
+let compilerModule: typeof TypstCompiler | undefined;
+const typst = () => (compilerModule ??= createRequire(import.meta.url)('@myriaddreamin/typst-ts-node-compiler') as typeof TypstCompiler);
+
 export function compileTypst<T>(input: TypstInput, read: (compiler: NodeCompiler, document: NodeTypstDocument) => T): T {
-  const compiler = NodeCompiler.create({ workspace: '/', fontArgs: [{ fontBlobs: fontBlobs(input.fontPair) }] });
+  const compiler = typst().NodeCompiler.create({ workspace: '/', fontArgs: [{ fontBlobs: fontBlobs(input.fontPair) }] });
   try {
     for (const [path, bytes] of input.files) compiler.mapShadow(path, bytes);
     compiler.addSource(input.main.path, input.main.source);

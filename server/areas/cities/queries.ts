@@ -11,10 +11,12 @@ const read = new WeakMap<Db, Promise<City[]>>();
 export function listCities(db: Db): Promise<City[]> {
   let list = read.get(db);
   if (!list) {
+    // Executed here, once: the query builder itself would run its query again at every await.
     list = db
       .select({ id: cities.id, name: cities.name })
       .from(cities)
-      .orderBy(sql`${cities.sortKey} COLLATE "C"`);
+      .orderBy(sql`${cities.sortKey} COLLATE "C"`)
+      .execute();
     read.set(db, list);
     // Not kept while the reference data is not there yet (a database being set up), nor after a failure.
     list.then(

@@ -46,8 +46,12 @@ export function designColumns(db: Db) {
   return { studio: settings(isNull(designs.schoolId)), school: settings(eq(designs.schoolId, sql.placeholder('schoolId'))) };
 }
 
+/** Built once: a zod schema is costly to build, and every GET {level}/user reads two settings. */
+const storedSettings = designSettings.partial();
+
 function parse(value: unknown): Partial<DesignSettings> {
-  const result = designSettings.partial().safeParse(value ?? {});
+  if (value === null || value === undefined) return {};
+  const result = storedSettings.safeParse(value);
   return result.success ? result.data : {};
 }
 

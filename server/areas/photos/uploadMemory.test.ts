@@ -6,36 +6,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bigJpeg, rssOf, uploadBatch } from '../../test/processMemory';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const FILES = 40;
 const MB = 1024 * 1024;
 let server: { child: ChildProcess; url: string };
 let dataDir: string;
-
-/** Resident memory of a process in bytes, from /proc (Linux). */
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-
-/** A 24 MB JPEG of noise (noise does not compress, so a modest picture makes a camera-sized file), cached under .tmp. */
-async function bigJpeg(): Promise<Buffer> {
-  const file = path.join(root, '.tmp', 'noise-24mb.jpg');
-  if (fs.existsSync(file)) return fs.readFileSync(file);
-  const width = 3300;
-  const height = 2500;
-  const jpeg = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
-    .toBuffer();
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, jpeg);
-  return jpeg;
-}
 
 function start(): Promise<{ child: ChildProcess; url: string }> {
   const env: NodeJS.ProcessEnv = {
@@ -83,33 +63,6 @@ afterAll(async () => {
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Sends the files as one multipart request whose body is generated while it is sent. */
-function uploadBatch(url: string, token: string, file: Buffer, count: number): Promise<{ status: number; body: string }> {
-  const boundary = `----ypmem${randomBytes(8).toString('hex')}`;
-  async function* body() {
-    for (let i = 0; i < count; i++) {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="kamera-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
-      yield file;
-      yield Buffer.from('\r\n');
-    }
-    yield Buffer.from(`--${boundary}--\r\n`);
-  }
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    request.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    request.on('error', reject);
-    Readable.from(body()).pipe(request);
-  });
-}
 
 it('takes 40 × 24 MB in one request with less than 300 MB more memory at the peak, and gives it back', async () => {
   const file = await bigJpeg();

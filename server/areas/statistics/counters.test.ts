@@ -306,6 +306,27 @@ describe('counters kept by the database', () => {
       const { counters, direct, orphans } = await countersAndDirectCounts();
       expect(counters).toEqual(direct);
       expect(orphans).toEqual([]);
+      // Each studio's totals row is the sum of its scope rows.
+      const summed = sql.join(
+        [
+          'students',
+          'students_with_portrait',
+          'messages_pending',
+          'messages_approved',
+          'messages_rejected',
+          'nicknames_pending',
+          'nicknames_approved',
+          'nicknames_rejected',
+          'notifications',
+        ].map((column) => sql`sum(${sql.identifier(column)})::int`),
+        sql`, `,
+      );
+      const totals = await rows(sql`
+        SELECT s.id, (SELECT array[${summed}] FROM scope_counts WHERE studio_id = s.id) AS summed,
+          (SELECT array[${summed}] FROM studio_counts WHERE studio_id = s.id) AS kept
+        FROM studios s ORDER BY s.id`);
+      for (const total of totals as Array<{ summed: Array<number | null>; kept: Array<number | null> }>)
+        expect(total.kept.map((n) => n ?? 0)).toEqual(total.summed.map((n) => n ?? 0));
 
       const w = kit.world;
       const callers = [

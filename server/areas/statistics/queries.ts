@@ -1,46 +1,52 @@
-import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Level } from '../../../common/levels';
 import type { Statistics } from '../../../common/schemas/auth';
 import type { Caller } from '../../auth/caller';
 import { branchesWhere, managersWhere, schoolsWhere, scopeWhere } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { placeholderCaller, preparedPerKey, scopeValues } from '../../db/prepared';
-import { branches, schools, scopeCounts, studios, users } from '../../db/schema';
+import { branches, schools, scopeCounts, studioCounts, studios, users } from '../../db/schema';
 
 const n = count();
 const asNumber = (query: SQL | { getSQL(): SQL }) => sql<number>`(${query})`.mapWith(Number);
 /** The figures the triggers keep per branch (server/db/schema.ts `scopeCounts`), in the order `statisticsOf` reads them. */
 const COUNTED = [
-  scopeCounts.students,
-  scopeCounts.studentsWithPortrait,
-  scopeCounts.messagesPending,
-  scopeCounts.messagesApproved,
-  scopeCounts.messagesRejected,
-  scopeCounts.nicknamesPending,
-  scopeCounts.nicknamesApproved,
-  scopeCounts.nicknamesRejected,
-  scopeCounts.notifications,
-];
-const COUNTED_SUMS = sql<number[]>`array[${sql.join(
-  COUNTED.map((column) => sql`coalesce(sum(${column}), 0)`),
-  sql`, `,
-)}]::int[]`;
+  'students',
+  'studentsWithPortrait',
+  'messagesPending',
+  'messagesApproved',
+  'messagesRejected',
+  'nicknamesPending',
+  'nicknamesApproved',
+  'nicknamesRejected',
+  'notifications',
+] as const;
+const countedSums = (table: typeof scopeCounts | typeof studioCounts) =>
+  sql<number[]>`array[${sql.join(
+    COUNTED.map((column) => sql`coalesce(sum(${table[column]}), 0)`),
+    sql`, `,
+  )}]::int[]`;
 
 /**
- * The caller's counter rows. A studio's are asked for as a range of one value: for a prepared
- * statement's generic plan PostgreSQL guesses `studio_id = $1` to match the share of one studio
- * among the few on the server and reads the whole table — so a small studio would pay for a large
- * one — while it guesses a range narrow and walks the key.
+ * The caller's counts: a studio's are its one totals row (`studioCounts`), a school's or a
+ * branch's the sum of their counter rows (a school has a few dozen branches).
  */
-function countersWhere(caller: Caller): SQL {
-  if (caller.level !== 'panel') return scopeWhere(caller, scopeCounts);
-  return and(gte(scopeCounts.studioId, caller.studioId), lte(scopeCounts.studioId, caller.studioId))!;
+function countedOf(db: Db, caller: Caller) {
+  if (caller.level === 'panel')
+    return db
+      .select({ sums: countedSums(studioCounts) })
+      .from(studioCounts)
+      .where(eq(studioCounts.studioId, caller.studioId));
+  return db
+    .select({ sums: countedSums(scopeCounts) })
+    .from(scopeCounts)
+    .where(scopeWhere(caller, scopeCounts));
 }
 
 /**
  * The counts of a level's scope as subqueries of one SELECT: the figures cost one round trip,
  * not one per figure. Values are placeholders (`scopeValues`). What grows with the students is
- * summed from the scope's counter rows (one per branch); schools, branches and accounts are
+ * read from the counter rows (`countedOf`); schools, branches and accounts are
  * counted on their scoped indexes, as a studio has a few thousand of them at most, no more rows
  * than the counter rows summed beside them.
  */
@@ -55,7 +61,7 @@ export function statisticsColumns(db: Db, level: Level) {
         .from(users)
         .where(and(managersWhere(caller), inArray(users.level, level === 'panel' ? ['school', 'branch'] : ['branch']))),
     ),
-    counted: sql<number[]>`(${db.select({ sums: COUNTED_SUMS }).from(scopeCounts).where(countersWhere(caller))})`,
+    counted: sql<number[]>`(${countedOf(db, caller)})`,
   };
 }
 
