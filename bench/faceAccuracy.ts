@@ -14,7 +14,7 @@
 import sharp from 'sharp';
 import { findFaces } from '../server/images/faceModel';
 import { SUGGEST_THRESHOLD, suggest } from '../server/areas/faces/matching';
-import { faceCut, samplePhoto } from '../server/test/faceFixtures';
+import { faceCut, samplePhoto } from '../server/areas/faces/samples';
 
 const THRESHOLDS = [0.5, 0.55, 0.6, 0.62, 0.64, 0.66, 0.68, 0.7, 0.72, 0.75, 0.8];
 const PRECISION_GOAL = 0.99;

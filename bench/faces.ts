@@ -19,7 +19,9 @@ import { single } from '../server/db/rows';
 import { jobs, photoFaces, students } from '../server/db/schema';
 import { answerConsent } from '../server/test/consents';
 import { startTestDatabase } from '../server/test/database';
-import { faceCut, insertAlbum, insertAlbumPhoto, insertPortrait, SAMPLE1_FACES, samplePhoto } from '../server/test/faceFixtures';
+import { insertAlbum, insertAlbumPhoto } from '../server/areas/albums/seedRows';
+import { faceCut, SAMPLE1_FACES, samplePhoto } from '../server/areas/faces/samples';
+import { insertPortrait } from '../server/test/faceFixtures';
 import { createWorld, PASSWORD } from '../server/test/fixtures';
 import { percentile } from './helpers';
 

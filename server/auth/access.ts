@@ -88,7 +88,9 @@ type ScopedTable =
   | typeof users
   | typeof albums
   | typeof albumPhotos
-  | typeof albumPages;
+  | typeof albumPages
+  | typeof photoFaces
+  | typeof albumUploadLinks;
 
 /** The row of `table` with this id when the condition keeps it, or 404. */
 async function rowInScope<T extends ScopedTable>(db: Db, table: T, id: number, where: SQL | undefined): Promise<T['$inferSelect']> {
@@ -146,29 +148,13 @@ export const albumPhotoInScope: (db: Db, caller: Caller, id: number) => Promise<
   scopeWhere(c, albumPhotos),
 );
 
-/** A face found in an album photo, in scope when its album is. */
-export async function faceInScope(db: Db, caller: Caller, id: number): Promise<PhotoFaceRow> {
-  const [row] = await db
-    .select({ face: photoFaces })
-    .from(photoFaces)
-    .innerJoin(albums, eq(albums.id, photoFaces.albumId))
-    .where(and(eq(photoFaces.id, id), albumsWhere(caller)))
-    .limit(1);
-  if (!row) throw notFound();
-  return row.face;
-}
-
-/** An upload link goes with its album: the caller must reach the album. */
-export async function uploadLinkInScope(db: Db, caller: Caller, id: number): Promise<UploadLinkRow> {
-  const [row] = await db
-    .select({ link: albumUploadLinks })
-    .from(albumUploadLinks)
-    .innerJoin(albums, eq(albums.id, albumUploadLinks.albumId))
-    .where(and(eq(albumUploadLinks.id, id), albumsWhere(caller)))
-    .limit(1);
-  if (!row) throw notFound();
-  return row.link;
-}
+/** Whether the caller reaches the album a row goes with (a face found in its photo, an upload link). */
+const albumReached = (caller: Caller, albumId: PgColumn): SQL =>
+  sql`exists (select 1 from ${albums} where ${albums.id} = ${albumId} and ${albumsWhere(caller)})`;
+export const faceInScope = (db: Db, caller: Caller, id: number): Promise<PhotoFaceRow> =>
+  rowInScope(db, photoFaces, id, albumReached(caller, photoFaces.albumId));
+export const uploadLinkInScope = (db: Db, caller: Caller, id: number): Promise<UploadLinkRow> =>
+  rowInScope(db, albumUploadLinks, id, albumReached(caller, albumUploadLinks.albumId));
 
 /**
  * A manager account the caller may manage: school managers belong to the studio's staff (panel

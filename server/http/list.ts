@@ -3,7 +3,7 @@
  * ?page=&perPage=&q=&sort=&order= → { success, items, total, page, perPage }.
  */
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '../../common/schemas/list';
 import { searchKey } from '../../common/text';
 import { tr } from '../../common/tr';
@@ -30,6 +30,15 @@ export async function pagedList<T>(db: Db, table: PgTable, where: SQL | undefine
   const page = paged ? pageOf(query) : { limit: EXPORT_MAX_ROWS, offset: 0 };
   const [rows, total] = await Promise.all([select(page), countWhere(db, table, where)]);
   return { rows, total };
+}
+
+/** A list's page of a dynamic select: its rows under `where`, in `order`. */
+export function pageSelect<T extends PgSelect>(select: T, where: SQL | undefined, order: Array<SQL | PgColumn>, page: Page) {
+  return select
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 /** Text columns are ordered by their Turkish order key under COLLATE "C" (see common/text.ts). */

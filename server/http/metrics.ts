@@ -87,24 +87,20 @@ export function installMetrics(app: FastifyInstance, token: string | undefined, 
   });
 
   const pools = new Map<string, () => { utilization: number; queued: number }>();
-  new Gauge({
-    name: 'yp_worker_pool_utilization',
-    help: 'Share of the worker threads’ capacity used since the pool started (0–1).',
-    labelNames: ['pool'] as const,
-    registers: [register],
-    collect() {
-      for (const [name, load] of pools) this.set({ pool: name }, load().utilization);
-    },
-  });
-  new Gauge({
-    name: 'yp_worker_pool_queued',
-    help: 'Tasks waiting for a worker thread.',
-    labelNames: ['pool'] as const,
-    registers: [register],
-    collect() {
-      for (const [name, load] of pools) this.set({ pool: name }, load().queued);
-    },
-  });
+  const poolGauges = [
+    ['yp_worker_pool_utilization', 'Share of the worker threads’ capacity used since the pool started (0–1).', 'utilization'],
+    ['yp_worker_pool_queued', 'Tasks waiting for a worker thread.', 'queued'],
+  ] as const;
+  for (const [name, help, field] of poolGauges)
+    new Gauge({
+      name,
+      help,
+      labelNames: ['pool'] as const,
+      registers: [register],
+      collect() {
+        for (const [pool, load] of pools) this.set({ pool }, load()[field]);
+      },
+    });
 
   new Gauge({
     name: 'yp_db_pool_waiting',

@@ -8,9 +8,10 @@
 import type { z } from 'zod';
 import type { Level } from '../../common/levels';
 import { idParams } from '../../common/schemas/fields';
-import { okResponse } from '../../common/schemas/list';
+import { listResponse, okResponse, type ListQuery } from '../../common/schemas/list';
 import type { Caller } from '../auth/caller';
 import type { Db } from '../db/client';
+import { listAnswer } from './list';
 import { scopedRecord, type Api, type routeDocs } from './types';
 
 interface EditableRecord<Row, Body extends z.ZodType> {
@@ -40,5 +41,37 @@ export function editableRecordRoutes<Row, Body extends z.ZodType>(app: Api, docs
     const [caller, row] = await scopedRecord(request, inScope);
     await remove.remove(caller, row);
     return { success: true as const };
+  });
+}
+
+interface ScopedList<Row, Query extends z.ZodType<Pick<ListQuery, 'page' | 'perPage'>>, Item extends z.ZodType> {
+  /** The owner's path, its `:id` the record whose list this is. */
+  path: string;
+  summary: string;
+  inScope: (db: Db, caller: Caller, id: number) => Promise<Row>;
+  query: Query;
+  item: Item;
+  /** The refusals the call may answer, by status. */
+  errors: Record<number, z.ZodType>;
+  list: (caller: Caller, row: Row, query: z.output<Query>) => Promise<{ items: z.output<Item>[]; total: number }>;
+}
+
+/**
+ * A paged list of one record's own (a school's branches, an album's photos): GET {path} finds the
+ * record the path's `:id` names through the access module (404 outside the caller's scope) and
+ * answers one page of the list with its total.
+ */
+export function scopedListRoute<Row, Query extends z.ZodType<Pick<ListQuery, 'page' | 'perPage'>>, Item extends z.ZodType>(
+  app: Api,
+  docs: ReturnType<typeof routeDocs>,
+  spec: ScopedList<Row, Query, Item>,
+) {
+  const { path, summary, inScope, query, item, errors, list } = spec;
+  app.get(path, docs(summary, { params: idParams, querystring: query, response: { 200: listResponse(item), ...errors } }), async (request) => {
+    const [caller, row] = await scopedRecord(request, inScope);
+    // The schema has checked the query; the provider's type of a generic schema stays unresolved.
+    const paging = request.query as z.output<Query>;
+    const { items, total } = await list(caller, row, paging);
+    return listAnswer(items, total, paging);
   });
 }

@@ -4,16 +4,18 @@
  * tags, written straight into the tables.
  */
 import sharp from 'sharp';
-import { albumPhotos, albums, photoTags } from '../db/schema';
+import { albumPhotos, type albums, photoTags } from '../db/schema';
 import { insertOne } from '../db/rows';
 import type { Db } from '../db/client';
 import type { Storage } from '../storage/store';
+import { insertAlbum as insertAlbumRow } from '../areas/albums/seedRows';
+import { photoPlace } from '../areas/albums/writes';
 
 const sizes = ['thumb', 'display', 'download', 'original'] as const;
 
 /** A school's album, or a branch's (`branchId`). */
 export async function insertAlbum(db: Db, place: { studioId: number; schoolId: number; branchId?: number | null }, name = 'Mezuniyet Gecesi 🎓') {
-  return insertOne(db, albums, { ...place, branchId: place.branchId ?? null, name, eventDate: '2026-06-12', searchKey: name, sortKey: name });
+  return insertAlbumRow(db, { ...place, branchId: place.branchId ?? null }, name, { eventDate: '2026-06-12' });
 }
 
 /**
@@ -37,10 +39,7 @@ export async function insertAlbumPhoto(
     await storage.photos.put(`${storageKey}/${size}.jpg`, await image(Math.round(width * scale), Math.round(height * scale)));
   }
   return insertOne(db, albumPhotos, {
-    studioId: album.studioId,
-    schoolId: album.schoolId,
-    branchId: album.branchId,
-    albumId: album.id,
+    ...photoPlace(album),
     storageKey,
     originalName: 'IMG_0001.JPG',
     width,

@@ -6,20 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ApiClient, CallOptions } from './client';
-import type {
-  album,
-  albumBody,
-  albumPhoto,
-  albumStudents,
-  albumUpdateBody,
-  captionBody,
-  photoDecisionBody,
-  photoIdsBody,
-  publicLinkAnswer,
-  uploadLink,
-  uploadLinkBody,
-  uploadLinkCreated,
-} from '../../common/schemas/albums';
+import type * as albumSchemas from '../../common/schemas/albums';
 import type { countAnswer, itemAnswer, itemsAnswer, moderatedAnswer } from '../../common/schemas/answers';
 import type { changePasswordBody, loginBody, loginResponse, sessionsResponse, userResponse } from '../../common/schemas/auth';
 import type { statisticsAnswer } from '../../common/schemas/dashboard';
@@ -28,17 +15,7 @@ import type { consentListAnswer, paperConsentBody, scanAnswer, studentConsentsAn
 import type { albumFacesAnswer, bulkFaceBody, faceAnswer, faceDecisionBody } from '../../common/schemas/faces';
 import type { designPutBody, designQuery, designResponse, previewStudent } from '../../common/schemas/design';
 import type { erasureAnswer } from '../../common/schemas/kvkk';
-import type {
-  coverageAnswer,
-  coverageSummaryAnswer,
-  eventAlbumsAnswer,
-  eventPageAnswer,
-  eventPageBody,
-  eventPageOrderBody,
-  eventPageUpdateBody,
-  eventPagesAnswer,
-  myEventPhotosAnswer,
-} from '../../common/schemas/eventPages';
+import type * as eventPageSchemas from '../../common/schemas/eventPages';
 import type { listResponse, okResponse } from '../../common/schemas/list';
 import type {
   bulkModeration,
@@ -161,7 +138,7 @@ export interface StaffCalls
     RecordCalls<'branches', typeof branch, typeof branchUpdateBody>,
     RecordCalls<'students', typeof studentItem, typeof studentUpdateBody>,
     RecordCalls<'notifications', typeof notificationItem, typeof notificationUpdateBody>,
-    RecordCalls<'albums', typeof album, typeof albumUpdateBody>,
+    RecordCalls<'albums', typeof albumSchemas.album, typeof albumSchemas.albumUpdateBody>,
     ModeratedCalls<'messages', typeof message, typeof studentMessageBody, typeof messageUpdate, typeof bulkModeration>,
     ModeratedCalls<'nicknames', typeof nickname, typeof nicknameBody, typeof nicknameUpdate, typeof nicknameBulk> {
   'GET user': { response: Out<typeof userResponse> };
@@ -206,20 +183,20 @@ export interface StaffCalls
   'POST branches/:id/students/import/preview': { body: FormData; response: Out<typeof importPreview> };
   'POST branches/:id/students/import': { body: FormData; response: Out<typeof importResult> };
 
-  'GET schools/:id/albums': { query: ListQuery; response: List<typeof album> };
-  'POST schools/:id/albums': { body: In<typeof albumBody> & { branchId?: number | null }; response: Item<typeof album> };
-  'GET branches/:id/albums': { query: ListQuery; response: List<typeof album> };
-  'POST branches/:id/albums': { body: In<typeof albumBody>; response: Item<typeof album> };
-  'GET albums/:id/photos': { query: ListQuery; response: List<typeof albumPhoto> };
-  'POST albums/:id/photos': { body: FormData; response: Items<typeof albumPhoto> };
-  'GET albums/:id/students': { response: Out<typeof albumStudents> };
-  'POST albums/:id/photos/decide': { body: In<typeof photoDecisionBody>; response: Count };
-  'POST albums/:id/photos/delete': { body: In<typeof photoIdsBody>; response: Count };
-  'PUT album-photos/:id': { body: In<typeof captionBody>; response: Item<typeof albumPhoto> };
-  'GET albums/:id/upload-links': { response: Items<typeof uploadLink> };
-  'POST albums/:id/upload-links': { body: In<typeof uploadLinkBody>; response: Out<typeof uploadLinkCreated> };
-  'POST upload-links/:id/revoke': { body: Record<string, never>; response: Item<typeof uploadLink> };
-  'GET album-upload/:token': { response: Out<typeof publicLinkAnswer> };
+  'GET schools/:id/albums': { query: ListQuery; response: List<typeof albumSchemas.album> };
+  'POST schools/:id/albums': { body: In<typeof albumSchemas.albumBody> & { branchId?: number | null }; response: Item<typeof albumSchemas.album> };
+  'GET branches/:id/albums': { query: ListQuery; response: List<typeof albumSchemas.album> };
+  'POST branches/:id/albums': { body: In<typeof albumSchemas.albumBody>; response: Item<typeof albumSchemas.album> };
+  'GET albums/:id/photos': { query: ListQuery; response: List<typeof albumSchemas.albumPhoto> };
+  'POST albums/:id/photos': { body: FormData; response: Items<typeof albumSchemas.albumPhoto> };
+  'GET albums/:id/students': { response: Out<typeof albumSchemas.albumStudents> };
+  'POST albums/:id/photos/decide': { body: In<typeof albumSchemas.photoDecisionBody>; response: Count };
+  'POST albums/:id/photos/delete': { body: In<typeof albumSchemas.photoIdsBody>; response: Count };
+  'PUT album-photos/:id': { body: In<typeof albumSchemas.captionBody>; response: Item<typeof albumSchemas.albumPhoto> };
+  'GET albums/:id/upload-links': { response: Items<typeof albumSchemas.uploadLink> };
+  'POST albums/:id/upload-links': { body: In<typeof albumSchemas.uploadLinkBody>; response: Out<typeof albumSchemas.uploadLinkCreated> };
+  'POST upload-links/:id/revoke': { body: Record<string, never>; response: Item<typeof albumSchemas.uploadLink> };
+  'GET album-upload/:token': { response: Out<typeof albumSchemas.publicLinkAnswer> };
   'POST album-upload/:token/photos': { body: FormData; response: Count };
 
   'GET students/:id/photos': { response: Items<typeof photoItem> };
@@ -282,14 +259,14 @@ export interface StaffCalls
   'GET schools/:id/digital-yearbook': { response: Out<typeof digitalEditionState> };
   'POST schools/:id/digital-yearbook': { response: Out<typeof jobResponse> };
 
-  'GET coverage': { response: Out<typeof coverageSummaryAnswer> };
-  'GET branches/:id/coverage': { response: Out<typeof coverageAnswer> };
-  'GET schools/:id/coverage': { response: Out<typeof coverageAnswer> };
-  'GET event-pages': { response: Out<typeof eventAlbumsAnswer> };
-  'GET albums/:id/pages': { response: Out<typeof eventPagesAnswer> };
-  'POST albums/:id/pages': { body: In<typeof eventPageBody>; response: Out<typeof eventPageAnswer> };
-  'PUT albums/:id/pages/order': { body: In<typeof eventPageOrderBody>; response: Out<typeof eventPagesAnswer> };
-  'PUT album-pages/:id': { body: In<typeof eventPageUpdateBody>; response: Out<typeof eventPageAnswer> };
+  'GET coverage': { response: Out<typeof eventPageSchemas.coverageSummaryAnswer> };
+  'GET branches/:id/coverage': { response: Out<typeof eventPageSchemas.coverageAnswer> };
+  'GET schools/:id/coverage': { response: Out<typeof eventPageSchemas.coverageAnswer> };
+  'GET event-pages': { response: Out<typeof eventPageSchemas.eventAlbumsAnswer> };
+  'GET albums/:id/pages': { response: Out<typeof eventPageSchemas.eventPagesAnswer> };
+  'POST albums/:id/pages': { body: In<typeof eventPageSchemas.eventPageBody>; response: Out<typeof eventPageSchemas.eventPageAnswer> };
+  'PUT albums/:id/pages/order': { body: In<typeof eventPageSchemas.eventPageOrderBody>; response: Out<typeof eventPageSchemas.eventPagesAnswer> };
+  'PUT album-pages/:id': { body: In<typeof eventPageSchemas.eventPageUpdateBody>; response: Out<typeof eventPageSchemas.eventPageAnswer> };
   'DELETE album-pages/:id': { response: Ok };
 }
 
@@ -309,7 +286,7 @@ export interface StudentCalls {
   'PUT quote': { body: In<typeof quoteInput>; response: Ok };
   'PUT portrait': { body: In<typeof portraitInput>; response: Ok };
   'GET digital-yearbook': { response: Out<typeof digitalYearbookResponse> };
-  'GET event-photos': { response: Out<typeof myEventPhotosAnswer> };
+  'GET event-photos': { response: Out<typeof eventPageSchemas.myEventPhotosAnswer> };
 }
 
 /** The parents' calls, under /api/veli/. */

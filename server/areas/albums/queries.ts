@@ -9,7 +9,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { albumPhotos, albums, albumUploadLinks, branches, photoTags, schools, students, users } from '../../db/schema';
 import { notFound } from '../../core/errors';
-import { orderFor, pagedList, searchCondition, turkishOrder } from '../../http/list';
+import { orderFor, pagedList, pageSelect, searchCondition, turkishOrder } from '../../http/list';
 import type { UrlSigner } from '../../storage/signedUrl';
 
 /** The sha256 of an upload link's token: all the database keeps of it. */
@@ -65,13 +65,7 @@ export async function listAlbums(db: Db, caller: Caller, place: AlbumPlace, quer
     createdAt: sql`${albums.createdAt}`,
   };
   const order = query.sort ? orderFor(sorts, query, 'eventDate', albums.id) : [desc(albums.eventDate), desc(albums.id)];
-  const { rows, total } = await pagedList(db, albums, where, query, true, (page) =>
-    albumSelect(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
-  );
+  const { rows, total } = await pagedList(db, albums, where, query, true, (page) => pageSelect(albumSelect(db).$dynamic(), where, order, page));
   return { items: rows.map(albumOf), total };
 }
 

@@ -9,6 +9,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { LEVELS } from '../../../common/levels';
 import {
   album,
   albumBody,
@@ -28,7 +29,7 @@ import {
 } from '../../../common/schemas/albums';
 import { countAnswer, itemAnswer, itemsAnswer } from '../../../common/schemas/answers';
 import { id, idParams } from '../../../common/schemas/fields';
-import { errorResponse, listResponse, okResponse } from '../../../common/schemas/list';
+import { errorResponse } from '../../../common/schemas/list';
 import { photoSizes } from '../../../common/schemas/students';
 import { tr } from '../../../common/tr';
 import { albumInScope, albumPhotoInScope, branchInScope, schoolInScope, uploadLinkInScope, type AlbumRow, type SchoolRow } from '../../auth/access';
@@ -36,7 +37,7 @@ import type { Caller } from '../../auth/caller';
 import { takeAllowance } from '../../auth/loginLimiter';
 import { HttpError, fieldError, notFound } from '../../core/errors';
 import { attachmentHeader } from '../../http/disposition';
-import { listAnswer } from '../../http/list';
+import { editableRecordRoutes, scopedListRoute } from '../../http/recordRoutes';
 import { routeDocs, scopedRecord, type Api } from '../../http/types';
 import { photoUploadLimits } from '../../images/photos';
 import { withSpooledFiles, type SpooledFile } from '../../storage/uploads';
@@ -116,19 +117,15 @@ export async function albumsRoutes(app: Api) {
     return branch.id;
   }
 
-  app.get(
-    '/schools/:id/albums',
-    docs('Okulun etkinlik albümleri (şubelerinkiler dahil; şube yöneticisi yalnızca kendi şubesininkileri görür)', {
-      params: idParams,
-      querystring: albumListQuery,
-      response: { 200: listResponse(album), ...errors },
-    }),
-    async (request) => {
-      const [caller, school] = await scopedRecord(request, schoolInScope);
-      const { items, total } = await listAlbums(app.db, caller, { schoolId: school.id }, request.query);
-      return listAnswer(items, total, request.query);
-    },
-  );
+  scopedListRoute(app, docs, {
+    path: '/schools/:id/albums',
+    summary: 'Okulun etkinlik albümleri (şubelerinkiler dahil; şube yöneticisi yalnızca kendi şubesininkileri görür)',
+    inScope: schoolInScope,
+    query: albumListQuery,
+    item: album,
+    errors,
+    list: (caller, school, query) => listAlbums(app.db, caller, { schoolId: school.id }, query),
+  });
 
   app.post(
     '/schools/:id/albums',
@@ -145,15 +142,15 @@ export async function albumsRoutes(app: Api) {
     },
   );
 
-  app.get(
-    '/branches/:id/albums',
-    docs('Şubenin etkinlik albümleri', { params: idParams, querystring: albumListQuery, response: { 200: listResponse(album), ...errors } }),
-    async (request) => {
-      const [caller, branch] = await scopedRecord(request, branchInScope);
-      const { items, total } = await listAlbums(app.db, caller, { branchId: branch.id }, request.query);
-      return listAnswer(items, total, request.query);
-    },
-  );
+  scopedListRoute(app, docs, {
+    path: '/branches/:id/albums',
+    summary: 'Şubenin etkinlik albümleri',
+    inScope: branchInScope,
+    query: albumListQuery,
+    item: album,
+    errors,
+    list: (caller, branch, query) => listAlbums(app.db, caller, { branchId: branch.id }, query),
+  });
 
   app.post(
     '/branches/:id/albums',
@@ -170,43 +167,32 @@ export async function albumsRoutes(app: Api) {
     return one(row.id);
   });
 
-  app.put(
-    '/albums/:id',
-    docs('Etkinlik albümünü düzenler (version: okunan sürüm, eskiyse 409)', {
-      params: idParams,
+  editableRecordRoutes(app, docs, {
+    path: '/albums/:id',
+    inScope: albumInScope,
+    writers: LEVELS,
+    errors,
+    answer: { schema: albumAnswer, of: (row) => one(row.id) },
+    update: {
+      summary: 'Etkinlik albümünü düzenler (version: okunan sürüm, eskiyse 409)',
       body: albumUpdateBody,
-      response: { 200: albumAnswer, ...errors },
-    }),
-    async (request) => {
-      const [caller, before] = await scopedRecord(request, albumInScope);
-      await updateAlbum(app.db, caller, before, request.body);
-      return one(before.id);
+      save: (caller, before, body) => updateAlbum(app.db, caller, before, body),
     },
-  );
+    remove: {
+      summary: 'Etkinlik albümünü fotoğrafları ve yükleme bağlantılarıyla siler',
+      remove: (caller, row) => deleteAlbum(app.db, storage.photos, caller, row),
+    },
+  });
 
-  app.delete(
-    '/albums/:id',
-    docs('Etkinlik albümünü fotoğrafları ve yükleme bağlantılarıyla siler', { params: idParams, response: { 200: okResponse, ...errors } }),
-    async (request) => {
-      const [caller, row] = await scopedRecord(request, albumInScope);
-      await deleteAlbum(app.db, storage.photos, caller, row);
-      return { success: true as const };
-    },
-  );
-
-  app.get(
-    '/albums/:id/photos',
-    docs('Albümün fotoğrafları (yükleme sırasıyla; status ve fotoğraftaki öğrenci ile süzülür)', {
-      params: idParams,
-      querystring: albumPhotoQuery,
-      response: { 200: listResponse(albumPhoto), ...errors },
-    }),
-    async (request) => {
-      const [caller, row] = await scopedRecord(request, albumInScope);
-      const { items, total } = await listAlbumPhotos(app.db, row, request.query, photoUrls, caller.level);
-      return listAnswer(items, total, request.query);
-    },
-  );
+  scopedListRoute(app, docs, {
+    path: '/albums/:id/photos',
+    summary: 'Albümün fotoğrafları (yükleme sırasıyla; status ve fotoğraftaki öğrenci ile süzülür)',
+    inScope: albumInScope,
+    query: albumPhotoQuery,
+    item: albumPhoto,
+    errors,
+    list: (caller, row, query) => listAlbumPhotos(app.db, row, query, photoUrls, caller.level),
+  });
 
   app.post(
     '/albums/:id/photos',

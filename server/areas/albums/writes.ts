@@ -27,7 +27,7 @@ import { albumPhotosAmong, tokenHash } from './queries';
 const t = tr.albums;
 
 /** A new album photo's folder: random, as a portrait's is, beside the portraits' folders (photos/…) in the same store. */
-const newAlbumPhotoKey = (studioId: number) => `albums/s${studioId}/${randomBytes(16).toString('hex')}`;
+export const newAlbumPhotoKey = (studioId: number) => `albums/s${studioId}/${randomBytes(16).toString('hex')}`;
 
 const texts = (body: z.infer<typeof albumBody>) => ({
   name: body.name,
@@ -73,6 +73,14 @@ export async function deleteAlbum(db: Db, store: FileStore, caller: Caller, albu
 }
 
 /** Who sends photos to an album: a staff member (approved at once) or a named visitor through an upload link (pending). */
+/** Where a photo of the album stands: the album's studio, school and branch, kept on the photo for scoping. */
+export const photoPlace = (album: Pick<AlbumRow, 'id' | 'studioId' | 'schoolId' | 'branchId'>) => ({
+  studioId: album.studioId,
+  schoolId: album.schoolId,
+  branchId: album.branchId,
+  albumId: album.id,
+});
+
 export type AlbumUploader = { caller: Caller } | { link: UploadLinkRow; name: string };
 
 /**
@@ -92,10 +100,7 @@ export async function addAlbumPhotos(
   const save = (photo: StoredPhoto) =>
     saveStored(db, store, photo, async (tx) => {
       const row = await insertOne(tx, albumPhotos, {
-        studioId: album.studioId,
-        schoolId: album.schoolId,
-        branchId: album.branchId,
-        albumId: album.id,
+        ...photoPlace(album),
         storageKey: photo.storageKey,
         originalName: photo.file.fileName.slice(0, 200),
         width: photo.width,

@@ -3,7 +3,7 @@
  * (read, edit, delete). Panel and that school's managers write; a branch manager reads its own.
  */
 import { idParams } from '../../../common/schemas/fields';
-import { errorResponse, listResponse } from '../../../common/schemas/list';
+import { errorResponse } from '../../../common/schemas/list';
 import { itemAnswer } from '../../../common/schemas/answers';
 import {
   branch,
@@ -18,8 +18,7 @@ import {
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import { sendExport, type ExportColumn } from '../../http/export';
-import { listAnswer } from '../../http/list';
-import { editableRecordRoutes } from '../../http/recordRoutes';
+import { editableRecordRoutes, scopedListRoute } from '../../http/recordRoutes';
 import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
 import { branchById, listBranches } from './queries';
 import { createBranch, createBranchRange, deleteBranch, updateBranch } from './writes';
@@ -44,19 +43,15 @@ export async function branchesRoutes(app: Api) {
   /** The record as every write and read of one answers it. */
   const one = async (id: number) => ({ success: true as const, item: await branchById(app.db, id) });
 
-  app.get(
-    '/schools/:id/branches',
-    docs('Okulun şubeleri: sınıf ve Türk alfabesiyle şube harfi sırasında', {
-      params: idParams,
-      querystring: branchListQuery,
-      response: { 200: listResponse(branch), ...errors },
-    }),
-    async (request) => {
-      const [caller, school] = await scopedRecord(request, schoolInScope);
-      const { items, total } = await listBranches(app.db, caller, school.id, request.query);
-      return listAnswer(items, total, request.query);
-    },
-  );
+  scopedListRoute(app, docs, {
+    path: '/schools/:id/branches',
+    summary: 'Okulun şubeleri: sınıf ve Türk alfabesiyle şube harfi sırasında',
+    inScope: schoolInScope,
+    query: branchListQuery,
+    item: branch,
+    errors,
+    list: (caller, school, query) => listBranches(app.db, caller, school.id, query),
+  });
 
   app.get(
     '/schools/:id/branches/export',

@@ -48,14 +48,8 @@ export async function recordPaperConsent(db: Db, files: FileStore, caller: Calle
       recordedBy: caller.userId,
       scanKey,
     });
-    await recordAudit(
-      tx,
-      caller,
-      'create',
-      'consent',
-      { id: student.id, schoolId: student.schoolId },
-      { purpose: body.purpose, answer: body.answer, channel: 'paper', recordId: record.id },
-    );
+    const changes = { purpose: body.purpose, answer: body.answer, channel: 'paper', recordId: record.id };
+    await recordAudit(tx, caller, 'create', 'consent', { id: student.id, schoolId: student.schoolId }, changes);
     return record;
   });
 }

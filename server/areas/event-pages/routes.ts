@@ -18,7 +18,6 @@ import { approvedPhotosOf, eventAlbums, pageItemOf, pagesOf } from './queries';
 import { createPage, deletePage, reorderPages, updatePage } from './writes';
 
 const docs = routeDocs('event-pages');
-const staff = ['panel', 'school', 'branch'] as const;
 const refused = { 400: errorResponse, 404: errorResponse };
 
 export async function eventPagesRoutes(app: Api) {
@@ -26,7 +25,7 @@ export async function eventPagesRoutes(app: Api) {
 
   app.get(
     '/event-pages',
-    docs('Yetki alanındaki etkinlik albümleri, yıllık sayfaları ve onaylı fotoğraflarının sayısıyla', { response: { 200: eventAlbumsAnswer } }, staff),
+    docs('Yetki alanındaki etkinlik albümleri, yıllık sayfaları ve onaylı fotoğraflarının sayısıyla', { response: { 200: eventAlbumsAnswer } }),
     async (request) => ({
       success: true as const,
       items: await eventAlbums(db, callerOf(request)),
@@ -42,11 +41,10 @@ export async function eventPagesRoutes(app: Api) {
 
   app.get(
     '/albums/:id/pages',
-    docs(
-      'Albümün etkinlik sayfaları (sırasıyla) ve sayfaya konabilecek onaylı fotoğrafları',
-      { params: idParams, response: { 200: eventPagesAnswer, 404: errorResponse } },
-      staff,
-    ),
+    docs('Albümün etkinlik sayfaları (sırasıyla) ve sayfaya konabilecek onaylı fotoğrafları', {
+      params: idParams,
+      response: { 200: eventPagesAnswer, 404: errorResponse },
+    }),
     async (request) => {
       const [caller, album] = await scopedRecord(request, albumInScope);
       return answerPages(album.id, album.name, caller.level);
@@ -55,11 +53,11 @@ export async function eventPagesRoutes(app: Api) {
 
   app.post(
     '/albums/:id/pages',
-    docs(
-      'Albüme etkinlik sayfası ekler (layout: 1, 2, 3, 4 veya 6; photoIds: albümün onaylı fotoğrafları, sırasıyla)',
-      { params: idParams, body: eventPageBody, response: { 200: eventPageAnswer, ...refused } },
-      staff,
-    ),
+    docs('Albüme etkinlik sayfası ekler (layout: 1, 2, 3, 4 veya 6; photoIds: albümün onaylı fotoğrafları, sırasıyla)', {
+      params: idParams,
+      body: eventPageBody,
+      response: { 200: eventPageAnswer, ...refused },
+    }),
     async (request) => {
       const [caller, album] = await scopedRecord(request, albumInScope);
       return { success: true as const, item: pageItemOf(await createPage(db, caller, album, request.body)) };
@@ -68,11 +66,11 @@ export async function eventPagesRoutes(app: Api) {
 
   app.put(
     '/albums/:id/pages/order',
-    docs(
-      'Albümün etkinlik sayfalarını yeniden sıralar (ids: bütün sayfalar, yeni sırasıyla)',
-      { params: idParams, body: eventPageOrderBody, response: { 200: eventPagesAnswer, ...refused } },
-      staff,
-    ),
+    docs('Albümün etkinlik sayfalarını yeniden sıralar (ids: bütün sayfalar, yeni sırasıyla)', {
+      params: idParams,
+      body: eventPageOrderBody,
+      response: { 200: eventPagesAnswer, ...refused },
+    }),
     async (request) => {
       const [caller, album] = await scopedRecord(request, albumInScope);
       await reorderPages(db, caller, album, request.body.ids);
@@ -82,11 +80,11 @@ export async function eventPagesRoutes(app: Api) {
 
   app.put(
     '/album-pages/:id',
-    docs(
-      'Etkinlik sayfasını günceller (version: okunan sürüm, eskiyse 409)',
-      { params: idParams, body: eventPageUpdateBody, response: { 200: eventPageAnswer, 409: errorResponse, ...refused } },
-      staff,
-    ),
+    docs('Etkinlik sayfasını günceller (version: okunan sürüm, eskiyse 409)', {
+      params: idParams,
+      body: eventPageUpdateBody,
+      response: { 200: eventPageAnswer, 409: errorResponse, ...refused },
+    }),
     async (request) => {
       const [caller, page] = await scopedRecord(request, albumPageInScope);
       return { success: true as const, item: pageItemOf(await updatePage(db, caller, page, request.body)) };
@@ -95,7 +93,7 @@ export async function eventPagesRoutes(app: Api) {
 
   app.delete(
     '/album-pages/:id',
-    docs('Etkinlik sayfasını siler (fotoğraflar albümde kalır)', { params: idParams, response: { 200: okResponse, 404: errorResponse } }, staff),
+    docs('Etkinlik sayfasını siler (fotoğraflar albümde kalır)', { params: idParams, response: { 200: okResponse, 404: errorResponse } }),
     async (request) => {
       const [caller, page] = await scopedRecord(request, albumPageInScope);
       await deletePage(db, caller, page);

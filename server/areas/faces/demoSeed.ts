@@ -11,7 +11,8 @@ import type { Db } from '../../db/client';
 import { photos, students } from '../../db/schema';
 import { derivePhoto } from '../../images/photos';
 import type { FileStore } from '../../storage/store';
-import { faceCut, insertAlbum, insertAlbumPhoto, SAMPLE1_FACES, samplePhoto, sideBySide } from '../../test/faceFixtures';
+import { insertAlbum, insertAlbumPhoto } from '../albums/seedRows';
+import { faceCut, SAMPLE1_FACES, samplePhoto, sideBySide } from './samples';
 import { recordConsent } from '../consents/records';
 import { putPhotoFiles } from '../photos/writes';
 

@@ -5,7 +5,9 @@ import { albumPhotos, auditLog, jobs, photoFaces, photoTags, studentFaces, stude
 import { countWhere, single } from '../../db/rows';
 import { useApiTestKit } from '../../test/api';
 import { answerConsent } from '../../test/consents';
-import { faceCut, insertAlbum, insertAlbumPhoto, insertPortrait, SAMPLE1_FACES, samplePhoto, sideBySide } from '../../test/faceFixtures';
+import { insertAlbum, insertAlbumPhoto } from '../albums/seedRows';
+import { insertPortrait } from '../../test/faceFixtures';
+import { faceCut, SAMPLE1_FACES, samplePhoto, sideBySide } from './samples';
 import { FACE_MODEL } from '../../images/faceModel';
 import { queueFaceScan } from './scanQueue';
 import { purgeSchoolFaceData } from './faceData';

@@ -56,18 +56,8 @@ export async function decideFace(db: Db, caller: Caller, face: PhotoFaceRow, bod
       .set({ state, studentId: student?.id ?? null, decidedBy: caller.userId, decidedAt: new Date() })
       .where(eq(photoFaces.id, face.id));
     if (student) await tag(tx, caller, { id: face.photoId, studioId: face.studioId, schoolId: face.schoolId }, student, face.id);
-    await recordAudit(
-      tx,
-      caller,
-      'update',
-      'face',
-      { id: face.id, schoolId: face.schoolId },
-      {
-        state: [face.state, state],
-        studentId: [face.studentId, student?.id ?? null],
-        suggestedStudentId: face.suggestedStudentId,
-      },
-    );
+    const changes = { state: [face.state, state], studentId: [face.studentId, student?.id ?? null], suggestedStudentId: face.suggestedStudentId };
+    await recordAudit(tx, caller, 'update', 'face', { id: face.id, schoolId: face.schoolId }, changes);
   });
 }
 

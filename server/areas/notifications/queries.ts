@@ -9,7 +9,7 @@ import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
 import { branches, notifications, schools, users } from '../../db/schema';
 import { notFound } from '../../core/errors';
-import { orderFor, pagedList, searchCondition, turkishOrder } from '../../http/list';
+import { orderFor, pagedList, pageSelect, searchCondition, turkishOrder } from '../../http/list';
 
 /** Sent: the students it reached then. Before that: the active students its target holds now. */
 const recipientCount = sql<number>`CASE
@@ -102,13 +102,7 @@ export async function listNotifications(db: Db, caller: Caller, query: z.infer<t
     searchCondition(notifications.searchKey, query.q),
   );
   const order = orderFor(SORTS, query, 'sendDate', notifications.id);
-  const { rows, total } = await pagedList(db, notifications, where, query, true, (page) =>
-    baseQuery(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
-  );
+  const { rows, total } = await pagedList(db, notifications, where, query, true, (page) => pageSelect(baseQuery(db).$dynamic(), where, order, page));
   return { items: rows.map(toItem), total };
 }
 

@@ -35,6 +35,21 @@ function portraitSvg(background: string, shirt: string, hair: string, longHair: 
   );
 }
 
+/** The row of a student's portrait stored under `storageKey`, as the seeds write it (no upload, no audit). */
+export const portraitValues = (
+  student: Pick<typeof students.$inferSelect, 'id' | 'studioId' | 'schoolId' | 'branchId'>,
+  storageKey: string,
+  file: { width: number; height: number; bytes: number },
+) => ({
+  studioId: student.studioId,
+  schoolId: student.schoolId,
+  branchId: student.branchId,
+  studentId: student.id,
+  isPortrait: true,
+  storageKey,
+  ...file,
+});
+
 /** Gives the demo students portraits; answers how many. */
 export async function seedDemoPhotos(db: Db, store: FileStore): Promise<number> {
   const rand = seededRandom(4242);
@@ -72,18 +87,7 @@ export async function seedDemoPhotos(db: Db, store: FileStore): Promise<number> 
     const { photo, bytes } = await variant(student.gender);
     const storageKey = newPhotoKey(student.studioId);
     await putPhotoFiles(store, storageKey, photo);
-    values.push({
-      studioId: student.studioId,
-      schoolId: student.schoolId,
-      branchId: student.branchId,
-      studentId: student.id,
-      isPortrait: true,
-      storageKey,
-      originalName: `${student.schoolNumber}.jpg`,
-      width: photo.width,
-      height: photo.height,
-      bytes,
-    });
+    values.push({ ...portraitValues(student, storageKey, { width: photo.width, height: photo.height, bytes }), originalName: `${student.schoolNumber}.jpg` });
   }
   if (values.length) await db.insert(photos).values(values);
   return values.length;
