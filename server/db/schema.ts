@@ -516,23 +516,28 @@ export const yearbookFinals = pgTable('yearbook_finals', {
  * its rows, which costs as many rows as it has branches, never as many as it has students.
  * 0 as school or branch stands for "none": a notification to the whole studio or to a school.
  */
+/** The figures Home shows, as the counting triggers keep them (a branch's row, or a studio's sum). */
+const countedFigures = () => ({
+  students: integer('students').notNull().default(0),
+  /** Students with at least one portrait photo (each counted once). */
+  studentsWithPortrait: integer('students_with_portrait').notNull().default(0),
+  /** Messages of kind 'student', by status. */
+  messagesPending: integer('messages_pending').notNull().default(0),
+  messagesApproved: integer('messages_approved').notNull().default(0),
+  messagesRejected: integer('messages_rejected').notNull().default(0),
+  nicknamesPending: integer('nicknames_pending').notNull().default(0),
+  nicknamesApproved: integer('nicknames_approved').notNull().default(0),
+  nicknamesRejected: integer('nicknames_rejected').notNull().default(0),
+  notifications: integer('notifications').notNull().default(0),
+});
+
 export const scopeCounts = pgTable(
   'scope_counts',
   {
     studioId: integer('studio_id').notNull(),
     schoolId: integer('school_id').notNull(),
     branchId: integer('branch_id').notNull(),
-    students: integer('students').notNull().default(0),
-    /** Students with at least one portrait photo (each counted once). */
-    studentsWithPortrait: integer('students_with_portrait').notNull().default(0),
-    /** Messages of kind 'student', by status. */
-    messagesPending: integer('messages_pending').notNull().default(0),
-    messagesApproved: integer('messages_approved').notNull().default(0),
-    messagesRejected: integer('messages_rejected').notNull().default(0),
-    nicknamesPending: integer('nicknames_pending').notNull().default(0),
-    nicknamesApproved: integer('nicknames_approved').notNull().default(0),
-    nicknamesRejected: integer('nicknames_rejected').notNull().default(0),
-    notifications: integer('notifications').notNull().default(0),
+    ...countedFigures(),
   },
   (t) => [primaryKey({ columns: [t.studioId, t.schoolId, t.branchId] }), index('scope_counts_branch_idx').on(t.branchId)],
 );
@@ -546,15 +551,7 @@ export const studioCounts = pgTable('studio_counts', {
   studioId: integer('studio_id')
     .primaryKey()
     .references(() => studios.id, { onDelete: 'cascade' }),
-  students: integer('students').notNull().default(0),
-  studentsWithPortrait: integer('students_with_portrait').notNull().default(0),
-  messagesPending: integer('messages_pending').notNull().default(0),
-  messagesApproved: integer('messages_approved').notNull().default(0),
-  messagesRejected: integer('messages_rejected').notNull().default(0),
-  nicknamesPending: integer('nicknames_pending').notNull().default(0),
-  nicknamesApproved: integer('nicknames_approved').notNull().default(0),
-  nicknamesRejected: integer('nicknames_rejected').notNull().default(0),
-  notifications: integer('notifications').notNull().default(0),
+  ...countedFigures(),
 });
 
 const consentPurpose = () => text('purpose', { enum: CONSENT_PURPOSES }).notNull();

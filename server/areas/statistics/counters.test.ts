@@ -18,6 +18,19 @@ import { seededRandom } from '../../db/seed/random';
 import { useApiTestKit, type Caller } from '../../test/api';
 import { sampleCsv, type SampleRow } from '../imports/sampleFiles';
 
+/** The counter columns, as the triggers name them. */
+const COUNTERS = [
+  'students',
+  'students_with_portrait',
+  'messages_pending',
+  'messages_approved',
+  'messages_rejected',
+  'nicknames_pending',
+  'nicknames_approved',
+  'nicknames_rejected',
+  'notifications',
+];
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-counters-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const kit = useApiTestKit({ DATA_DIR: dataDir });
@@ -59,17 +72,7 @@ async function countersAndDirectCounts() {
     )
     SELECT studio_id, coalesce(school_id, 0) AS school_id, coalesce(branch_id, 0) AS branch_id,
       ${sql.join(
-        [
-          'students',
-          'students_with_portrait',
-          'messages_pending',
-          'messages_approved',
-          'messages_rejected',
-          'nicknames_pending',
-          'nicknames_approved',
-          'nicknames_rejected',
-          'notifications',
-        ].map((counter) => sql`count(*) FILTER (WHERE counter = ${counter})::int AS ${sql.identifier(counter)}`),
+        COUNTERS.map((counter) => sql`count(*) FILTER (WHERE counter = ${counter})::int AS ${sql.identifier(counter)}`),
         sql`, `,
       )}
     FROM counted GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
@@ -308,17 +311,7 @@ describe('counters kept by the database', () => {
       expect(orphans).toEqual([]);
       // Each studio's totals row is the sum of its scope rows.
       const summed = sql.join(
-        [
-          'students',
-          'students_with_portrait',
-          'messages_pending',
-          'messages_approved',
-          'messages_rejected',
-          'nicknames_pending',
-          'nicknames_approved',
-          'nicknames_rejected',
-          'notifications',
-        ].map((column) => sql`sum(${sql.identifier(column)})::int`),
+        COUNTERS.map((column) => sql`sum(${sql.identifier(column)})::int`),
         sql`, `,
       );
       const totals = await rows(sql`
