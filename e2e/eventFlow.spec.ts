@@ -13,7 +13,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { faceCut, SAMPLE1_FACES, samplePhoto, sideBySide } from '../server/test/faceFixtures';
 import { pdfWords } from '../server/test/pdfTools';
 import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, jpeg, signIn, toast } from './helpers';
+import { createAlbum, DEMO, DEMO_PASSWORD, jpeg, signIn, toast } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -86,17 +86,7 @@ test('staff upload a photo of three students, confirm the two consented faces in
 
   // 1. The album of the branch, made on its screen, and the photos uploaded to it.
   await signIn(page, 'panel');
-  await page.goto(`/branch-albums/${branch.id}`);
-  await expect(page.getByRole('heading', { name: 'Etkinlik Albümleri' })).toBeVisible();
-  await page.getByRole('button', { name: 'Yeni etkinlik albümü' }).click();
-  const form = page.getByRole('dialog', { name: 'Yeni etkinlik albümü' });
-  await form.getByLabel('Albüm adı').fill(ALBUM);
-  await form.getByLabel('Açıklama').fill('Okul bahçesinde, velilerle birlikte');
-  await form.getByRole('button', { name: 'Kaydet' }).click();
-  await expect(toast(page, 'Etkinlik albümü kaydedildi.')).toBeVisible();
-  await page.getByRole('link', { name: `Albümü aç: ${ALBUM}` }).click();
-  await expect(page.getByRole('heading', { name: ALBUM })).toBeVisible();
-  const albumId = Number(/\/albums\/(\d+)/.exec(page.url())![1]);
+  const albumId = await createAlbum(page, `/branch-albums/${branch.id}`, ALBUM, 'Okul bahçesinde, velilerle birlikte');
   await page.locator('input[type=file]').setInputFiles([
     { name: 'kep-atma.jpg', mimeType: 'image/jpeg', buffer: group },
     { name: 'salon.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#2f6f8f', 1200, 800) },
