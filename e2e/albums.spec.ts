@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { callApi, jpeg, signIn, toast } from './helpers';
+import { callApi, createAlbum, jpeg, signIn, toast } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -22,18 +22,7 @@ test('a school manager fills an album, a parent sends photos through its link, t
   await signIn(page, 'school');
   const user = await callApi(page, 'GET', 'user');
   const schoolId = user.body.school.id as number;
-  await page.goto(`/school-albums/${schoolId}`);
-  await expect(page.getByRole('heading', { name: 'Etkinlik Albümleri' })).toBeVisible();
-
-  await page.getByRole('button', { name: 'Yeni etkinlik albümü' }).click();
-  const form = page.getByRole('dialog', { name: 'Yeni etkinlik albümü' });
-  await form.getByLabel('Albüm adı').fill(ALBUM);
-  await form.getByLabel('Açıklama').fill('Okulun bahçesinde, velilerle birlikte — Şükrü Öğretmen’in sunumuyla');
-  await form.getByRole('button', { name: 'Kaydet' }).click();
-  await expect(toast(page, 'Etkinlik albümü kaydedildi.')).toBeVisible();
-  await page.getByRole('link', { name: `Albümü aç: ${ALBUM}` }).click();
-  await expect(page.getByRole('heading', { name: ALBUM })).toBeVisible();
-  const albumId = Number(/\/albums\/(\d+)/.exec(page.url())![1]);
+  const albumId = await createAlbum(page, `/school-albums/${schoolId}`, ALBUM, 'Okulun bahçesinde, velilerle birlikte — Şükrü Öğretmen’in sunumuyla');
 
   // Staff photos: approved at once.
   await page.locator('input[type=file]').setInputFiles([

@@ -1,8 +1,8 @@
 /**
  * Photo coverage and event pages at 390 px: Home says how many students are below the studio's goal
  * and leads to them; the students list marks and filters them; the studio sets the goal; the
- * event pages screen opens from the menu. The demo has no event albums yet, so every student is
- * below the goal and the album list is empty.
+ * event pages screen opens from the menu. No face of the demo's event album is confirmed yet, so
+ * every student is below the goal and the album has no page in the book.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -39,10 +39,15 @@ test('the studio sets the coverage goal', async ({ page }) => {
   expect(await sideways(page)).toBe(false);
 });
 
-test('the event pages screen opens from the menu and says when there is no album yet', async ({ page }) => {
+test('the event pages screen lists the demo’s album and opens its pages, none yet', async ({ page }) => {
   await signIn(page, 'school');
   await page.goto('/event-pages');
   await expect(page.getByRole('heading', { name: 'Etkinlik sayfaları' })).toBeVisible();
-  await expect(page.getByText('Henüz etkinlik albümü yok.')).toBeVisible();
+  // The demo's album of face matching (server/areas/faces/demoSeed.ts): two approved photos.
+  const album = 'Bahar Şenliği 🌸';
+  await page.getByRole('link', { name: `${album} albümünün sayfaları` }).click();
+  await expect(page.getByRole('heading', { name: `${album}: etkinlik sayfaları` })).toBeVisible();
+  await expect(page.getByText('Bu albümün henüz yıllıkta sayfası yok.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Fotoğrafı seç: / })).toHaveCount(2);
   expect(await sideways(page)).toBe(false);
 });

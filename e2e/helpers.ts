@@ -129,3 +129,18 @@ export async function openStudio(page: Page) {
   await page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Stüdyo' }).click();
   await expect(page.getByRole('heading', { name: 'Stüdyo', exact: true })).toBeVisible();
 }
+
+/** Makes an event album on an albums screen (`/school-albums/…` or `/branch-albums/…`) and opens it; answers the album's id. */
+export async function createAlbum(page: Page, screen: string, name: string, description: string) {
+  await page.goto(screen);
+  await expect(page.getByRole('heading', { name: 'Etkinlik Albümleri' })).toBeVisible();
+  await page.getByRole('button', { name: 'Yeni etkinlik albümü' }).click();
+  const form = page.getByRole('dialog', { name: 'Yeni etkinlik albümü' });
+  await form.getByLabel('Albüm adı').fill(name);
+  await form.getByLabel('Açıklama').fill(description);
+  await form.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(toast(page, 'Etkinlik albümü kaydedildi.')).toBeVisible();
+  await page.getByRole('link', { name: `Albümü aç: ${name}` }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  return Number(/\/albums\/(\d+)/.exec(page.url())![1]);
+}

@@ -12,7 +12,7 @@ import { orderKey, searchKey } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import type { AlbumPhotoRow, AlbumRow, UploadLinkRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { insertOne } from '../../db/rows';
 import { albumPhotos, albums, albumUploadLinks } from '../../db/schema';
 import { assertVersion, updateAtVersion } from '../../db/versions';
@@ -70,6 +70,18 @@ export async function deleteAlbum(db: Db, store: FileStore, caller: Caller, albu
     return photos.map((p) => p.key);
   });
   await removePhotoFiles(store, keys);
+}
+
+/**
+ * Deletes every album of a school or of a branch, with what goes with each (as deleteAlbum), when
+ * the school or branch itself is deleted; answers the photos' storage keys, for their files to be
+ * removed once the transaction has gone through.
+ */
+export async function dropAlbumsOf(tx: Tx, place: { schoolId: number } | { branchId: number }): Promise<string[]> {
+  const where = 'schoolId' in place ? eq(albums.schoolId, place.schoolId) : eq(albums.branchId, place.branchId);
+  const photos = await tx.select({ key: albumPhotos.storageKey }).from(albumPhotos).innerJoin(albums, eq(albums.id, albumPhotos.albumId)).where(where);
+  await tx.delete(albums).where(where);
+  return photos.map((p) => p.key);
 }
 
 /** Who sends photos to an album: a staff member (approved at once) or a named visitor through an upload link (pending). */

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tr } from '../../../common/tr';
-import { branches } from '../../db/schema';
+import { albumPhotos, albums, branches } from '../../db/schema';
 import { countWhere } from '../../db/rows';
 import { itemOf, expectRefused, useApiTestKit } from '../../test/api';
+import { insertAlbum, insertAlbumPhoto } from '../../test/faceFixtures';
+import { jpeg } from '../../test/photoFiles';
+import { fileKey } from '../photos/queries';
 
 const kit = useApiTestKit();
 const t = tr.organisation.branch;
@@ -159,6 +162,17 @@ describe('PUT and DELETE branches/{id}', () => {
     await school.post(`branches/${id}/managers`, { name: 'Geçici', email: 'gecici@test.test' });
     expect((await school.del(`branches/${id}`)).status).toBe(200);
     expect(await kit.database.db.select().from(branches).where(eq(branches.id, id))).toEqual([]);
+  });
+
+  it('deletes an empty branch with its event albums, their photos and the photos’ files', async () => {
+    const school = await kit.as(kit.world.accounts.school);
+    const id = (await school.post(`schools/${kit.world.school.id}/branches`, { grade: 9, section: 'C' })).body.item.id as number;
+    const album = await insertAlbum(kit.database.db, { studioId: kit.world.studio.id, schoolId: kit.world.school.id, branchId: id });
+    const photo = await insertAlbumPhoto(kit.database.db, kit.app.storage.photos, album, await jpeg());
+    expect((await school.del(`branches/${id}`)).status).toBe(200);
+    expect(await countWhere(kit.database.db, albums, eq(albums.id, album.id))).toBe(0);
+    expect(await countWhere(kit.database.db, albumPhotos, eq(albumPhotos.id, photo.id))).toBe(0);
+    expect(await kit.app.storage.photos.stat(fileKey(photo.storageKey, 'display'))).toBeNull();
   });
 
   it('scope: branch manager 403; other school and other studio 404; nothing changes', async () => {

@@ -104,6 +104,6 @@ export async function branchesRoutes(app: Api) {
       body: branchUpdateBody,
       save: (caller, before, body) => updateBranch(app.db, caller, before, body),
     },
-    remove: { summary: 'Öğrencisi olmayan şubeyi yöneticileriyle siler', remove: (caller, row) => deleteBranch(app.db, caller, row) },
+    remove: { summary: 'Öğrencisi olmayan şubeyi yöneticileriyle siler', remove: (caller, row) => deleteBranch(app.db, app.storage.photos, caller, row) },
   });
 }

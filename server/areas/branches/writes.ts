@@ -12,6 +12,9 @@ import { assertVersion, updateAtVersion } from '../../db/versions';
 import { branches, messages, notifications, users } from '../../db/schema';
 import { HttpError, conflict, conflictOnDuplicate, fieldError } from '../../core/errors';
 import { changedFields, recordAudit } from '../../core/audit';
+import type { FileStore } from '../../storage/store';
+import { dropAlbumsOf } from '../albums/writes';
+import { removePhotoFiles } from '../photos/writes';
 import { studentCountOfBranch, takenSections } from './queries';
 import { sectionRange } from './range';
 
@@ -76,15 +79,18 @@ export async function updateBranch(db: Db, caller: Caller, before: BranchRow, bo
   );
 }
 
-/** Deletes a branch that has no students, with its manager accounts, messages and notifications; one with students is a 409. */
-export async function deleteBranch(db: Db, caller: Caller, branch: BranchRow): Promise<void> {
+/** Deletes a branch that has no students, with its manager accounts, messages, notifications and event albums; one with students is a 409. */
+export async function deleteBranch(db: Db, photos: FileStore, caller: Caller, branch: BranchRow): Promise<void> {
   const students = await studentCountOfBranch(db, branch.id);
   if (students > 0) throw new HttpError(409, t.hasStudents(students));
-  await db.transaction(async (tx) => {
+  const albumPhotoKeys = await db.transaction(async (tx) => {
+    const keys = await dropAlbumsOf(tx, { branchId: branch.id });
     await tx.delete(messages).where(eq(messages.branchId, branch.id));
     await tx.delete(notifications).where(eq(notifications.branchId, branch.id));
     await tx.delete(users).where(and(eq(users.branchId, branch.id), eq(users.level, 'branch')));
     await tx.delete(branches).where(eq(branches.id, branch.id));
     await recordAudit(tx, caller, 'delete', 'branch', branch, { name: [branchName(branch), null] });
+    return keys;
   });
+  await removePhotoFiles(photos, albumPhotoKeys);
 }

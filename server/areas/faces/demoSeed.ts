@@ -50,6 +50,9 @@ export async function seedDemoFaces(db: Db, store: FileStore): Promise<void> {
   if (!place) return;
   const album = await insertAlbum(db, { studioId: place.studioId, schoolId: place.schoolId, branchId: place.branchId }, DEMO_ALBUM);
   const mirrored = await Promise.all(SAMPLE1_FACES.map((box) => faceCut(samplePhoto(1), box, 300, { mirror: true })));
-  await insertAlbumPhoto(db, store, album, await sideBySide(mirrored, 300));
-  await insertAlbumPhoto(db, store, album, await sideBySide([mirrored[2]!, mirrored[0]!], 300));
+  for (const image of [await sideBySide(mirrored, 300), await sideBySide([mirrored[2]!, mirrored[0]!], 300)]) {
+    const row = await insertAlbumPhoto(db, store, album, image);
+    // Every size an upload leaves, so the album's grid and the event pages' picker show thumbnails.
+    await putPhotoFiles(store, row.storageKey, await derivePhoto(image, { maxPixels: 1_000_000 }));
+  }
 }

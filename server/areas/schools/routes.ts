@@ -91,7 +91,7 @@ export async function schoolsRoutes(app: Api) {
     },
     remove: {
       summary: 'Öğrencisi olmayan okulu şubeleri ve yöneticileriyle siler',
-      remove: (caller, row) => deleteSchool(app.db, app.storage.images, caller, row),
+      remove: (caller, row) => deleteSchool(app.db, app.storage, caller, row),
     },
   });
 }

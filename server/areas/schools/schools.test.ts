@@ -8,9 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { orderKey, searchKey } from '../../../common/text';
 import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
 import { tr } from '../../../common/tr';
-import { auditLog, branches, schools, users } from '../../db/schema';
+import { albums, auditLog, branches, schools, users } from '../../db/schema';
 import { countWhere, insertOne, single } from '../../db/rows';
 import { itemOf, expectRefused, useApiTestKit } from '../../test/api';
+import { insertAlbum, insertAlbumPhoto } from '../../test/faceFixtures';
+import { jpeg } from '../../test/photoFiles';
+import { fileKey } from '../photos/queries';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-schools-'));
 const kit = useApiTestKit({ DATA_DIR: dataDir });
@@ -331,6 +334,25 @@ describe('GET, PUT, DELETE schools/{id}', () => {
     expect(entry).toBeDefined();
     const audit = await panel.get(`audit?entity=school&entityId=${school.id}`);
     expect(audit.body.items[0].action).toBe('delete');
+  });
+
+  it('deletes an empty school with its event albums (the school’s and its branches’), their photos and the photos’ files', async () => {
+    const school = await addSchool('Albümlü Boş Okul');
+    const branch = await insertOne(kit.database.db, branches, {
+      studioId: kit.world.studio.id,
+      schoolId: school.id,
+      grade: 11,
+      section: 'B',
+      sectionKey: orderKey('B'),
+    });
+    const store = kit.app.storage.photos;
+    const place = { studioId: kit.world.studio.id, schoolId: school.id };
+    const wide = await insertAlbumPhoto(kit.database.db, store, await insertAlbum(kit.database.db, { ...place, branchId: null }), await jpeg());
+    const ofBranch = await insertAlbumPhoto(kit.database.db, store, await insertAlbum(kit.database.db, { ...place, branchId: branch.id }), await jpeg());
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.del(`schools/${school.id}`)).status).toBe(200);
+    expect(await countWhere(kit.database.db, albums, eq(albums.schoolId, school.id))).toBe(0);
+    for (const row of [wide, ofBranch]) expect(await store.stat(fileKey(row.storageKey, 'display'))).toBeNull();
   });
 
   it('answers 400 for a non-numeric id', async () => {

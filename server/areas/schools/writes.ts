@@ -16,6 +16,8 @@ import { conflict, conflictOnDuplicate, HttpError } from '../../core/errors';
 import { imageKey, normaliseImage, removeImage, storeImage, type NormalisedImage } from '../../images/branding';
 import type { FileStore } from '../../storage/store';
 import { changedFields, recordAudit } from '../../core/audit';
+import { dropAlbumsOf } from '../albums/writes';
+import { removePhotoFiles } from '../photos/writes';
 import { studentCountOfSchool } from './queries';
 
 type SchoolBody = z.infer<typeof schoolBody>;
@@ -124,19 +126,22 @@ export async function updateSchool(db: Db, images: FileStore, caller: Caller, be
 
 /**
  * Deletes a school that has no students, with everything that goes with it: branches, manager
- * accounts, its messages and notifications, and its logo. A school with students is never
+ * accounts, its messages and notifications, its event albums and their photos, and its logo. A school with students is never
  * deleted by one click: it is archived or emptied first (409).
  */
-export async function deleteSchool(db: Db, images: FileStore, caller: Caller, school: SchoolRow): Promise<void> {
+export async function deleteSchool(db: Db, stores: { images: FileStore; photos: FileStore }, caller: Caller, school: SchoolRow): Promise<void> {
   const students = await studentCountOfSchool(db, school.id);
   if (students > 0) throw new HttpError(409, tr.organisation.school.hasStudents(students));
-  await db.transaction(async (tx) => {
+  const albumPhotoKeys = await db.transaction(async (tx) => {
+    const keys = await dropAlbumsOf(tx, { schoolId: school.id });
     await tx.delete(messages).where(eq(messages.schoolId, school.id));
     await tx.delete(notifications).where(eq(notifications.schoolId, school.id));
     await tx.delete(users).where(and(eq(users.schoolId, school.id), inArray(users.level, ['school', 'branch'])));
     await tx.delete(branches).where(eq(branches.schoolId, school.id));
     await tx.delete(schools).where(eq(schools.id, school.id));
     await recordAudit(tx, caller, 'delete', 'school', asSubject(school), { name: [school.name, null] });
+    return keys;
   });
-  await removeImage(images, 'school-logo', school.id);
+  await removePhotoFiles(stores.photos, albumPhotoKeys);
+  await removeImage(stores.images, 'school-logo', school.id);
 }

@@ -5,8 +5,9 @@
  * album's upload links.
  */
 import { ActionIcon, Alert, Badge, Button, Card, Center, Checkbox, Group, Image, Loader, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconFaceId, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { displayDate } from '../../../common/dates';
 import type { AlbumPhoto } from '../../../common/schemas/albums';
 import { tr } from '../../../common/tr';
@@ -158,7 +159,15 @@ export function AlbumPage({ albumId }: { albumId: number }) {
 
   return (
     <Stack gap="sm">
-      <PageHeader title={name || t.album} subtitle={subtitle} />
+      <PageHeader
+        title={name || t.album}
+        subtitle={subtitle}
+        actions={
+          <Button variant="default" component={Link} to={`/albums/${albumId}/faces`} leftSection={<IconFaceId size={16} />}>
+            {tr.faces.title}
+          </Button>
+        }
+      />
       <PhotoPicker send={(file, onProgress, signal) => sendAlbumPhoto(albumId, file, onProgress, signal)} onFinished={uploaded} pickLabel={p.upload} />
       <ListToolbar
         list={list}
