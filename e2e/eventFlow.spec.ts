@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { faceCut, SAMPLE1_FACES, samplePhoto, sideBySide } from '../server/test/faceFixtures';
+import { faceCut, SAMPLE1_FACES, samplePhoto, sideBySide } from '../server/areas/faces/samples';
 import { pdfWords } from '../server/test/pdfTools';
 import { expect, test } from './fixtures';
 import { createAlbum, DEMO, DEMO_PASSWORD, jpeg, signIn, toast } from './helpers';
