@@ -4,7 +4,7 @@ import { tr } from '../../../common/tr';
 import { albumPhotos, albums, branches } from '../../db/schema';
 import { countWhere } from '../../db/rows';
 import { itemOf, expectRefused, useApiTestKit } from '../../test/api';
-import { insertAlbum, insertAlbumPhoto } from '../../test/faceFixtures';
+import { insertAlbum, insertAlbumPhoto } from '../albums/seedRows';
 import { jpeg } from '../../test/photoFiles';
 import { fileKey } from '../photos/queries';
 

@@ -11,7 +11,7 @@ import { tr } from '../../../common/tr';
 import { albums, auditLog, branches, schools, users } from '../../db/schema';
 import { countWhere, insertOne, single } from '../../db/rows';
 import { itemOf, expectRefused, useApiTestKit } from '../../test/api';
-import { insertAlbum, insertAlbumPhoto } from '../../test/faceFixtures';
+import { insertAlbum, insertAlbumPhoto } from '../albums/seedRows';
 import { jpeg } from '../../test/photoFiles';
 import { fileKey } from '../photos/queries';
 
