@@ -4,8 +4,9 @@
  * zod schema and then `JSON.stringify`. Checking every answer cost the hot calls a sixth of their
  * time; the compiled serialiser writes the same bytes for a fraction of it. With `checkAnswers`
  * (tests and development) each answer is also checked against its zod schema and written the old
- * way, and a difference in the bytes is an error: the API tests hold the two to the same output.
+ * way, and a difference in what they say is an error: the API tests hold the two to the same answer.
  */
+import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
@@ -55,12 +56,22 @@ export function answerSerializer(options: { checkAnswers: boolean }): FastifySer
       if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
       return JSON.stringify(result.data);
     };
-    return (data) => {
+    /** The compiled serialiser's answer; one it cannot write (a shape its schema does not foresee) is written the checked way. */
+    const fast = (data: unknown) => {
       if (write === undefined) write = compiled(schema);
-      if (!options.checkAnswers) return write ? write(data) : checked(data);
+      if (!write) return null;
+      try {
+        return write(data);
+      } catch {
+        return null;
+      }
+    };
+    return (data) => {
+      if (!options.checkAnswers) return fast(data) ?? checked(data);
       const expected = checked(data);
-      const written = write ? write(data) : expected;
-      if (written !== expected)
+      const written = fast(data) ?? expected;
+      // The same answer, key order aside: the compiled serialiser writes keys in the schema's order.
+      if (written !== expected && !isDeepStrictEqual(JSON.parse(written), JSON.parse(expected)))
         throw new Error(`${method} ${url}: the compiled serialiser wrote ${written.slice(0, 400)}, the schema's answer is ${expected.slice(0, 400)}`);
       return written;
     };
