@@ -10,9 +10,11 @@ import { signIn } from './helpers';
 
 const KB = 1024;
 
-// 155 kB: the login form takes the same form library as every other form (about 6 kB gzip of
+// 158 kB: the login form takes the same form library as every other form (about 6 kB gzip of
 // it, measured at 152.6 kB in all); one way to write a form is worth more than those kilobytes.
-const PANEL_LOGIN_JS = 155 * KB;
+// The routes and menu entries of event albums, face review and event pages, which the entry
+// holds, brought it to 155.7 kB.
+const PANEL_LOGIN_JS = 158 * KB;
 const CSS_LIMIT = 20 * KB;
 /**
  * The student's pages, which students open on their phones. The goal is 100 kB; what they load
@@ -23,10 +25,11 @@ const CSS_LIMIT = 20 * KB;
 const STUDENT_LOGIN_JS = 157 * KB;
 const STUDENT_HOME_JS = 150 * KB;
 /**
- * Staff Home up to its figures (the entry, the signed-in frame, Home itself: about 253 kB); its
+ * Staff Home up to its figures (the entry, the signed-in frame, Home itself: about 253 kB, and
+ * 257.7 kB since Home shows the students below the coverage goal with a link to them); its
  * dashboard (tables, lists) loads after that first paint, the chart (128 kB) when it is scrolled to.
  */
-const STAFF_HOME_JS = 256 * KB;
+const STAFF_HOME_JS = 260 * KB;
 
 interface Loaded {
   url: string;
@@ -35,20 +38,26 @@ interface Loaded {
 }
 
 /** Notes every script and stylesheet the page loads, gzip-compressed as the build's own .gz is. */
-function recordLoads(page: Page): Array<Promise<Loaded>> {
-  const loaded: Array<Promise<Loaded>> = [];
+function recordLoads(page: Page): Array<Promise<Loaded | null>> {
+  const loaded: Array<Promise<Loaded | null>> = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
     const kind = url.pathname.endsWith('.js') ? 'js' : url.pathname.endsWith('.css') ? 'css' : null;
     if (!kind) return;
-    loaded.push(response.body().then((body) => ({ url: url.pathname, kind, gzip: zlib.gzipSync(body, { level: 9 }).length })));
+    // A late answer to the page navigated away from has no body left to read, and is not this page's load.
+    loaded.push(
+      response.body().then(
+        (body) => ({ url: url.pathname, kind, gzip: zlib.gzipSync(body, { level: 9 }).length }),
+        () => null,
+      ),
+    );
   });
   return loaded;
 }
 
 /** Prints what was loaded, biggest first, and answers the gzip bytes of each kind. */
-async function weigh(what: string, loaded: Array<Promise<Loaded>>) {
-  const files = await Promise.all(loaded);
+async function weigh(what: string, loaded: Array<Promise<Loaded | null>>) {
+  const files = (await Promise.all(loaded)).filter((file): file is Loaded => file !== null);
   const sum = (kind: 'js' | 'css') => files.filter((f) => f.kind === kind).reduce((total, f) => total + f.gzip, 0);
   const kb = (n: number) => `${(n / KB).toFixed(1)} kB`;
   for (const f of [...files].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${f.kind} ${kb(f.gzip).padStart(9)}  ${f.url}`);
@@ -66,7 +75,7 @@ async function studentCard(request: APIRequestContext) {
   return { schoolCode: 'ATA2026', schoolNumber: pupil.schoolNumber as string, accessCode: code };
 }
 
-test('first load of /panel/login stays within 155 kB gzip JavaScript and 20 kB gzip CSS', async ({ page }) => {
+test('first load of /panel/login stays within 158 kB gzip JavaScript and 20 kB gzip CSS', async ({ page }) => {
   const loaded = recordLoads(page);
   await page.goto('/panel/login');
   await expect(page.getByRole('button', { name: 'Giriş yap' })).toBeVisible();
