@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: a plain JavaScript module without types
 import { ensureBuilt } from '../scripts/build.mjs';
-import { bigJpeg, treePss, treeRss, uploadBatch } from '../server/test/processMemory';
+import { bigJpeg, measuredServerEnv, treePss, treeRss, uploadBatch } from '../server/test/processMemory';
 import { freshDatabase } from './helpers';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,15 +33,7 @@ interface Server {
 
 /** `npm start` with nothing set but the port, the data folder and what is given. */
 function start(dataDir: string, extra: NodeJS.ProcessEnv): Promise<Server> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    PHOTO_MAX_FILES: String(PHOTOS),
-    ...extra,
-  };
+  const env = measuredServerEnv(dataDir, { PHOTO_MAX_FILES: String(PHOTOS), ...extra });
   for (const name of ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'NODE_OPTIONS', ...(extra.DATABASE_URL ? [] : ['DATABASE_URL'])]) delete env[name];
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env });
   let output = '';

@@ -81,3 +81,8 @@ export function uploadBatch(url: string, token: string, file: Buffer, count: num
     Readable.from(body()).pipe(request);
   });
 }
+
+/** The environment of a server started to be measured: our own, with a free port on 127.0.0.1, this data folder and these settings. */
+export function measuredServerEnv(dataDir: string, settings: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...settings };
+}

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bigJpeg, rssOf, uploadBatch } from '../../test/processMemory';
+import { bigJpeg, measuredServerEnv, rssOf, uploadBatch } from '../../test/processMemory';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const FILES = 40;
@@ -18,12 +18,7 @@ let server: { child: ChildProcess; url: string };
 let dataDir: string;
 
 function start(): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+  const env = measuredServerEnv(dataDir, {
     SEED_DEMO: '1',
     PHOTO_MAX_FILES: String(FILES),
     // As in the Docker image: glibc's per-thread arenas would otherwise keep what libvips's threads
@@ -31,7 +26,7 @@ function start(): Promise<{ child: ChildProcess; url: string }> {
     // buffers would land in the heap between smaller ones, which keeps the heap from shrinking.
     MALLOC_ARENA_MAX: '2',
     MALLOC_MMAP_THRESHOLD_: String(8 * MB),
-  };
+  });
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env });
   let output = '';
