@@ -47,10 +47,10 @@ async function dropWhenClosed(baseUrl: string, name: string): Promise<void> {
   await adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
-/** A fresh, empty PostgreSQL database on the DATABASE_URL server; returns its URL. */
-export async function createPostgresDatabase(baseUrl: string, prefix = 'yp_test'): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh PostgreSQL database on the DATABASE_URL server, empty or a copy of `template`; returns its URL. */
+export async function createPostgresDatabase(baseUrl: string, prefix = 'yp_test', template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await adminQuery(baseUrl, `CREATE DATABASE "${name}"`);
+  await adminQuery(baseUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => dropWhenClosed(baseUrl, name) };
@@ -63,12 +63,19 @@ function pgliteTemplate(): Blob | undefined {
   return file && fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
 }
 
+/** The migrated PostgreSQL database the global setup made, when there is one (under Vitest; benchmarks start empty). */
+function postgresTemplate(): string | undefined {
+  return (process.env.VITEST && inject('postgresTemplate')) || undefined;
+}
+
 export async function startTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL;
-  const pgDatabase = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
+  const copied = baseUrl ? postgresTemplate() : undefined;
+  const pgDatabase = baseUrl ? await createPostgresDatabase(baseUrl, 'yp_test', copied) : undefined;
   const template = pgDatabase ? undefined : pgliteTemplate();
+  // A copy of a template is migrated already: opening it finds nothing to apply.
   const database = await openDatabase({ databaseUrl: pgDatabase?.url, dataDir: null, pgliteTemplate: template });
-  if (!template) await seedReferenceData(database.db);
+  if (!template && !copied) await seedReferenceData(database.db);
   return {
     ...database,
     async reset() {
@@ -107,10 +114,12 @@ export function usePostgresWorld(name: string): { url: string; database: Databas
   const kit = {} as { url: string; database: Database; pool: Pool; world: World };
   let target: { url: string; drop(): Promise<void> } | undefined;
   beforeAll(async () => {
-    target = await createPostgresDatabase(baseUrl, `yp_${name}`);
+    // The run's template lives on DATABASE_URL's server; on the local one without it, migrate.
+    const copied = process.env.DATABASE_URL ? postgresTemplate() : undefined;
+    target = await createPostgresDatabase(baseUrl, `yp_${name}`, copied);
     kit.url = target.url;
     kit.database = await openDatabase({ databaseUrl: target.url, dataDir: null });
-    await seedReferenceData(kit.database.db);
+    if (!copied) await seedReferenceData(kit.database.db);
     kit.world = await createWorld(kit.database.db);
     const { default: pg } = await import('pg');
     kit.pool = new pg.Pool({ connectionString: target.url, max: 4 });
