@@ -2,10 +2,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /*
- * CI runs the tests in two passes: on PostgreSQL every file but `pgliteOnly`, then on the embedded
- * PGlite (`npm test -- --api-only`) only the files that open a database, but `postgresOnly`, since a
- * file that opens none would test the same thing twice. Every file not listed below opens a database and runs in
- * both passes; server/test/passes.test.ts holds these lists to what each file's imports reach.
+ * CI runs the tests in two passes: on PostgreSQL every file but `pgliteOnly` and `fileStorePassOnly`,
+ * then on the embedded PGlite with an S3 file store (`npm test -- --api-only`) only the files that
+ * open a database, but `postgresOnly`, since a file that opens none would test the same thing twice.
+ * Every file not listed below opens a database and runs in both passes; server/test/passes.test.ts
+ * holds these lists to what each file's imports reach.
  */
 
 /** Files that reach no database, so the PostgreSQL pass alone runs them: `folder/**` or one file. */
@@ -36,6 +37,24 @@ export const pgliteOnly = ['server/db/pgliteThread.test.ts', 'server/startMemory
  * process's) cannot be. Without DATABASE_URL they are left out rather than skipped.
  */
 export const postgresOnly = ['server/test/twoNodes.test.ts'];
+
+/**
+ * Files that open a database only to set up what they test — a spreadsheet's limits, the address
+ * on a printed card, download names, the request log, how answers travel — and so run in one pass:
+ * the embedded database's, whose app keeps its files in an S3 bucket, the file store the other pass
+ * does not see. Their area's queries are tested on both databases by the files beside them
+ * (server/test/passes.test.ts holds each to having one); a file whose subject reaches a query of
+ * its own (the book's event pages, say) is not one of them. The PostgreSQL pass leaves them out
+ * rather than skipping them.
+ */
+export const fileStorePassOnly = [
+  'server/areas/imports/hostile.test.ts',
+  'server/areas/schools/openapi.test.ts',
+  'server/areas/student-portal/publicUrl.test.ts',
+  'server/http/disposition.test.ts',
+  'server/http/requestLog.test.ts',
+  'server/http/transport.test.ts',
+];
 
 /** Set by `npm test -- --api-only`: run only the files that open a database. */
 export const DATABASE_TESTS_ONLY = 'YP_DATABASE_TESTS_ONLY';
@@ -69,7 +88,10 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
-const leftOut = [...(process.env.DATABASE_URL ? pgliteOnly : postgresOnly), ...(process.env[DATABASE_TESTS_ONLY] ? databaseFree : [])];
+const leftOut = [
+  ...(process.env.DATABASE_URL ? [...pgliteOnly, ...fileStorePassOnly] : postgresOnly),
+  ...(process.env[DATABASE_TESTS_ONLY] ? databaseFree : []),
+];
 
 export default defineConfig({
   test: {
