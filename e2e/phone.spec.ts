@@ -10,7 +10,6 @@ import { routesOf } from './routes';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-
 test('nested pages of a school with a long name stay within 390 px; the header names the studio', async ({ page }) => {
   await signIn(page, 'panel');
   // The header says whose panel this is, not "Demo…".

@@ -38,7 +38,7 @@ export const PRINT_PROFILE_MAX_MB = 10;
 const PRINT_PROFILE_FILE = /^design-profile\/\d+-\d+\.icc$/;
 
 /** The studio's uploaded output profile: where the file store keeps it, and what its header said. */
-export const printProfile = z
+const printProfile = z
   .object({
     file: z.string().regex(PRINT_PROFILE_FILE, tr.design.printProfileOnlyUpload),
     /** The profile's own description (its 'desc' tag), e.g. "PSO Coated v3". */

@@ -38,7 +38,14 @@ describe('checkPrintProfile', () => {
     badSignature.write('xxxx', 36, 'latin1');
     const badTag = Buffer.from(profile);
     badTag.writeUInt32BE(profile.length, 132 + 4);
-    for (const bytes of [Buffer.from('%PDF-1.4 bir belge'), Buffer.alloc(0), profile.subarray(0, 4000), Buffer.concat([profile, Buffer.alloc(1)]), badSignature, badTag])
+    for (const bytes of [
+      Buffer.from('%PDF-1.4 bir belge'),
+      Buffer.alloc(0),
+      profile.subarray(0, 4000),
+      Buffer.concat([profile, Buffer.alloc(1)]),
+      badSignature,
+      badTag,
+    ])
       expect(checkPrintProfile(bytes)).toEqual({ ok: false, reason: 'not-icc' });
   });
 

@@ -23,7 +23,11 @@ function descriptionOf(bytes: Buffer, offset: number, size: number): string {
   } else if (type === 'mluc' && size >= 28) {
     const length = bytes.readUInt32BE(offset + 20);
     const at = offset + bytes.readUInt32BE(offset + 24);
-    if (at + length <= end) text = bytes.subarray(at, at + length).swap16().toString('utf16le');
+    if (at + length <= end)
+      text = bytes
+        .subarray(at, at + length)
+        .swap16()
+        .toString('utf16le');
   }
   // The description is shown and written into the PDF: printable characters only, trimmed.
   return Array.from(text)

@@ -256,7 +256,10 @@ describe('the printing condition and the studio’s ICC profile', () => {
       ['upload-print-profile', { printProfile: [null, `PSO Coated v3 (matbaa) (${Math.round(profile.length / 1024)} KB)`] }],
       ['update', { printCondition: ['FOGRA39', 'FOGRA51'] }],
       ['update', { primaryColor: [DEFAULT_DESIGN.primaryColor, '#2f9e44'] }],
-      ['upload-print-profile', { printProfile: [`PSO Coated v3 (matbaa) (${Math.round(profile.length / 1024)} KB)`, `PSO Coated v3 (yeni) (${Math.round(next.length / 1024)} KB)`] }],
+      [
+        'upload-print-profile',
+        { printProfile: [`PSO Coated v3 (matbaa) (${Math.round(profile.length / 1024)} KB)`, `PSO Coated v3 (yeni) (${Math.round(next.length / 1024)} KB)`] },
+      ],
       ['update', { printProfile: [`PSO Coated v3 (yeni) (${Math.round(next.length / 1024)} KB)`, null] }],
     ]);
   });
@@ -302,7 +305,9 @@ describe('the printing condition and the studio’s ICC profile', () => {
     expect(own.body.errors['settings.printCondition']).toBe('Baskı koşulu ve renk profili stüdyo tasarımında belirlenir.');
     // Nor the panel, for one school only.
     const panel = await kit.as(kit.world.accounts.panel);
-    expect((await panel.put('design', { schoolId: kit.world.school.id, version: 0, settings: { ...DEFAULT_DESIGN, printCondition: 'FOGRA51' } })).status).toBe(400);
+    expect((await panel.put('design', { schoolId: kit.world.school.id, version: 0, settings: { ...DEFAULT_DESIGN, printCondition: 'FOGRA51' } })).status).toBe(
+      400,
+    );
     expect(await kit.database.db.select().from(designs)).toHaveLength(0);
     expect(await storedProfiles()).toEqual(before);
 

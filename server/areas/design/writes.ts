@@ -30,14 +30,7 @@ async function upsertDesign(tx: Tx, studioId: number, schoolId: number | null, s
  * is still at the version the form read (0: none yet; two first saves at once make one row, the
  * other gets the 409).
  */
-export async function saveDesign(
-  db: Db,
-  images: FileStore,
-  caller: Caller,
-  schoolId: number | null,
-  settings: DesignSettings,
-  version: number,
-): Promise<void> {
+export async function saveDesign(db: Db, images: FileStore, caller: Caller, schoolId: number | null, settings: DesignSettings, version: number): Promise<void> {
   const before = await effectiveDesign(db, caller.studioId, schoolId);
   // A cover comes only from an upload: the settings may keep the current one or drop it.
   const cover = settings.coverImageUrl;
@@ -108,7 +101,14 @@ export async function setPrintProfile(db: Db, images: FileStore, caller: Caller,
     await images.put(file, upload);
     const settings = designSettings.parse({ ...current, printProfile: { file, description: checked.description, bytes: upload.length } });
     await upsertDesign(tx, caller.studioId, null, settings);
-    await recordAudit(tx, caller, 'upload-print-profile', 'design', { id: rowId, schoolId: null }, { printProfile: [auditable(current).printProfile, auditable(settings).printProfile] });
+    await recordAudit(
+      tx,
+      caller,
+      'upload-print-profile',
+      'design',
+      { id: rowId, schoolId: null },
+      { printProfile: [auditable(current).printProfile, auditable(settings).printProfile] },
+    );
   });
   if (current.printProfile) await images.remove(current.printProfile.file);
 }

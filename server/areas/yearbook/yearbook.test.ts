@@ -802,7 +802,9 @@ describe('the print file for FOGRA51', () => {
     for (const pdf of await files(made.job.id)) {
       expect(await pdfinfo(pdf)).toMatchObject({ 'PDF subtype': 'PDF/X-4' });
       expect(await outputProfiles(pdf)).toEqual([{ condition: 'FOGRA51', registry: 'http://www.color.org', info: 'PSO Coated v3 (matbaa)', bytes: profile }]);
-      expect((await inspectPdf(pdf)).outputIntents).toEqual([{ subtype: 'GTS_PDFX', condition: 'FOGRA51', profile: { deviceClass: 'prtr', colourSpace: 'CMYK' } }]);
+      expect((await inspectPdf(pdf)).outputIntents).toEqual([
+        { subtype: 'GTS_PDFX', condition: 'FOGRA51', profile: { deviceClass: 'prtr', colourSpace: 'CMYK' } },
+      ]);
     }
   });
 });

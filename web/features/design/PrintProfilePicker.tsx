@@ -20,7 +20,9 @@ export function PrintProfilePicker(props: { current: PrintProfile | null; picked
     setError(tooLarge ? t.printProfileTooLarge(PRINT_PROFILE_MAX_MB) : null);
     if (!tooLarge) props.onPick(file);
   };
-  const shown = props.picked ? t.printProfileSize(props.picked.name, kb(props.picked.size)) : props.current && t.printProfileSize(props.current.description, kb(props.current.bytes));
+  const shown = props.picked
+    ? t.printProfileSize(props.picked.name, kb(props.picked.size))
+    : props.current && t.printProfileSize(props.current.description, kb(props.current.bytes));
   return (
     <Stack gap="xs" role="group" aria-label={t.printProfile}>
       <Text size="sm" fw={500}>
