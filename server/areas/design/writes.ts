@@ -1,4 +1,4 @@
-/** Writing the yearbook design: the studio's or a school's settings, removing a school's override, the cover image; each audited. */
+/** Writing the yearbook design: the studio's or a school's settings, removing a school's override, the cover image, the studio's ICC profile; each audited. */
 import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { designSettings, type DesignSettings } from '../../../common/schemas/design';
