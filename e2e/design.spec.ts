@@ -1,5 +1,6 @@
+import { cmykProfile } from '../server/test/printProfiles';
 import { expect, test } from './fixtures';
-import { signIn, toast } from './helpers';
+import { callApi, pastTheRightEdge, signIn, toast } from './helpers';
 
 test.describe('yearbook design', () => {
   test('changing a colour changes the live preview, and saving colours the panel', async ({ page }) => {
@@ -128,5 +129,51 @@ test.describe('yearbook design', () => {
     expect(count).toBeGreaterThanOrEqual(11);
     await expect(dots.getByLabel(/^\d+\. sayfaya git$/)).toHaveCount(count);
     await expect(dots).toHaveClass(/is-dynamic/);
+  });
+
+  test('FOGRA51 with the studio’s own ICC profile: chosen, uploaded, kept after a reload; on a phone nothing is cut', async ({ page }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text())));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'panel');
+    await page.goto('/design');
+    const condition = page.getByRole('combobox', { name: 'Baskı koşulu' });
+    await expect(condition).toHaveValue('FOGRA39 (ISO Coated v2)');
+    const profile = page.getByRole('group', { name: 'Renk profili (ICC)' });
+    await expect(profile).toHaveCount(0);
+    await condition.click();
+    await page.getByRole('option', { name: 'FOGRA51 (PSO Coated v3)' }).click();
+    await expect(profile.getByText('FOGRA51 için renk profili (ICC) yüklenmedi', { exact: false })).toBeVisible();
+
+    const file = cmykProfile('PSO Coated v3 (matbaa)');
+    const chooser = page.waitForEvent('filechooser');
+    await profile.getByRole('button', { name: 'Renk profili seç' }).click();
+    await (await chooser).setFiles({ name: 'PSOcoated_v3.icc', mimeType: 'application/vnd.iccprofile', buffer: file });
+    await expect(profile.getByTestId('print-profile')).toHaveText(`PSOcoated_v3.icc (${Math.round(file.length / 1024)} KB)`);
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(toast(page, 'Kaydedildi.')).toBeVisible();
+    // The stored profile is named by its own description.
+    const stored = `PSO Coated v3 (matbaa) (${Math.round(file.length / 1024)} KB)`;
+    await expect(profile.getByTestId('print-profile')).toHaveText(stored);
+
+    await page.reload();
+    await expect(condition).toHaveValue('FOGRA51 (PSO Coated v3)');
+    await expect(profile.getByTestId('print-profile')).toHaveText(stored);
+    await expect(profile.getByRole('button', { name: 'Renk profilini kaldır' })).toBeVisible();
+    await profile.scrollIntoViewIfNeeded();
+    const { found, width } = await pastTheRightEdge(page);
+    expect(found).toEqual([]);
+    expect(width).toBeLessThanOrEqual(390);
+    for (const part of [profile, profile.getByText('PSO Coated v3 (FOGRA51) profili', { exact: false })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(consoleErrors).toEqual([]);
+
+    // The studio's design as it was, for the tests after this one.
+    const { body } = await callApi(page, 'GET', 'design');
+    const back = await callApi(page, 'PUT', 'design', { version: body.version, settings: { ...body.settings, printCondition: 'FOGRA39', printProfile: null } });
+    expect(back.status).toBe(200);
   });
 });

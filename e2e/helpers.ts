@@ -144,3 +144,19 @@ export async function createAlbum(page: Page, screen: string, name: string, desc
   await expect(page.getByRole('heading', { name })).toBeVisible();
   return Number(/\/albums\/(\d+)/.exec(page.url())![1]);
 }
+
+/** Elements whose right edge passes the screen's, outside any box that scrolls them (a table's). */
+export const pastTheRightEdge = (page: Page) =>
+  page.evaluate(() => {
+    const scrolls = (el: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+    const found: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= window.innerWidth + 0.5) continue;
+      let parent = el.parentElement;
+      while (parent && parent !== document.body && !scrolls(parent)) parent = parent.parentElement;
+      if (parent && parent !== document.body) continue;
+      found.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} "${(el.textContent ?? '').slice(0, 40)}" → ${Math.round(box.right)} px`);
+    }
+    return { found: found.slice(0, 5), width: document.documentElement.scrollWidth };
+  });

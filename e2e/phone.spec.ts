@@ -3,29 +3,12 @@
  * the staff header names the studio, toasts stay on the screen and small, and the student's
  * "Çıkış" is whole.
  */
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, signIn, toast } from './helpers';
+import { DEMO, DEMO_PASSWORD, pastTheRightEdge, signIn, toast } from './helpers';
 import { withLongTurkishData } from './longData';
 import { routesOf } from './routes';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-
-/** Elements whose right edge passes the screen's, outside any box that scrolls them (a table's). */
-const pastTheRightEdge = (page: Page) =>
-  page.evaluate(() => {
-    const scrolls = (el: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
-    const found: string[] = [];
-    for (const el of document.querySelectorAll('body *')) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.right <= window.innerWidth + 0.5) continue;
-      let parent = el.parentElement;
-      while (parent && parent !== document.body && !scrolls(parent)) parent = parent.parentElement;
-      if (parent && parent !== document.body) continue;
-      found.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} "${(el.textContent ?? '').slice(0, 40)}" → ${Math.round(box.right)} px`);
-    }
-    return { found: found.slice(0, 5), width: document.documentElement.scrollWidth };
-  });
 
 test('nested pages of a school with a long name stay within 390 px; the header names the studio', async ({ page }) => {
   await signIn(page, 'panel');

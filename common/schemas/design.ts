@@ -27,6 +27,27 @@ export const EVENT_PAGE_PLACES = ['after-panels', 'end'] as const;
 /** A printer binds sheets folded in 4, 8 or 16 pages: the book's page count is padded to one of these. */
 export const PAGE_MULTIPLES = [4, 8, 16] as const;
 
+/**
+ * The printing condition the print files are made for: FOGRA39 (ISO Coated v2), whose profile the
+ * app ships, or FOGRA51 (PSO Coated v3), whose profile the studio uploads (it may not be redistributed).
+ */
+export const PRINT_CONDITIONS = ['FOGRA39', 'FOGRA51'] as const;
+export type PrintCondition = (typeof PRINT_CONDITIONS)[number];
+/** The largest ICC profile accepted: real CMYK output profiles are 0.5–4 MB. */
+export const PRINT_PROFILE_MAX_MB = 10;
+const PRINT_PROFILE_FILE = /^design-profile\/\d+-\d+\.icc$/;
+
+/** The studio's uploaded output profile: where the file store keeps it, and what its header said. */
+const printProfile = z
+  .object({
+    file: z.string().regex(PRINT_PROFILE_FILE, tr.design.printProfileOnlyUpload),
+    /** The profile's own description (its 'desc' tag), e.g. "PSO Coated v3". */
+    description: z.string().max(200),
+    bytes: wholeNumber,
+  })
+  .strict();
+export type PrintProfile = z.infer<typeof printProfile>;
+
 const COVER_URL = /^\/api\/files\/design-cover\/\d+(\?v=\d+)?$/;
 
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Renk #RRGGBB biçiminde olmalıdır.');
@@ -50,6 +71,10 @@ export const designSettings = z
     /** Portraits per row on a branch's class panel page. */
     panelColumns: wholeNumber.min(4).max(6),
     eventPages: z.enum(EVENT_PAGE_PLACES, { error: tr.design.eventPagesInvalid }),
+    /** The studio's, whichever design shows it: a school's override never changes it. */
+    printCondition: z.enum(PRINT_CONDITIONS, { error: tr.design.printConditionInvalid }),
+    /** Only a profile this server stored (upload), or null for none; FOGRA51 needs one. */
+    printProfile: printProfile.nullable(),
   })
   .strict();
 export type DesignSettings = z.infer<typeof designSettings>;
@@ -70,6 +95,8 @@ export const DEFAULT_DESIGN: DesignSettings = {
   pageMultiple: 4,
   panelColumns: 5,
   eventPages: 'end',
+  printCondition: 'FOGRA39',
+  printProfile: null,
 };
 
 /** GET design?schoolId= : the studio's design, or the design a school sees. */

@@ -30,7 +30,7 @@ const preflightEntry = z.object({
   page: z.number().int().nullable(),
   item: z.string(),
   studentId: z.number().int().optional(),
-  code: z.enum(['image-resolution', 'no-portrait', 'no-consent', 'no-text-consent', 'missing-glyphs', 'unplaced-text', 'event-photo-consent']),
+  code: z.enum(['image-resolution', 'no-portrait', 'no-consent', 'no-text-consent', 'missing-glyphs', 'unplaced-text', 'event-photo-consent', 'print-profile']),
   message: z.string(),
 });
 export type PreflightEntry = z.infer<typeof preflightEntry>;

@@ -110,6 +110,7 @@ export const organisation = {
       portrait: 'Vesikalık seçimi',
       'upload-logo': 'Logo yükleme',
       'upload-cover': 'Kapak yükleme',
+      'upload-print-profile': 'Renk profili (ICC) yükleme',
       moderate: 'Denetleme',
       approve: 'Onaylama',
       undo: 'Geri alma',

@@ -99,6 +99,9 @@ export const yearbook = {
     missingGlyphs: (characters: string) => `Yazı tiplerinde olmayan karakterler: ${characters}; yerlerine □ basıldı.`,
     nameCut:
       'Ad, sınıf panelinde vesikalığın altındaki yerine en küçük boyda da sığmadı ve kesilerek basıldı. Adı kısaltın ya da paneldeki sütun sayısını azaltın.',
+    printCondition: (condition: string) => `Baskı koşulu: ${condition}`,
+    printProfileMissing: (fallback: string) =>
+      `Renk profili (ICC) yüklenmedi; baskı dosyaları bu koşul için hazırlanamadı ve ${fallback} ile hazırlandı. Profili Yıllık Tasarımı'nda yükleyip yıllığı yeniden oluşturun.`,
     unplacedLeftOut: 'Metin sayfaya yerleştirilemedi ve yıllığa konmadı. Metni düzeltip yıllığı yeniden oluşturun.',
     unplacedReplaced: (shown: string) => `Metin sayfaya yerleştirilemedi; yerine “${shown}” basıldı. Metni düzeltip yıllığı yeniden oluşturun.`,
     finalBlocked: (errors: number) =>

@@ -106,6 +106,22 @@ function outputIntentsOf(doc: PDFDocument): OutputIntent[] {
   });
 }
 
+/** Each output intent's identifier, registry and info, and its profile's bytes as embedded (decompressed). */
+export async function outputProfiles(pdf: Uint8Array): Promise<Array<{ condition: string; registry: string; info: string; bytes: Buffer | null }>> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const intents = doc.catalog.lookupMaybe(PDFName.of('OutputIntents'), PDFArray);
+  return (intents?.asArray() ?? []).map((ref) => {
+    const intent = doc.context.lookup(ref, PDFDict);
+    const stream = intent.lookup(PDFName.of('DestOutputProfile'));
+    return {
+      condition: textOf(intent.get(PDFName.of('OutputConditionIdentifier'))),
+      registry: textOf(intent.get(PDFName.of('RegistryName'))),
+      info: textOf(intent.get(PDFName.of('Info'))),
+      bytes: stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()) : null,
+    };
+  });
+}
+
 type Matrix = [number, number, number, number, number, number];
 const multiply = (m: Matrix, n: Matrix): Matrix => [
   m[0] * n[0] + m[2] * n[1],

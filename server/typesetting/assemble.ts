@@ -13,6 +13,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNull, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
 import { paths } from '../paths';
+import type { PrintCondition } from '../../common/schemas/design';
 import { BLEED_MM } from './model';
 
 const MM = 72 / 25.4;
@@ -23,27 +24,45 @@ export const FIRST_PART_OBJECT = PROFILE + 1;
 
 /**
  * The printing conditions a print file can be made for, each with its identifier in the ICC's
- * registry of characterisations (www.color.org) and the CMYK profile scripts/print-profile.sh builds
- * for it from the same data. FOGRA39 (the condition of "ISO Coated v2": offset on coated paper) is
- * the default and, for now, the only one: FOGRA51 (PSO Coated v3) joins this list once a profile of
- * it may be shipped (the README says why none is yet); the writer and its callers take any of them.
+ * registry of characterisations (www.color.org) and its CMYK output profile. FOGRA39 (the condition
+ * of "ISO Coated v2": offset on coated paper) is the default, its profile built by
+ * scripts/print-profile.sh and shipped with the app. FOGRA51 (PSO Coated v3) has no profile here:
+ * its profile may be used and embedded but not redistributed, so the studio uploads the one its
+ * printer gave it, and the file embeds that.
  */
-const PRINT_CONDITIONS = {
+const PRINT_CONDITIONS: Record<PrintCondition, { info: string; profile: string | null }> = {
   FOGRA39: { info: 'Coated FOGRA39 (ISO 12647-2:2004/Amd 1), offset on coated paper', profile: 'FOGRA39.icc' },
-} as const;
-type PrintCondition = keyof typeof PRINT_CONDITIONS;
-const DEFAULT_CONDITION: PrintCondition = 'FOGRA39';
+  FOGRA51: { info: 'PSO Coated v3 (FOGRA51, ISO 12647-2:2013), offset on premium coated paper', profile: null },
+};
 const PRODUCER = 'Yillik Paneli';
 
-/** Each profile, deflated, read once per process (every file embeds its condition's once). */
-const profileStreams = new Map<PrintCondition, Buffer>();
-function printProfile(condition: PrintCondition): Buffer {
-  let stream = profileStreams.get(condition);
+/** What a print file's output intent says, and its profile deflated for the file. */
+export interface OutputIntent {
+  condition: PrintCondition;
+  info: string;
+  profile: Buffer;
+}
+
+/** Each shipped profile, deflated, read once per process (every file embeds its condition's once). */
+const shippedStreams = new Map<string, Buffer>();
+function shippedProfile(file: string): Buffer {
+  let stream = shippedStreams.get(file);
   if (!stream) {
-    stream = deflateSync(fs.readFileSync(path.join(paths.printProfiles, PRINT_CONDITIONS[condition].profile)));
-    profileStreams.set(condition, stream);
+    stream = deflateSync(fs.readFileSync(path.join(paths.printProfiles, file)));
+    shippedStreams.set(file, stream);
   }
   return stream;
+}
+
+/**
+ * The output intent of a printing condition: the shipped profile's, or (a condition without one)
+ * the studio's uploaded profile, its description as the intent's info.
+ */
+export function outputIntent(condition: PrintCondition, uploaded?: { bytes: Buffer; description: string }): OutputIntent {
+  const { info, profile } = PRINT_CONDITIONS[condition];
+  if (profile) return { condition, info, profile: shippedProfile(profile) };
+  if (!uploaded) throw new Error(`the printing condition ${condition} needs the studio's profile`);
+  return { condition, info: uploaded.description || info, profile: deflateSync(uploaded.bytes) };
 }
 
 /** A part's objects, numbered from `firstObject` on, ready to be appended to the book's file. */
@@ -180,11 +199,11 @@ function xmpPacket(title: string, date: Date, id: Buffer): Buffer {
 }
 
 /**
- * Writes a book piece by piece through `write` (a file, in the job) for a printing condition;
+ * Writes a book piece by piece through `write` (a file, in the job) with a printing condition's output intent;
  * `finish` ends the file. Pieces must come in order, each numbered from the `nextObject` the
  * writer answered before it.
  */
-export function bookWriter(write: (chunk: Uint8Array) => Promise<void>, condition: PrintCondition = DEFAULT_CONDITION) {
+export function bookWriter(write: (chunk: Uint8Array) => Promise<void>, intent: OutputIntent = outputIntent('FOGRA39')) {
   // PDF/X-4 files are PDF 1.6; then a comment of high bytes, so tools treat the file as binary.
   const header = Buffer.from('%PDF-1.6\n%\xe2\xe3\xcf\xd3\n', 'latin1');
   const offsets: number[] = [];
@@ -236,13 +255,13 @@ export function bookWriter(write: (chunk: Uint8Array) => Promise<void>, conditio
       );
       // Left uncompressed, as XMP is meant to be findable in the file by tools that do not parse PDF.
       await stream(METADATA, '/Type /Metadata /Subtype /XML', xmpPacket(title, now, id));
-      const { info } = PRINT_CONDITIONS[condition];
+      // The info may be an uploaded profile's own description: written as text, whatever it holds.
       await object(
         OUTPUT_INTENT,
-        `<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (${condition}) /OutputCondition (${info}) ` +
-          `/RegistryName (http://www.color.org) /Info (${info}) /DestOutputProfile ${PROFILE} 0 R >>`,
+        `<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (${intent.condition}) /OutputCondition ${text(intent.info)} ` +
+          `/RegistryName (http://www.color.org) /Info ${text(intent.info)} /DestOutputProfile ${PROFILE} 0 R >>`,
       );
-      await stream(PROFILE, '/N 4 /Filter /FlateDecode', printProfile(condition));
+      await stream(PROFILE, '/N 4 /Filter /FlateDecode', intent.profile);
       const xref = position;
       const rows = ['0000000000 65535 f \n'];
       for (let n = 1; n < offsets.length; n++) rows.push(`${String(offsets[n]).padStart(10, '0')} 00000 n \n`);

@@ -248,6 +248,7 @@ export interface StaffCalls
   'DELETE design': { query: { schoolId: number }; response: Out<typeof designResponse> };
   'GET design/preview': { query: In<typeof designQuery>; response: { success: true; student: Out<typeof previewStudent> | null } };
   'POST design/cover': { query: In<typeof designQuery>; body: FormData; response: Out<typeof designResponse> };
+  'POST design/print-profile': { body: FormData; response: Out<typeof designResponse> };
 
   'GET schools/:id/yearbook': { response: Out<typeof yearbookState> };
   'POST schools/:id/yearbook': { response: Out<typeof jobResponse> };

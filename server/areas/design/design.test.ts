@@ -10,6 +10,7 @@ import { auditLog, designs, messages, photos, students } from '../../db/schema';
 import { insertOne } from '../../db/rows';
 import { useApiTestKit } from '../../test/api';
 import { uploadForm } from '../../test/multipart';
+import { cmykProfile, displayProfile } from '../../test/printProfiles';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yp-design-'));
 const kit = useApiTestKit({ DATA_DIR: dataDir });
@@ -195,6 +196,129 @@ describe('POST design/cover', () => {
     const branch = await kit.as(kit.world.accounts.branch);
     expect((await uploadCover(branch.token, 'branch', await jpeg())).status).toBe(403);
     expect(await kit.database.db.select().from(designs)).toHaveLength(0);
+  });
+});
+
+async function uploadProfile(token: string, level: string, file: Buffer) {
+  const form = uploadForm(file, 'PSOcoated_v3.icc', 'application/vnd.iccprofile');
+  return kit.call('POST', `/api/${level}/design/print-profile`, form.payload, { ...form.headers, authorization: `Bearer ${token}` });
+}
+
+/** The profile files the store holds. */
+async function storedProfiles(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const file of kit.app.storage.images.list('design-profile')) keys.push(file.key);
+  return keys.sort();
+}
+
+describe('the printing condition and the studio’s ICC profile', () => {
+  it('stores an uploaded CMYK output profile as the studio’s, saves FOGRA51 with it, replaces and removes it; each change audited', async () => {
+    const before = await storedProfiles();
+    const panel = await kit.as(kit.world.accounts.panel);
+    const profile = cmykProfile('PSO Coated v3 (matbaa)');
+    const res = await uploadProfile(panel.token, 'panel', profile);
+    expect(res.status, res.raw).toBe(200);
+    const stored = res.body.settings.printProfile;
+    expect(stored).toEqual({ file: expect.stringMatching(/^design-profile\/\d+-\d+\.icc$/), description: 'PSO Coated v3 (matbaa)', bytes: profile.length });
+    // The upload alone keeps the condition; saving the form chooses FOGRA51.
+    expect(res.body.settings.printCondition).toBe('FOGRA39');
+    expect(await kit.app.storage.images.get(stored.file)).toEqual(profile);
+    const saved = await panel.put('design', { version: res.body.version, settings: { ...res.body.settings, printCondition: 'FOGRA51' } });
+    expect(saved.status, saved.raw).toBe(200);
+    expect((await panel.get('design')).body.settings).toMatchObject({ printCondition: 'FOGRA51', printProfile: stored });
+    // Every school follows the studio's condition; a school's own design does not change it.
+    const school = await kit.as(kit.world.accounts.school);
+    const schoolDesign = (await school.get('design')).body;
+    expect(schoolDesign.settings).toMatchObject({ printCondition: 'FOGRA51', printProfile: stored });
+    const override = await school.put('design', { schoolId: kit.world.school.id, version: 0, settings: { ...schoolDesign.settings, primaryColor: '#2f9e44' } });
+    expect(override.status, override.raw).toBe(200);
+    expect(override.body.settings).toMatchObject({ printCondition: 'FOGRA51', printProfile: stored, primaryColor: '#2f9e44' });
+
+    // A new upload replaces the file: the old one leaves the store.
+    const next = cmykProfile('PSO Coated v3 (yeni)');
+    const replaced = await uploadProfile(panel.token, 'panel', next);
+    expect(replaced.status).toBe(200);
+    const newer = replaced.body.settings.printProfile;
+    expect(newer).toMatchObject({ description: 'PSO Coated v3 (yeni)' });
+    expect(replaced.body.settings.printCondition).toBe('FOGRA51');
+    expect(await kit.app.storage.images.get(newer.file)).toEqual(next);
+    expect(await kit.app.storage.images.get(stored.file)).toBeNull();
+
+    // Saving null removes it, file and all; the condition stays (the check before print reports the missing profile).
+    const removed = await panel.put('design', { version: replaced.body.version, settings: { ...replaced.body.settings, printProfile: null } });
+    expect(removed.status, removed.raw).toBe(200);
+    expect(removed.body.settings).toMatchObject({ printCondition: 'FOGRA51', printProfile: null });
+    expect(await storedProfiles()).toEqual(before);
+    expect((await school.get('design')).body.settings.printProfile).toBeNull();
+
+    const audit = await kit.database.db.select().from(auditLog).where(eq(auditLog.entity, 'design')).orderBy(auditLog.id);
+    expect(audit.map((row) => [row.action, row.changes])).toEqual([
+      ['upload-print-profile', { printProfile: [null, `PSO Coated v3 (matbaa) (${Math.round(profile.length / 1024)} KB)`] }],
+      ['update', { printCondition: ['FOGRA39', 'FOGRA51'] }],
+      ['update', { primaryColor: [DEFAULT_DESIGN.primaryColor, '#2f9e44'] }],
+      [
+        'upload-print-profile',
+        { printProfile: [`PSO Coated v3 (matbaa) (${Math.round(profile.length / 1024)} KB)`, `PSO Coated v3 (yeni) (${Math.round(next.length / 1024)} KB)`] },
+      ],
+      ['update', { printProfile: [`PSO Coated v3 (yeni) (${Math.round(next.length / 1024)} KB)`, null] }],
+    ]);
+  });
+
+  it('refuses a display profile, a file that is no ICC profile, one too large and a profile named by hand, in Turkish; nothing stored or changed', async () => {
+    const before = await storedProfiles();
+    const panel = await kit.as(kit.world.accounts.panel);
+    const display = await uploadProfile(panel.token, 'panel', displayProfile());
+    expect(display.status).toBe(400);
+    expect(display.body).toMatchObject({ success: false, message: tr.design.printProfileNotCmyk, errors: { file: tr.design.printProfileNotCmyk } });
+    expect(display.body.message).toBe('Profil bir CMYK baskı (çıktı) profili olmalıdır; ekran ya da RGB profilleri kullanılamaz.');
+    const fake = await uploadProfile(panel.token, 'panel', Buffer.from('%PDF-1.4 bir belge, profil değil'));
+    expect(fake.status).toBe(400);
+    expect(fake.body.message).toBe('Dosya bir ICC renk profili değil.');
+    const big = await uploadProfile(panel.token, 'panel', Buffer.alloc(10 * 1024 * 1024 + 1, 7));
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe('Renk profili en fazla 10 MB olabilir.');
+    // A profile comes only from an upload: the settings cannot point at another file.
+    const named = await panel.put('design', {
+      version: 0,
+      settings: { ...DEFAULT_DESIGN, printCondition: 'FOGRA51', printProfile: { file: 'design-profile/1-1.icc', description: 'PSO Coated v3', bytes: 10 } },
+    });
+    expect(named.status).toBe(400);
+    expect(named.body.errors['settings.printProfile']).toBe(tr.design.printProfileOnlyUpload);
+    const unknown = await panel.put('design', { version: 0, settings: { ...DEFAULT_DESIGN, printCondition: 'FOGRA52' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors['settings.printCondition']).toBe(tr.design.printConditionInvalid);
+    expect(await kit.database.db.select().from(designs)).toHaveLength(0);
+    expect(await kit.database.db.select().from(auditLog).where(eq(auditLog.entity, 'design'))).toHaveLength(0);
+    expect(await storedProfiles()).toEqual(before);
+  });
+
+  it('is the studio’s alone: school and branch managers cannot upload, nor change the condition through a school’s design; another studio’s upload is its own', async () => {
+    const before = await storedProfiles();
+    const school = await kit.as(kit.world.accounts.school);
+    const fromSchool = await uploadProfile(school.token, 'school', cmykProfile());
+    expect(fromSchool.status).toBe(403);
+    expect(fromSchool.body.message).toBe(tr.forbiddenFor([tr.levels.panel]));
+    const branch = await kit.as(kit.world.accounts.branch);
+    expect((await uploadProfile(branch.token, 'branch', cmykProfile())).status).toBe(403);
+    const own = await school.put('design', { schoolId: kit.world.school.id, version: 0, settings: { ...DEFAULT_DESIGN, printCondition: 'FOGRA51' } });
+    expect(own.status).toBe(400);
+    expect(own.body.errors['settings.printCondition']).toBe('Baskı koşulu ve renk profili stüdyo tasarımında belirlenir.');
+    // Nor the panel, for one school only.
+    const panel = await kit.as(kit.world.accounts.panel);
+    expect((await panel.put('design', { schoolId: kit.world.school.id, version: 0, settings: { ...DEFAULT_DESIGN, printCondition: 'FOGRA51' } })).status).toBe(
+      400,
+    );
+    expect(await kit.database.db.select().from(designs)).toHaveLength(0);
+    expect(await storedProfiles()).toEqual(before);
+
+    // Another studio's panel stores a profile for its own studio; this studio's design does not change.
+    const foreign = await kit.as(kit.world.accounts.foreignPanel);
+    const theirs = await uploadProfile(foreign.token, 'panel', cmykProfile('Başka stüdyo'));
+    expect(theirs.status).toBe(200);
+    expect((await panel.get('design')).body.settings).toMatchObject({ printCondition: 'FOGRA39', printProfile: null });
+    expect((await school.get('design')).body.settings.printProfile).toBeNull();
+    const [row] = await kit.database.db.select().from(designs);
+    expect(row).toMatchObject({ studioId: kit.world.otherStudio.id, schoolId: null });
   });
 });
 

@@ -27,9 +27,14 @@ export async function effectiveDesign(db: Db, studioId: number, schoolId: number
   return mergedDesign(studioRow[0]?.settings, schoolRow[0]?.settings);
 }
 
-/** The defaults, under the studio's settings, under a school's override. */
+/**
+ * The defaults, under the studio's settings, under a school's override. The printing condition and
+ * its profile are the studio's (its arrangement with its printer, its profile's licence): an
+ * override's copy of them is never read.
+ */
 export function mergedDesign(studioSettings: unknown, schoolSettings: unknown): DesignSettings {
-  return { ...DEFAULT_DESIGN, ...parse(studioSettings), ...parse(schoolSettings) };
+  const studio = { ...DEFAULT_DESIGN, ...parse(studioSettings) };
+  return { ...studio, ...parse(schoolSettings), printCondition: studio.printCondition, printProfile: studio.printProfile };
 }
 
 /**

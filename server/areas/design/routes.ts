@@ -1,11 +1,12 @@
 /**
- * GET/PUT/DELETE {level}/design (?schoolId=), POST {level}/design/cover and
- * GET {level}/design/preview: the yearbook design of the studio and the schools' overrides.
+ * GET/PUT/DELETE {level}/design (?schoolId=), POST {level}/design/cover, POST panel/design/print-profile
+ * and GET {level}/design/preview: the yearbook design of the studio and the schools' overrides.
  */
 import { z } from 'zod';
-import { designPutBody, designQuery, designResponse, previewStudent } from '../../../common/schemas/design';
+import { PRINT_PROFILE_MAX_MB, designPutBody, designQuery, designResponse, previewStudent } from '../../../common/schemas/design';
 import { id } from '../../../common/schemas/fields';
 import { errorResponse } from '../../../common/schemas/list';
+import { tr } from '../../../common/tr';
 import { IMAGE_MAX_MB } from '../../../common/schemas/studio';
 import { callerOf, routeDocs, type Api } from '../../http/types';
 import { imageUpload } from '../../images/branding';
@@ -13,7 +14,7 @@ import { readOneFile } from '../../storage/uploads';
 import { previewStudentFor } from './preview';
 import { designRow, effectiveDesign } from './queries';
 import { designSchoolToRead, designSchoolToWrite } from './rules';
-import { removeDesignOverride, saveDesign, setCover } from './writes';
+import { removeDesignOverride, saveDesign, setCover, setPrintProfile } from './writes';
 
 const docs = routeDocs('design');
 
@@ -48,7 +49,7 @@ export async function designRoutes(app: Api) {
     async (request) => {
       const caller = callerOf(request);
       const schoolId = await designSchoolToWrite(app.db, caller, request.body.schoolId);
-      await saveDesign(app.db, caller, schoolId, request.body.settings, request.body.version);
+      await saveDesign(app.db, app.storage.images, caller, schoolId, request.body.settings, request.body.version);
       return answer(caller.studioId, schoolId);
     },
   );
@@ -94,6 +95,25 @@ export async function designRoutes(app: Api) {
       const file = await readOneFile(request, imageUpload(IMAGE_MAX_MB.cover));
       await setCover(app.db, app.storage.images, caller, schoolId, file.data);
       return answer(caller.studioId, schoolId);
+    },
+  );
+
+  app.post(
+    '/design/print-profile',
+    docs(
+      `Stüdyonun baskı (CMYK çıktı) renk profilini yükler (form-data, alan: file; ICC, en fazla ${PRINT_PROFILE_MAX_MB} MB); FOGRA51 baskı dosyalarına gömülür`,
+      { consumes: ['multipart/form-data'], response: { 200: designResponse, 400: errorResponse, 413: errorResponse } },
+      ['panel'],
+    ),
+    async (request) => {
+      const caller = callerOf(request);
+      const file = await readOneFile(request, {
+        maxFileBytes: PRINT_PROFILE_MAX_MB * 1024 * 1024,
+        tooLarge: tr.design.printProfileTooLarge(PRINT_PROFILE_MAX_MB),
+        noFile: tr.design.printProfileNoFile,
+      });
+      await setPrintProfile(app.db, app.storage.images, caller, file.data);
+      return answer(caller.studioId, null);
     },
   );
 }

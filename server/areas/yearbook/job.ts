@@ -13,6 +13,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { DEFAULT_DESIGN, type DesignSettings, type PrintCondition } from '../../../common/schemas/design';
 import type { Preflight, Substitution } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
 import type { Db } from '../../db/client';
@@ -20,7 +21,7 @@ import type { JobHandler } from '../../jobs/runner';
 import type { Storage } from '../../storage/store';
 import { tempFolder } from '../../storage/tempFolder';
 import type { WorkerPool } from '../../workers/pool';
-import { bookWriter } from '../../typesetting/assemble';
+import { bookWriter, outputIntent, type OutputIntent } from '../../typesetting/assemble';
 import { coverGeometry, frontImageMm, type CoverModel } from '../../typesetting/cover';
 import { leaveOutFailing, substitutions, type Trial, type UnplacedItem } from '../../typesetting/items';
 import { LOGO_HEIGHT_MM, MIN_PPI, PORTRAIT_MM, STUDIO_LOGO_HEIGHT_MM, panelFrameMm, type BookModel, type BookPart } from '../../typesetting/model';
@@ -102,6 +103,19 @@ async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) =
   );
 }
 
+/**
+ * The output intent the book's files are written with: the design's printing condition, with the
+ * studio's uploaded profile where the condition needs one. Without that profile the files are made
+ * for the default condition, and `missing` names the chosen one for the check before print.
+ */
+async function printIntent(storage: Storage, design: DesignSettings): Promise<{ intent: OutputIntent; missing?: PrintCondition }> {
+  const condition = design.printCondition;
+  if (condition === DEFAULT_DESIGN.printCondition) return { intent: outputIntent(condition) };
+  const bytes = design.printProfile && (await storage.images.get(design.printProfile.file));
+  if (!bytes) return { intent: outputIntent(DEFAULT_DESIGN.printCondition), missing: condition };
+  return { intent: outputIntent(condition, { bytes, description: design.printProfile!.description }) };
+}
+
 /** A failed book as staff read it (in Turkish); the engine's own words are its cause, for the log. */
 class BookFailed extends Error {}
 
@@ -139,6 +153,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
     };
     const read = await bookSources(db, job.studioId, job.schoolId, job.branchId, options.photoPurpose);
     const { model, images, studio, consentGaps, eventLeftOut } = options.sources ? await options.sources(read) : read;
+    const printing = await printIntent(storage, model.design);
     let total = estimatePages(model);
     let prepared = 0;
     let proofed = 0;
@@ -286,7 +301,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
       const file = path.join(folderPath, 'cover.pdf');
       const handle = await fs.open(file, 'w');
       try {
-        const writer = bookWriter(async (chunk) => void (await handle.write(chunk)));
+        const writer = bookWriter(async (chunk) => void (await handle.write(chunk)), printing.intent);
         await writer.append(await pool.run('coverPart', { model: coverModel, images: print, firstObject: writer.nextObject }, layoutLimits));
         await writer.finish(coverModel.title);
       } finally {
@@ -314,7 +329,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
       const laidOut: Array<{ model: BookModel; part: BookPart; pages: number; proofImages: Map<string, Uint8Array> }> = [];
       let written: { pages: number; bytes: number };
       try {
-        const writer = bookWriter(async (chunk) => void (await handle.write(chunk)));
+        const writer = bookWriter(async (chunk) => void (await handle.write(chunk)), printing.intent);
         let firstPage = 1;
         for (const plan of plans) {
           const print = new Map<string, Uint8Array>();
@@ -415,6 +430,7 @@ function makeBook(db: Db, storage: Storage, pool: WorkerPool, options: BookOptio
           substitutions: found,
           unplaced,
           cutNames,
+          missingProfile: printing.missing,
         }),
         cover,
         studentPageRanges: Object.fromEntries(Object.entries(studentPages).map(([id, first]) => [id, [first, studentLastPages[id] ?? first]])),

@@ -116,6 +116,21 @@ describe('the check before print', () => {
     ]);
   });
 
+  it('reports a printing condition chosen without its profile as an error on no page, naming the condition the files were made for', () => {
+    expect(preflight({ ...none, missingProfile: 'FOGRA51' })).toEqual({
+      errors: [
+        finding(
+          null,
+          'Baskı koşulu: FOGRA51 (PSO Coated v3)',
+          'print-profile',
+          "Renk profili (ICC) yüklenmedi; baskı dosyaları bu koşul için hazırlanamadı ve FOGRA39 (ISO Coated v2) ile hazırlandı. Profili Yıllık Tasarımı'nda yükleyip yıllığı yeniden oluşturun.",
+        ),
+      ],
+      warnings: [],
+    });
+    expect(preflight(none)).toEqual({ errors: [], warnings: [] });
+  });
+
   it('reads a PNG’s pixel size from its header, and the resolution it prints at', async () => {
     const png = await sharp({ create: { width: 400, height: 331, channels: 4, background: '#00000000' } })
       .png()

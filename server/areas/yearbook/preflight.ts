@@ -2,9 +2,11 @@
  * The check a book gets before it goes to print, made by the job from what it placed: each
  * image's resolution at its printed size, students printed without a portrait, students printed
  * without their photo or text for want of the parent's consent (and why), texts with characters
- * the fonts lack, and texts the layout could not set at all. Errors stop the
+ * the fonts lack, texts the layout could not set at all, and a printing condition chosen without
+ * its profile. Errors stop the
  * final mark (unless the studio overrides them with a reason), warnings are for reading.
  */
+import { DEFAULT_DESIGN, type PrintCondition } from '../../../common/schemas/design';
 import type { Preflight, PreflightEntry } from '../../../common/schemas/yearbook';
 import { tr } from '../../../common/tr';
 import type { FoundSubstitution, UnplacedItem } from '../../typesetting/items';
@@ -50,6 +52,8 @@ export interface PreflightInput {
   cutNames: CutName[];
   /** Event photos kept out of the book for a tagged student's refused photo consent. */
   eventLeftOut?: EventLeftOut[];
+  /** The printing condition chosen whose profile the studio has not uploaded: the files were made for the default instead. */
+  missingProfile?: PrintCondition;
 }
 
 /** A student's name cut at its cell's edge on the class panel's page. */
@@ -114,6 +118,14 @@ export function preflight(input: PreflightInput): Preflight {
     errors.push({ ...where(found), code: 'unplaced-text', message: found.shown === null ? p.unplacedLeftOut : p.unplacedReplaced(found.shown) });
   for (const cut of input.cutNames)
     errors.push({ page: cut.page, item: tr.yearbook.item.panelName(cut.name), studentId: cut.studentId, code: 'unplaced-text', message: p.nameCut });
+  // Made for another condition than the chosen one, the files are not what the printer expects: an error, never a quiet fallback.
+  if (input.missingProfile)
+    errors.push({
+      page: null,
+      item: p.printCondition(tr.design.printConditions[input.missingProfile]),
+      code: 'print-profile',
+      message: p.printProfileMissing(tr.design.printConditions[DEFAULT_DESIGN.printCondition]),
+    });
   // In the book's order; what is on no page comes last.
   const byPage = (a: PreflightEntry, b: PreflightEntry) => (a.page ?? Number.MAX_SAFE_INTEGER) - (b.page ?? Number.MAX_SAFE_INTEGER);
   return { errors: errors.sort(byPage), warnings: warnings.sort(byPage) };

@@ -13,7 +13,8 @@ import { auditLog, jobs, messages, photos, schools, students, users, yearbookFin
 import { useApiTestKit, type Caller } from '../../test/api';
 import { answerConsent } from '../../test/consents';
 import { uploadForm } from '../../test/multipart';
-import { inspectPdf } from '../../test/pdf';
+import { inspectPdf, outputProfiles } from '../../test/pdf';
+import { cmykProfile } from '../../test/printProfiles';
 import { ghostscriptCheck, pdfinfo, pdfWords, pdfXmp, separations } from '../../test/pdfTools';
 import { MIN_PPI, PORTRAIT_MM } from '../../typesetting/model';
 import { fileKey } from '../photos/queries';
@@ -109,6 +110,12 @@ async function branchBook(as: Caller) {
 /** The PDF of a finished job, as the caller downloads it. */
 async function pdfOf(as: Caller, jobId: number) {
   return (await kit.app.inject({ method: 'GET', url: `/api/${as.level}/yearbook-jobs/${jobId}/file`, headers: { authorization: `Bearer ${as.token}` } }))
+    .rawPayload;
+}
+
+/** The cover's PDF of a finished job, as the caller downloads it. */
+async function coverOf(as: Caller, jobId: number) {
+  return (await kit.app.inject({ method: 'GET', url: `/api/${as.level}/yearbook-jobs/${jobId}/cover`, headers: { authorization: `Bearer ${as.token}` } }))
     .rawPayload;
 }
 
@@ -761,6 +768,44 @@ describe('the print file', () => {
       for (const ink of ['Cyan', 'Magenta', 'Yellow'] as const) expect(plates[ink].maxIn(word), `${ink} in ${word.text}`).toBe(0);
     }
     expect(plates.Cyan.maxIn(name) + plates.Magenta.maxIn(name), name.text).toBeGreaterThan(0.3);
+  });
+});
+
+describe('the print file for FOGRA51', () => {
+  it('embeds the studio’s uploaded profile in the interior and the cover; chosen without one, the check before print says so and the files are FOGRA39', async () => {
+    await message(0, 'PSO Coated v3 ile basılan anı', 'approved');
+    const panel = await kit.as(kit.world.accounts.panel);
+    const chosen = await panel.put('design', { version: 0, settings: { ...(await panel.get('design')).body.settings, printCondition: 'FOGRA51' } });
+    expect(chosen.status, chosen.raw).toBe(200);
+    const school = await kit.as(kit.world.accounts.school);
+    const files = async (jobId: number) => [await pdfOf(school, jobId), await coverOf(school, jobId)];
+
+    // Chosen without its profile: no quiet fallback, the check before print names it as an error.
+    const without = await branchBook(school);
+    expect(without.detail.preflight.errors).toEqual([
+      {
+        page: null,
+        item: 'Baskı koşulu: FOGRA51 (PSO Coated v3)',
+        code: 'print-profile',
+        message:
+          "Renk profili (ICC) yüklenmedi; baskı dosyaları bu koşul için hazırlanamadı ve FOGRA39 (ISO Coated v2) ile hazırlandı. Profili Yıllık Tasarımı'nda yükleyip yıllığı yeniden oluşturun.",
+      },
+    ]);
+    for (const pdf of await files(without.job.id)) expect((await outputProfiles(pdf)).map((intent) => intent.condition)).toEqual(['FOGRA39']);
+
+    const profile = cmykProfile('PSO Coated v3 (matbaa)');
+    const form = uploadForm(profile, 'PSOcoated_v3.icc', 'application/vnd.iccprofile');
+    const uploaded = await kit.call('POST', '/api/panel/design/print-profile', form.payload, { ...form.headers, authorization: `Bearer ${panel.token}` });
+    expect(uploaded.status, uploaded.raw).toBe(200);
+    const made = await branchBook(school);
+    expect(made.detail.preflight.errors).toEqual([]);
+    for (const pdf of await files(made.job.id)) {
+      expect(await pdfinfo(pdf)).toMatchObject({ 'PDF subtype': 'PDF/X-4' });
+      expect(await outputProfiles(pdf)).toEqual([{ condition: 'FOGRA51', registry: 'http://www.color.org', info: 'PSO Coated v3 (matbaa)', bytes: profile }]);
+      expect((await inspectPdf(pdf)).outputIntents).toEqual([
+        { subtype: 'GTS_PDFX', condition: 'FOGRA51', profile: { deviceClass: 'prtr', colourSpace: 'CMYK' } },
+      ]);
+    }
   });
 });
 

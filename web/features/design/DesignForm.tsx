@@ -10,6 +10,7 @@ import {
   PAGE_MULTIPLES,
   PAPERS,
   PHOTO_SHAPES,
+  PRINT_CONDITIONS,
   designSettings,
   type DesignResponse,
   type DesignSettings,
@@ -24,7 +25,8 @@ import { zodValidate } from '../../components/form/zodValidate';
 import { loadUser } from '../../session/actions';
 import { ImagePicker, type PickedImage } from '../studio/ImagePicker';
 import { useStaleGuard } from '../../components/form/staleRecord';
-import { readDesign, usePreviewStudent, useRemoveOverride, useSaveDesign, useUploadCover } from './api';
+import { readDesign, usePreviewStudent, useRemoveOverride, useSaveDesign, useUploadCover, useUploadPrintProfile } from './api';
+import { PrintProfilePicker } from './PrintProfilePicker';
 import { PagePreview } from './PagePreview';
 
 const t = tr.design;
@@ -51,6 +53,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
     validateInputOnChange: ['messagesPerPage', 'panelColumns'],
   });
   const [cover, setCover] = useState<PickedImage | null>(null);
+  const [printProfile, setPrintProfile] = useState<File | null>(null);
   // Settings changed elsewhere come in only while there is nothing unsaved to lose.
   const { settings } = design;
   useEffect(() => {
@@ -63,6 +66,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
   const saveDesign = useSaveDesign();
   const removeOverride = useRemoveOverride();
   const uploadCover = useUploadCover();
+  const uploadPrintProfile = useUploadPrintProfile();
   const v = form.values;
   const stale = useStaleGuard(design, () => readDesign(schoolId), { settings: tr.pages.design });
 
@@ -70,9 +74,10 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
     // The panel's colour follows the design the caller sees.
     await Promise.all([onChanged(), loadUser()]);
   };
-  // One "Kaydet" for all the form shows: a picked cover goes up first, then the settings with it.
+  // One "Kaydet" for all the form shows: a picked cover and ICC profile go up first, then the settings with them.
   const save = form.onSubmit(async (values) => {
     let coverImageUrl = values.coverImageUrl;
+    let profile = values.printProfile;
     // A cover upload is a write of the design too: the save after it sends the version it made.
     let version = stale.version;
     if (cover) {
@@ -84,8 +89,17 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
       setCover(null);
       form.setFieldValue('coverImageUrl', coverImageUrl);
     }
+    if (printProfile && values.printCondition === 'FOGRA51') {
+      const uploaded = await attempt(() => uploadPrintProfile.mutateAsync(printProfile));
+      if (!uploaded) return;
+      stale.saved(uploaded);
+      version = uploaded.version;
+      profile = uploaded.settings.printProfile;
+      setPrintProfile(null);
+      form.setFieldValue('printProfile', profile);
+    }
     const result = await attempt(
-      () => saveDesign.mutateAsync({ schoolId, settings: { ...values, coverImageUrl }, version, onErrorBody: stale.onErrorBody }),
+      () => saveDesign.mutateAsync({ schoolId, settings: { ...values, coverImageUrl, printProfile: profile }, version, onErrorBody: stale.onErrorBody }),
       tr.saved,
     );
     if (!result) return;
@@ -105,6 +119,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
 
   // The design's fixed lists are drop-downs that always hold one of their values.
   const choice = (field: 'fontPair' | 'binding' | 'paper' | 'eventPages') => ({ allowDeselect: false, disabled: readOnly, ...form.getInputProps(field) });
+  const uploading = uploadCover.isPending || uploadPrintProfile.isPending;
 
   return (
     <Grid>
@@ -113,7 +128,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
           <form onSubmit={save} noValidate>
             <Stack>
               {stale.notice}
-              {uploadCover.isPending ? <LeaveGuard /> : !readOnly && (form.isDirty() || cover) ? <LeaveGuard message={tr.unsaved.leavePage} /> : null}
+              {uploading ? <LeaveGuard /> : !readOnly && (form.isDirty() || cover || printProfile) ? <LeaveGuard message={tr.unsaved.leavePage} /> : null}
               {schoolId !== null ? <Alert color={design.overridden ? 'blue' : 'gray'}>{design.overridden ? t.hasOverride : t.usesStudioDesign}</Alert> : null}
               <Labelled label={t.template}>
                 <SegmentedControl data={optionsOf(t.templates, DESIGN_TEMPLATES)} disabled={readOnly} {...form.getInputProps('template')} />
@@ -138,6 +153,23 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
                 {...choice('eventPages')}
               />
               <NumberInput label={t.panelColumns} min={4} max={6} disabled={readOnly} {...form.getInputProps('panelColumns')} />
+              {/* The studio's: a school's design shows it and leaves it as it is. */}
+              <SelectField
+                label={t.printCondition}
+                description={schoolId === null ? t.printConditionHint : t.printConditionFromStudio}
+                data={optionsOf(t.printConditions, PRINT_CONDITIONS)}
+                allowDeselect={false}
+                {...form.getInputProps('printCondition')}
+                disabled={readOnly || schoolId !== null}
+              />
+              {!readOnly && schoolId === null && v.printCondition === 'FOGRA51' ? (
+                <PrintProfilePicker
+                  current={v.printProfile}
+                  picked={printProfile}
+                  onPick={setPrintProfile}
+                  onRemove={() => form.setFieldValue('printProfile', null)}
+                />
+              ) : null}
               <Labelled label={t.pageMultiple}>
                 <SegmentedControl
                   data={PAGE_MULTIPLES.map((n) => String(n))}
@@ -168,7 +200,7 @@ export function DesignForm({ design, readOnly, onChanged }: { design: DesignResp
                     </Button>
                   ) : null}
                   <Group>
-                    <Button type="submit" loading={saveDesign.isPending || uploadCover.isPending}>
+                    <Button type="submit" loading={saveDesign.isPending || uploading}>
                       {tr.words.save}
                     </Button>
                     {schoolId !== null && design.overridden ? (

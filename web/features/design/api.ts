@@ -45,3 +45,11 @@ export const useUploadCover = () =>
     form.append('file', file);
     return call('POST design/cover', { query: scope(schoolId), body: form });
   });
+
+/** The studio's ICC profile for FOGRA51 (panel only; the studio's design). */
+export const useUploadPrintProfile = () =>
+  useApiMutation((file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return call('POST design/print-profile', { body: form });
+  });
