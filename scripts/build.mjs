@@ -1,6 +1,7 @@
 /**
  * `npm run build`: the whole app once, into dist/.
- *   dist/web/     the web app (Vite), every text asset also as .br and .gz
+ *   dist/web/     the web app (Vite), every text asset also as .br and .gz; the sign-in pages'
+ *                 markup drawn into copies of index.html under dist/web/prerendered/
  *   dist/server/  the server compiled to plain JavaScript (esbuild), its SQL migrations beside it
  *   dist/.build-stamp  written last; `npm start` compares it with the sources
  * Plain JavaScript, so that it runs with node alone.
@@ -10,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -27,6 +28,41 @@ function buildWeb() {
   const vite = path.join(root, 'node_modules', '.bin', 'vite');
   const result = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('web build failed');
+}
+
+/**
+ * Draws the sign-in pages (web/prerender.tsx, built for node) into copies of the built index.html,
+ * dist/web/prerendered/<path>.html, which the server sends for those paths.
+ */
+async function prerenderPages() {
+  const vite = path.join(root, 'node_modules', '.bin', 'vite');
+  const out = path.join(dist, 'prerender');
+  const result = spawnSync(vite, ['build', '--logLevel', 'warn', '--ssr', 'prerender.tsx', '--outDir', out], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('prerender build failed');
+  // The page modules read the browser's storage and address; at build time both are empty.
+  const memory = new Map();
+  globalThis.localStorage ??= { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => memory.set(k, v), removeItem: (k) => memory.delete(k) };
+  globalThis.window ??= { location: new URL('http://localhost/') };
+  process.env.NODE_ENV = 'production';
+  const { prerender, prerenderedPages } = await import(pathToFileURL(path.join(out, 'prerender.js')).href);
+  for (const { path: page, page: element, html: template } of prerenderedPages) {
+    const html = fs
+      .readFileSync(path.join(dist, 'web', template), 'utf8')
+      // Mantine's colours hang on the scheme the app sets on <html> when it starts.
+      .replace('<html lang="tr">', '<html lang="tr" data-mantine-color-scheme="light">')
+      // Inert and disabled until the app draws its own in its place: nothing typed is lost.
+      .replace('<div id="root"></div>', `<div id="root"><div inert aria-disabled="true">${prerender(page, element)}</div></div>`)
+      // The app starts after the drawn page's first paint (web/public/after-paint.js; a tab in the
+      // background, which paints nothing, starts it at once): reading and running the app's code
+      // does not hold back that paint on a slow phone. Its files are still fetched at once (the
+      // modulepreload links stay).
+      .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<script defer src="/after-paint.js" data-app="$1"></script>');
+    if (!html.includes('<div inert') || !html.includes('data-app=')) throw new Error(`${template} is not the page the drawing expects`);
+    const file = path.join(dist, 'web', 'prerendered', `${page.slice(1)}.html`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, html);
+  }
+  fs.rmSync(out, { recursive: true, force: true });
 }
 
 async function buildServer() {
@@ -77,6 +113,7 @@ export async function build() {
   const started = Date.now();
   fs.rmSync(stampFile, { force: true });
   buildWeb();
+  await prerenderPages();
   await buildServer();
   const compressed = await precompress(path.join(dist, 'web'));
   fs.writeFileSync(stampFile, `${new Date().toISOString()}\n`);

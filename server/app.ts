@@ -146,12 +146,23 @@ export async function buildApp({
       },
     });
   }
+  // The sign-in pages drawn at build time (scripts/build.mjs): prerendered/<path>.html for <path>.
+  const prerendered = new Set(
+    webRoot && fs.existsSync(path.join(webRoot, 'prerendered'))
+      ? fs
+          .readdirSync(path.join(webRoot, 'prerendered'), { recursive: true, encoding: 'utf8' })
+          .filter((file) => file.endsWith('.html'))
+          .map((file) => `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`)
+      : [],
+  );
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const readsPage = request.method === 'GET' || request.method === 'HEAD';
     if (url.startsWith('/api/') || url === '/api' || !indexHtml || !readsPage) {
       return reply.code(404).send({ success: false, message: tr.notFound });
     }
+    const pagePath = url.split('?')[0]!;
+    if (prerendered.has(pagePath)) return reply.sendFile(`prerendered${pagePath}.html`);
     // Client routes: every other GET (and HEAD) serves the app, so reloading a deep route works.
     return reply.sendFile('index.html');
   });

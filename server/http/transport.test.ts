@@ -19,6 +19,10 @@ const indexHtml =
 fs.mkdirSync(path.join(webRoot, 'assets'));
 fs.writeFileSync(path.join(webRoot, 'index.html'), indexHtml);
 fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), script);
+// A sign-in page drawn at build time (scripts/build.mjs), sent for its own path.
+const drawnHtml = indexHtml.replace('<div id="root"></div>', `<div id="root"><div inert>${'<p>Öğrenci girişi</p>'.repeat(60)}</div></div>`);
+fs.mkdirSync(path.join(webRoot, 'prerendered', 'student'), { recursive: true });
+fs.writeFileSync(path.join(webRoot, 'prerendered', 'student', 'login.html'), drawnHtml);
 await precompress(webRoot);
 afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
 
@@ -52,6 +56,21 @@ describe('static assets', () => {
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.headers['cache-control'], url).toBe('no-cache');
       expect(page.body).toBe(indexHtml);
+    }
+  });
+
+  it('sends a sign-in page drawn at build time for its path, with or without a query, never cached; other paths the app', async () => {
+    for (const url of ['/student/login', '/student/login?okul=ATA2026']) {
+      const page = await kit.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(page.rawPayload).toString()).toBe(drawnHtml);
+    }
+    for (const url of ['/student', '/student/login/x', '/veli/login']) {
+      const page = await kit.app.inject({ url });
+      expect(page.body, url).toBe(indexHtml);
     }
   });
 

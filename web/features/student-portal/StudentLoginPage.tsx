@@ -2,7 +2,10 @@
 import { core } from '../../../common/tr/core';
 import { student as s } from '../../../common/tr/student';
 import { CodeLoginPage } from '../../components/CodeLoginPage';
-import { signInStudent } from './session';
+import type { signInStudent } from './session';
+
+// The session and the call helper load with the first submit, as the schema does.
+const signIn: typeof signInStudent = async (values) => (await import('./session')).signInStudent(values);
 
 const loadSchema = async () => (await import('../../../common/schemas/student')).studentLoginBody;
 
@@ -16,7 +19,7 @@ function StudentLoginPage() {
       subtitle={core.appName}
       codeLabel={s.accessCode}
       signInLabel={s.portal.signIn}
-      signIn={signInStudent}
+      signIn={signIn}
       home="/student"
     />
   );
