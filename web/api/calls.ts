@@ -286,7 +286,7 @@ export interface StudentCalls {
   'PUT quote': { body: In<typeof quoteInput>; response: Ok };
   'PUT portrait': { body: In<typeof portraitInput>; response: Ok };
   'GET digital-yearbook': { response: Out<typeof digitalYearbookResponse> };
-  'GET event-photos': { response: Out<typeof eventPageSchemas.myEventPhotosAnswer> };
+  'GET event-photos': { query: In<typeof eventPageSchemas.myEventPhotosQuery>; response: Out<typeof eventPageSchemas.myEventPhotosAnswer> };
 }
 
 /** The parents' calls, under /api/veli/. */
