@@ -229,7 +229,7 @@ export interface StaffCalls
   'GET message-from': { query: ListQuery; response: List<typeof studentCount> };
   'GET message-to': { query: ListQuery; response: List<typeof studentCount> };
   'GET message-scopes': { response: Out<typeof scopeChoicesAnswer> };
-  'GET message-students': { query: { branchId?: number; schoolId?: number }; response: Items<typeof studentOption> };
+  'GET message-students': { query: { branchId?: number; schoolId?: number; q?: string; limit?: number }; response: Items<typeof studentOption> };
 
   'GET albums/:id/faces': { response: Out<typeof albumFacesAnswer> };
   'PUT faces/:id': { body: In<typeof faceDecisionBody>; response: Out<typeof faceAnswer> };
