@@ -30,7 +30,10 @@ test.afterEach(async ({ request }) => {
   removeSchool = null;
 });
 
-/** A school with one branch, two students, an album of three photos both are tagged in; one student's parents gave the digital photo consent, the other's refused it. */
+/**
+ * A school with one branch, three students, an album of three photos the first two are tagged in;
+ * the first and third students' parents gave the digital photo consent, the second's refused it.
+ */
 async function photoSchool(request: APIRequestContext) {
   const login = await request.post('/api/panel/login', { data: { email: DEMO.panel, password: DEMO_PASSWORD } });
   const headers = { authorization: `Bearer ${(await login.json()).token}` };
@@ -47,6 +50,7 @@ async function photoSchool(request: APIRequestContext) {
   const people = [
     { schoolNumber: '801', firstName: 'Zeynep Nur Gülşah', lastName: 'Abdurrahmanoğlu-Kocabıyıkoğlu', digital: 'yes' },
     { schoolNumber: '802', firstName: 'محمد علي', lastName: 'Yıldırımoğlu', digital: 'no' },
+    { schoolNumber: '803', firstName: 'Ece Şükriye', lastName: 'Karaosmanoğlu', digital: 'yes' },
   ] as const;
   const students: Array<{ id: number; schoolNumber: string }> = [];
   for (const person of people) {
@@ -78,11 +82,12 @@ async function photoSchool(request: APIRequestContext) {
     expect(upload.status(), await upload.text()).toBe(200);
     const [photo] = (await upload.json()).items;
     if (CAPTIONS[i]) await call('put', `album-photos/${photo.id}`, { caption: CAPTIONS[i] });
-    for (const student of students) await call('post', `album-photos/${photo.id}/tags`, { studentId: student.id });
+    // The third student is in none of them.
+    for (const student of students.slice(0, 2)) await call('post', `album-photos/${photo.id}/tags`, { studentId: student.id });
   }
 
-  /** A phone signed in as one of the two students through the API, on their Home. */
-  const studentPhone = async (page: Page, index: 0 | 1) => {
+  /** A phone signed in as one of the students through the API, on their Home. */
+  const studentPhone = async (page: Page, index: 0 | 1 | 2) => {
     const student = students[index]!;
     const access = (await call('post', `students/${student.id}/access-code`)).code as string;
     const answer = await request.post('/api/student/login', { data: { schoolCode: code, schoolNumber: student.schoolNumber, accessCode: access } });
@@ -148,6 +153,18 @@ test('without the parents’ digital photo consent the page says why and shows n
   await page.getByRole('link', { name: 'Etkinlik fotoğraflarım' }).click();
   await expect(page.getByRole('heading', { name: 'Etkinlik fotoğraflarım' })).toBeVisible();
   await expect(page.getByText('Velin «Dijital yıllıkta fotoğraf» onayını vermediği için etkinlik fotoğrafların gösterilmiyor.')).toBeVisible();
+  await expect(page.locator('main img')).toHaveCount(0);
+  await expectNoSideways(page);
+  expect(errors).toEqual([]);
+});
+
+test('with the consent but no photo yet, the page says there is none', async ({ page, request }) => {
+  const errors = consoleErrors(page);
+  const { studentPhone } = await photoSchool(request);
+  await studentPhone(page, 2);
+
+  await page.getByRole('link', { name: 'Etkinlik fotoğraflarım' }).click();
+  await expect(page.getByText('Henüz etiketlendiğin bir etkinlik fotoğrafı yok.')).toBeVisible();
   await expect(page.locator('main img')).toHaveCount(0);
   await expectNoSideways(page);
   expect(errors).toEqual([]);
