@@ -120,6 +120,12 @@ test('staff upload a photo of three students, confirm the two consented faces in
   await expect(toast(page, '2 yüz onaylandı.')).toBeVisible();
   await expect(page.getByText('Karar verilenler: 2')).toBeVisible();
   await expect(denizGroup).toHaveCount(0);
+  // The unmatched face's student is found by typing: the server searches the school, with or without Turkish letters.
+  const picker = page.getByRole('region', { name: 'Eşleşmeyenler' }).getByLabel('Öğrenci adı', { exact: true });
+  await picker.fill('cakiroglu');
+  await expect(page.getByRole('option', { name: mehmet.name })).toBeVisible();
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await picker.press('Escape');
   await expectNoSideways(page);
 
   // 3. Coverage after: the two confirmed students are in one photo each, the third still in none.

@@ -1,12 +1,13 @@
 /**
- * A phone (390 × 844) with real-looking long Turkish names: nothing pushes a page sideways,
- * the staff header names the studio, toasts stay on the screen and small, and the student's
- * "Çıkış" is whole.
+ * A phone (390 × 844) with real-looking long Turkish names: nothing pushes a page sideways (the
+ * list screens and the event photo screens: albums, an album, its face review, event pages), the
+ * staff header names the studio, toasts stay on the screen and small, and the student's "Çıkış"
+ * is whole.
  */
 import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, pastTheRightEdge, signIn, toast } from './helpers';
+import { DEMO, DEMO_PASSWORD, jpeg, pastTheRightEdge, signIn, toast } from './helpers';
 import { withLongTurkishData } from './longData';
-import { routesOf } from './routes';
+import { eventScreensOf, routesOf } from './routes';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -28,6 +29,64 @@ test('nested pages of a school with a long name stay within 390 px; the header n
     const { found, width } = await pastTheRightEdge(page);
     expect(found, `${path} is ${width} px wide`).toEqual([]);
     expect(width, path).toBeLessThanOrEqual(390);
+  }
+});
+
+test('the event photo screens of every level stay within 390 px with long Turkish, emoji and Arabic names, every image loaded, no console error', async ({
+  page,
+  request,
+}) => {
+  // Three sign-ins and eighteen screens, each drawn whole (and the album's uploads) on a shared machine.
+  test.setTimeout(300_000);
+  // An album of the demo branch whose own name and captions mix Turkish, emoji and Arabic, one of its students tagged by hand.
+  const login = await request.post('/api/branch/login', { data: { email: DEMO.branch, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const call = async (method: 'get' | 'post' | 'put' | 'delete', path: string, data?: unknown) => {
+    const answer = await request[method](`/api/branch/${path}`, { headers, data });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return answer.json();
+  };
+  const branchId = (await call('get', 'user')).branch.id as number;
+  const [pupil] = (await call('get', `branches/${branchId}/students?perPage=1`)).items;
+  const name = 'Şehit Öğretmenler Günü Anma Töreni ve Bahar Şenliği 🎓🌸 حفل التخرج السنوي';
+  const album = (await call('post', `branches/${branchId}/albums`, { name, description: 'Okul bahçesinde, velilerle birlikte — مع أولياء الأمور' })).item;
+  try {
+    for (const [i, caption] of [
+      'Kep atma anı: Çağrışımlı Ötüken ekibi sahnede 💃 فرقة الرقص الشعبي',
+      'مرحبا — Şükrü Öğretmen’in kapanış konuşması 🎉',
+    ].entries()) {
+      const upload = await request.post(`/api/branch/albums/${album.id}/photos`, {
+        headers,
+        multipart: { files: { name: `tören-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: await jpeg(i ? '#8f2f5a' : '#2f6f8f', 1200, 800) } },
+      });
+      expect(upload.status(), await upload.text()).toBe(200);
+      const [photo] = (await upload.json()).items;
+      await call('put', `album-photos/${photo.id}`, { caption });
+      await call('post', `album-photos/${photo.id}/tags`, { studentId: pupil.id });
+    }
+
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    page.on('pageerror', (error) => void errors.push(error.message));
+    for (const level of ['panel', 'school', 'branch'] as const) {
+      await page.unrouteAll();
+      await signIn(page, level);
+      const paths = await eventScreensOf(page, level, album.id);
+      await withLongTurkishData(page, level);
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.locator('main h2').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        if (path === `/albums/${album.id}`) await expect(page.getByRole('link', { name: /^\d+\. fotoğrafı büyüt$/ })).toHaveCount(2);
+        const { found, width } = await pastTheRightEdge(page);
+        expect(found, `${level} ${path} is ${width} px wide`).toEqual([]);
+        expect(width, path).toBeLessThanOrEqual(390);
+      }
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await page.unrouteAll();
+    await call('delete', `albums/${album.id}`);
   }
 });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { tr } from '../tr';
 import { answerWith, itemAnswer, itemsAnswer } from './answers';
 import { id, versioned } from './fields';
+import { listQuery } from './list';
 
 /** Photos a page holds: one large, two or three stacked, a grid of four or six. */
 export const EVENT_LAYOUTS = [1, 2, 3, 4, 6] as const;
@@ -90,4 +91,12 @@ const myEventPhoto = z.object({
   thumbUrl: z.string(),
   photoUrl: z.string(),
 });
-export const myEventPhotosAnswer = answerWith({ consented: z.boolean(), items: z.array(myEventPhoto) });
+/** A page of them, newest first: only the paging of the list convention (nothing to search or sort). */
+export const myEventPhotosQuery = listQuery.pick({ page: true, perPage: true }).strict();
+export const myEventPhotosAnswer = answerWith({
+  consented: z.boolean(),
+  items: z.array(myEventPhoto),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});

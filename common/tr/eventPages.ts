@@ -54,9 +54,4 @@ export const coverage = {
   homeCard: 'Hedefin altındaki öğrenciler',
   homeHint: (goal: number) => `Hedef: öğrenci başına ${goal.toLocaleString('tr-TR')} etkinlik fotoğrafı`,
   homeLink: 'Öğrencileri göster',
-  myPhotos: 'Etkinlik fotoğraflarım',
-  myPhotosHint: 'Etiketlendiğiniz onaylı etkinlik fotoğrafları.',
-  myPhotosNone: 'Henüz etiketlendiğiniz bir etkinlik fotoğrafı yok.',
-  myPhotosNoConsent: 'Velinizin dijital fotoğraf onayı olmadığı için etkinlik fotoğrafları gösterilmiyor.',
-  openPhoto: (caption: string) => `Fotoğrafı aç: ${caption}`,
 } as const;

@@ -21,6 +21,7 @@ export const faces = {
   assign: 'Öğrenci ata',
   assignLabel: 'Öğrenci adı',
   assignPlaceholder: 'Ad yazın…',
+  assignNone: 'Bu adla öğrenci bulunamadı.',
   assigned: (name: string) => `Yüz ${name} olarak işaretlendi.`,
   ignore: 'Bu yüzü yok say',
   ignored: 'Yüz yok sayıldı.',

@@ -229,7 +229,7 @@ export interface StaffCalls
   'GET message-from': { query: ListQuery; response: List<typeof studentCount> };
   'GET message-to': { query: ListQuery; response: List<typeof studentCount> };
   'GET message-scopes': { response: Out<typeof scopeChoicesAnswer> };
-  'GET message-students': { query: { branchId?: number; schoolId?: number }; response: Items<typeof studentOption> };
+  'GET message-students': { query: { branchId?: number; schoolId?: number; q?: string; limit?: number }; response: Items<typeof studentOption> };
 
   'GET albums/:id/faces': { response: Out<typeof albumFacesAnswer> };
   'PUT faces/:id': { body: In<typeof faceDecisionBody>; response: Out<typeof faceAnswer> };
@@ -287,7 +287,7 @@ export interface StudentCalls {
   'PUT quote': { body: In<typeof quoteInput>; response: Ok };
   'PUT portrait': { body: In<typeof portraitInput>; response: Ok };
   'GET digital-yearbook': { response: Out<typeof digitalYearbookResponse> };
-  'GET event-photos': { response: Out<typeof eventPageSchemas.myEventPhotosAnswer> };
+  'GET event-photos': { query: In<typeof eventPageSchemas.myEventPhotosQuery>; response: Out<typeof eventPageSchemas.myEventPhotosAnswer> };
 }
 
 /** The parents' calls, under /api/veli/. */

@@ -48,7 +48,7 @@ export const keys = {
   yearbookState: () => ['yearbook-state'] as const,
   digitalEdition: () => ['digital-edition'] as const,
   /** The student portal's queries: every one, or one. */
-  portal: (what?: 'classmates' | 'profile' | 'notifications' | 'digital-yearbook') =>
+  portal: (what?: 'classmates' | 'profile' | 'notifications' | 'digital-yearbook' | 'event-photos') =>
     what === undefined ? (['student'] as const) : (['student', what] as const),
   /** A parent's consent page. */
   parentConsents: () => ['veli', 'consents'] as const,

@@ -140,17 +140,19 @@ describe('event pages', () => {
 });
 
 describe('a student’s own event photos', () => {
-  /** Signs a world student in with a new access code; answers the portal's headers. */
-  async function portal(index: 0 | 1) {
+  /** Signs a world student in with a new access code (its school gets a code first); answers the portal's headers. */
+  async function portal(index: 0 | 1 | 4) {
     const { db } = kit.database;
-    await db.update(schools).set({ code: 'ISIK12' }).where(eq(schools.id, kit.world.school.id));
     const student = kit.world.students[index];
+    const [row] = await db.select({ schoolId: students.schoolId, schoolNumber: students.schoolNumber }).from(students).where(eq(students.id, student.id));
+    const code = row!.schoolId === kit.world.school.id ? 'ISIK12' : 'SEHIT34';
+    await db.update(schools).set({ code }).where(eq(schools.id, row!.schoolId));
     const issued = await (await kit.as(kit.world.accounts.panel)).post(`students/${student.id}/access-code`);
-    const [row] = await db.select({ schoolNumber: students.schoolNumber }).from(students).where(eq(students.id, student.id));
-    const login = await kit.call('POST', '/api/student/login', { schoolCode: 'ISIK12', schoolNumber: row!.schoolNumber, accessCode: issued.body.code });
+    const login = await kit.call('POST', '/api/student/login', { schoolCode: code, schoolNumber: row!.schoolNumber, accessCode: issued.body.code });
     expect(login.status, login.raw).toBe(200);
     return { authorization: `Bearer ${login.body.token as string}` };
   }
+  const ids = (res: { body: Record<string, any> }) => (res.body.items as Array<{ id: number }>).map((p) => p.id);
 
   it('shows the approved photos a student is tagged in, only with the parents’ digital photo consent', async () => {
     const { album, photos, pending } = await albumWorld();
@@ -160,16 +162,64 @@ describe('a student’s own event photos', () => {
     await tagStudents(kit.database.db, pending, [s101]);
     const headers = await portal(0);
     const without = await kit.call('GET', '/api/student/event-photos', undefined, headers);
-    expect(without.body).toEqual({ success: true, consented: false, items: [] });
+    expect(without.body).toEqual({ success: true, consented: false, items: [], total: 0, page: 1, perPage: 25 });
 
     await answerConsent(kit.database.db, s101, 'digital-photo');
     const shown = await kit.call('GET', '/api/student/event-photos', undefined, headers);
     expect(shown.body.consented).toBe(true);
-    expect(shown.body.items.map((p: { id: number }) => p.id)).toEqual([photos[0]!.id]);
+    expect(ids(shown)).toEqual([photos[0]!.id]);
+    expect(shown.body.total).toBe(1);
     expect(shown.body.items[0]).toMatchObject({ album: album.name, caption: 'Kep atma anı 🎓' });
     expect((await kit.call('GET', shown.body.items[0].thumbUrl)).status).toBe(200);
 
     await answerConsent(kit.database.db, s101, 'digital-photo', 'no');
-    expect((await kit.call('GET', '/api/student/event-photos', undefined, headers)).body.items).toEqual([]);
+    expect((await kit.call('GET', '/api/student/event-photos', undefined, headers)).body).toMatchObject({ consented: false, items: [], total: 0 });
+  });
+
+  it('answers a page at a time, newest first, with the total', async () => {
+    const { photos } = await albumWorld();
+    const [s101] = kit.world.students;
+    for (const photo of photos) await tagStudents(kit.database.db, photo, [s101]);
+    await answerConsent(kit.database.db, s101, 'digital-photo');
+    const headers = await portal(0);
+    const page = (n: number) => kit.call('GET', `/api/student/event-photos?page=${n}&perPage=2`, undefined, headers);
+    const first = await page(1);
+    expect(first.body).toMatchObject({ consented: true, total: 3, page: 1, perPage: 2 });
+    expect(ids(first)).toEqual([photos[2]!.id, photos[1]!.id]);
+    const second = await page(2);
+    expect(second.body).toMatchObject({ total: 3, page: 2, perPage: 2 });
+    expect(ids(second)).toEqual([photos[0]!.id]);
+    expect(ids(await page(3))).toEqual([]);
+  });
+
+  it('shows no other student’s photos, of its branch or of another school, and answers no one else', async () => {
+    const { photos, otherPhoto } = await albumWorld();
+    const [s101, s102, , , s301] = kit.world.students;
+    await tagStudents(kit.database.db, photos[0]!, [s101]);
+    await tagStudents(kit.database.db, photos[1]!, [s102]);
+    await tagStudents(kit.database.db, otherPhoto, [s301]);
+    for (const s of [s101, s102, s301]) await answerConsent(kit.database.db, s, 'digital-photo');
+
+    expect(ids(await kit.call('GET', '/api/student/event-photos', undefined, await portal(0)))).toEqual([photos[0]!.id]);
+    expect(ids(await kit.call('GET', '/api/student/event-photos', undefined, await portal(1)))).toEqual([photos[1]!.id]);
+    expect(ids(await kit.call('GET', '/api/student/event-photos', undefined, await portal(4)))).toEqual([otherPhoto.id]);
+
+    // Staff of every level, and no one signed in, are not a student.
+    const staff = await kit.as(kit.world.accounts.school);
+    for (const headers of [{}, { authorization: `Bearer ${staff.token}` }] as Array<Record<string, string>>) {
+      const refused = await kit.call('GET', '/api/student/event-photos', undefined, headers);
+      expect(refused.status).toBe(401);
+      expect(refused.body.success).toBe(false);
+    }
+  });
+
+  it('refuses a bad page with a Turkish 400', async () => {
+    await albumWorld();
+    const headers = await portal(0);
+    for (const qs of ['page=0', 'page=abc', 'perPage=0', 'perPage=1000', 'q=Şule', 'sort=id']) {
+      const res = await kit.call('GET', `/api/student/event-photos?${qs}`, undefined, headers);
+      expect(res.status, qs).toBe(400);
+      expect(res.body).toMatchObject({ success: false, message: tr.badInput });
+    }
   });
 });

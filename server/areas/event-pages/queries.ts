@@ -4,11 +4,13 @@
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EventAlbum, EventPage, EventPhoto } from '../../../common/schemas/eventPages';
+import type { ListQuery } from '../../../common/schemas/list';
 import type { PhotoSize } from '../../../common/schemas/students';
 import { albumsWhere, type AlbumPageRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { albumPages, albumPhotos, albums, photoTags } from '../../db/schema';
+import { pagedList, pageSelect } from '../../http/list';
 import type { UrlSigner } from '../../storage/signedUrl';
 
 /** The albums the caller reaches, newest event first, each with its pages and approved photos counted. */
@@ -72,23 +74,32 @@ export async function approvedOfAlbum(db: Db | Tx, albumId: number, ids: number[
 const albumPhotoUrl = (signer: UrlSigner, level: string, id: number, size: PhotoSize) => signer.url(level, id, size, 'album');
 
 /**
- * The approved album photos a student is tagged in, newest first. Shown on their portal only while
- * their parents' digital photo consent (`digital-photo`, the consent to their photo on screens,
- * which the portal is) is "yes"; without it, none.
+ * The approved album photos a student is tagged in, newest first, a page at a time. Shown on their
+ * portal only while their parents' digital photo consent (`digital-photo`, the consent to their
+ * photo on screens, which the portal is) is "yes"; without it, none.
  */
-export async function taggedPhotosOf(db: Db, studentId: number, consented: boolean, signer: UrlSigner) {
-  if (!consented) return [];
-  const rows = await db
-    .select({ id: albumPhotos.id, album: albums.name, caption: albumPhotos.caption, width: albumPhotos.width, height: albumPhotos.height })
-    .from(photoTags)
-    .innerJoin(albumPhotos, and(eq(albumPhotos.id, photoTags.photoId), eq(albumPhotos.status, 'approved')))
-    .innerJoin(albums, eq(albums.id, albumPhotos.albumId))
-    .where(eq(photoTags.studentId, studentId))
-    .orderBy(desc(albumPhotos.id))
-    .limit(500);
-  return rows.map((row) => ({
+export async function taggedPhotosOf(db: Db, studentId: number, consented: boolean, query: Pick<ListQuery, 'page' | 'perPage'>, signer: UrlSigner) {
+  if (!consented) return { items: [], total: 0 };
+  const where = and(
+    eq(albumPhotos.status, 'approved'),
+    sql`exists (select 1 from photo_tags t where t.photo_id = "album_photos"."id" and t.student_id = ${studentId})`,
+  );
+  const { rows, total } = await pagedList(db, albumPhotos, where, query, true, (page) =>
+    pageSelect(
+      db
+        .select({ id: albumPhotos.id, album: albums.name, caption: albumPhotos.caption, width: albumPhotos.width, height: albumPhotos.height })
+        .from(albumPhotos)
+        .innerJoin(albums, eq(albums.id, albumPhotos.albumId))
+        .$dynamic(),
+      where,
+      [desc(albumPhotos.id)],
+      page,
+    ),
+  );
+  const items = rows.map((row) => ({
     ...row,
     thumbUrl: albumPhotoUrl(signer, 'student', row.id, 'thumb'),
     photoUrl: albumPhotoUrl(signer, 'student', row.id, 'display'),
   }));
+  return { items, total };
 }

@@ -5,6 +5,7 @@ import { tr } from '../../../common/tr';
 import { auditLog, messages, students } from '../../db/schema';
 import { countWhere, single } from '../../db/rows';
 import { itemOf, useApiTestKit } from '../../test/api';
+import { studentRow } from '../students/writes';
 import type { StudentIndex } from '../../test/fixtures';
 
 const kit = useApiTestKit();
@@ -407,5 +408,57 @@ describe('message-from and message-to', () => {
     expect((await branch.get(`message-students?branchId=${kit.world.siblingBranch.id}`)).status).toBe(404);
     const scopes = await branch.get('message-scopes');
     expect(scopes.body.items).toEqual([{ id: kit.world.school.id, name: 'Işıklar Anadolu Lisesi', branches: [{ id: kit.world.branch.id, name: '12/A' }] }]);
+  });
+
+  it('searches a school of a thousand students on the server, Turkish-folded, and answers the first few asked for', async () => {
+    const w = kit.world;
+    // A thousand more students in the sibling branch; the one searched for sorts after the first 200.
+    const many = Array.from({ length: 1000 }, (_, i) =>
+      studentRow({
+        studioId: w.studio.id,
+        schoolId: w.school.id,
+        branchId: w.siblingBranch.id,
+        schoolNumber: String(5000 + i),
+        firstName: 'Ali',
+        lastName: `Kaya ${i}`,
+        gender: 'male',
+      }),
+    );
+    many[999] = studentRow({
+      studioId: w.studio.id,
+      schoolId: w.school.id,
+      branchId: w.siblingBranch.id,
+      schoolNumber: '5999',
+      firstName: 'Zümrüt Şükriye',
+      lastName: 'Yıldırımoğlu',
+      gender: 'female',
+    });
+    await kit.database.db.insert(students).values(many);
+    const school = await kit.as(w.accounts.school);
+    const ask = (query: string) => school.get(`message-students?schoolId=${w.school.id}&${query}`);
+
+    const whole = await ask('');
+    expect(whole.body.items).toHaveLength(200);
+    expect(whole.body.items.map((r: any) => r.name)).not.toContain('Zümrüt Şükriye Yıldırımoğlu');
+    for (const q of ['zumrut sukriye', 'ZÜMRÜT', 'yildirimoglu', '5999']) {
+      const found = await ask(`q=${encodeURIComponent(q)}&limit=20`);
+      expect(found.status, q).toBe(200);
+      expect(
+        found.body.items.map((r: any) => r.name),
+        q,
+      ).toEqual(['Zümrüt Şükriye Yıldırımoğlu']);
+    }
+    const few = await ask('q=ali&limit=20');
+    expect(few.body.items).toHaveLength(20);
+    expect((await ask('q=Şule&limit=20')).body.items.map((r: any) => r.name)).toEqual(['Şule Işık']);
+
+    // Out of reach: another school's manager, a branch manager for the school; bad input is a Turkish 400.
+    expect((await (await kit.as(w.accounts.otherSchool)).get(`message-students?schoolId=${w.school.id}&q=zumrut`)).status).toBe(404);
+    expect((await (await kit.as(w.accounts.branch)).get(`message-students?branchId=${w.siblingBranch.id}&q=zumrut`)).status).toBe(404);
+    for (const query of ['limit=0', 'limit=201', 'limit=abc', `q=${'a'.repeat(101)}`, 'page=2']) {
+      const refused = await ask(query);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body).toMatchObject({ success: false, message: tr.badInput });
+    }
   });
 });

@@ -92,8 +92,11 @@ export async function studentCounts(db: Db, caller: Caller, direction: 'from' | 
   return { items, total };
 }
 
-/** Students a from/to select offers: of one branch (or school), in scope, searched. */
-export async function studentOptions(db: Db, caller: Caller, query: { branchId?: number; schoolId?: number; q: string }) {
+/** Most students one answer of the student options holds. */
+export const STUDENT_OPTIONS_MAX = 200;
+
+/** Students a select offers (a message's writer or receiver, a face's student): of one branch (or school), in scope, searched, the first `limit` by name. */
+export async function studentOptions(db: Db, caller: Caller, query: { branchId?: number; schoolId?: number; q: string; limit?: number }) {
   if (query.schoolId) await schoolInScope(db, caller, query.schoolId);
   if (query.branchId) await branchInScope(db, caller, query.branchId);
   const rows = await db
@@ -108,7 +111,7 @@ export async function studentOptions(db: Db, caller: Caller, query: { branchId?:
       ),
     )
     .orderBy(turkishOrder(students.sortKey), students.id)
-    .limit(200);
+    .limit(query.limit ?? STUDENT_OPTIONS_MAX);
   return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, schoolNumber: r.schoolNumber, branchId: r.branchId }));
 }
 

@@ -9,7 +9,7 @@ import { branchInScope, messageInScope, schoolInScope } from '../../auth/access'
 import type { Caller } from '../../auth/caller';
 import { listAnswer } from '../../http/list';
 import { callerOf, routeDocs, type Api } from '../../http/types';
-import { scopeChoices, studentCounts, studentOptions } from './overview';
+import { scopeChoices, studentCounts, studentOptions, STUDENT_OPTIONS_MAX } from './overview';
 import { moderatedRoutes } from './moderatedRoutes';
 import { listStaffMessages, listStudentMessages, messageById } from './queries';
 import { createStaffMessage, createStudentMessage, deleteMessage, moderateMessages, undoMessageModeration, updateMessage } from './writes';
@@ -104,7 +104,15 @@ export async function messagesRoutes(app: Api) {
   app.get(
     '/message-students',
     docs('Mesaj ve lakap formları için öğrenci seçenekleri', {
-      querystring: z.object({ branchId: id.optional(), schoolId: id.optional(), q: z.string().trim().max(100).default('') }).strict(),
+      querystring: z
+        .object({
+          branchId: id.optional(),
+          schoolId: id.optional(),
+          q: z.string().trim().max(100).default(''),
+          // A picker that searches as it is typed in asks for a few; a select without search takes them all up to the cap.
+          limit: z.coerce.number().int().min(1).max(STUDENT_OPTIONS_MAX).default(STUDENT_OPTIONS_MAX),
+        })
+        .strict(),
       response: { 200: itemsAnswer(schemas.studentOption) },
     }),
     async (request) => ({ success: true as const, items: await studentOptions(app.db, callerOf(request), request.query) }),

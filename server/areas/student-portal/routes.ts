@@ -16,6 +16,7 @@ import { classmateInScope, ownMessageInScope, ownNicknameInScope, ownPhotoInScop
 import type { StudentCaller } from '../../auth/caller';
 import { HttpError, notFound, unauthorized } from '../../core/errors';
 import type { Db } from '../../db/client';
+import { listAnswer } from '../../http/list';
 import { routeDocs, type Api } from '../../http/types';
 import { listCities } from '../cities/queries';
 import { createStudentMessage, deleteOwnMessage, editOwnMessage } from '../messages/writes';
@@ -28,7 +29,7 @@ import { consentedStudentIds } from '../consents/records';
 import { albumPhotoFileRoute } from '../albums/routes';
 import { taggedPhotosOf } from '../event-pages/queries';
 import { statesOf } from '../consents/staffQueries';
-import { myEventPhotosAnswer } from '../../../common/schemas/eventPages';
+import { myEventPhotosAnswer, myEventPhotosQuery } from '../../../common/schemas/eventPages';
 import { assertOpen, classmatesOf, deadlineOf, myMessageOf, myNicknameOf, notificationsOf, placeOf, profileOf, progressOf } from './queries';
 import { pickPortrait, writeQuote } from './writes';
 
@@ -209,11 +210,15 @@ export async function studentPortalRoutes(app: Api) {
 
   app.get(
     '/event-photos',
-    docs('Öğrencinin etiketlendiği onaylı etkinlik fotoğrafları (velinin dijital fotoğraf onayı varsa)', { response: { 200: myEventPhotosAnswer } }),
+    docs('Öğrencinin etiketlendiği onaylı etkinlik fotoğrafları, sayfa sayfa (velinin dijital fotoğraf onayı varsa)', {
+      querystring: myEventPhotosQuery,
+      response: { 200: myEventPhotosAnswer, 400: errorResponse },
+    }),
     async (request) => {
       const me = studentOf(request);
       const consented = (await statesOf(db, [me.studentId])).get(me.studentId)?.['digital-photo'] === 'yes';
-      return { success: true as const, consented, items: await taggedPhotosOf(db, me.studentId, consented, app.photoUrls) };
+      const { items, total } = await taggedPhotosOf(db, me.studentId, consented, request.query, app.photoUrls);
+      return { ...listAnswer(items, total, request.query), consented };
     },
   );
 

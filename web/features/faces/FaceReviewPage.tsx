@@ -7,7 +7,8 @@
  */
 import { Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconEyeOff, IconScan, IconX } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
 import type { FaceItem } from '../../../common/schemas/faces';
 import { tr } from '../../../common/tr';
 import { PageHeader } from '../../components/PageHeader';
@@ -74,12 +75,46 @@ function SuggestedFace({ face, name, checked, onToggle }: { face: FaceItem; name
   );
 }
 
-function UnmatchedFace({ face, albumId, students }: { face: FaceItem; albumId: number; students: { value: string; label: string }[] }) {
+/** How many students the picker shows for what was typed: the server searches the whole school. */
+const PICKER_LIMIT = 20;
+type StudentPlace = { branchId: number } | { schoolId: number };
+
+/**
+ * The "assign by typing a name" picker: what is typed is searched on the server (Turkish-folded,
+ * name or school number), so a school of any size is found, not only its first students.
+ */
+function StudentPicker({ place, disabled, onPick }: { place: StudentPlace; disabled: boolean; onPick: (id: number, name: string) => void }) {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 250);
+  const options = useStudentOptions({ ...place, q, limit: PICKER_LIMIT }, true);
+  const students = (options.data?.items ?? []).map((s) => ({ value: String(s.id), label: s.name }));
+  return (
+    <Select
+      label={t.assignLabel}
+      placeholder={t.assignPlaceholder}
+      data={students}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server has already matched what was typed (İ/ı, Ş/s alike); the list is shown as it came.
+      filter={({ options: all }) => all}
+      nothingFoundMessage={options.isFetching ? tr.loading : t.assignNone}
+      value={null}
+      onChange={(value) => {
+        const picked = students.find((s) => s.value === value);
+        if (picked) onPick(Number(picked.value), picked.label);
+      }}
+      disabled={disabled}
+      size="xs"
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+function UnmatchedFace({ face, albumId, place }: { face: FaceItem; albumId: number; place: StudentPlace }) {
   const decide = useDecideFace(albumId);
-  const assign = async (value: string | null) => {
-    if (!value) return;
-    const name = students.find((s) => s.value === value)?.label ?? '';
-    if (await decide.mutateAsync({ faceId: face.faceId, studentId: Number(value) })) toast('success', t.assigned(name));
+  const assign = async (studentId: number, name: string) => {
+    if (await decide.mutateAsync({ faceId: face.faceId, studentId })) toast('success', t.assigned(name));
   };
   const ignore = async () => {
     if (await decide.mutateAsync({ faceId: face.faceId, studentId: null, ignored: true })) toast('success', t.ignored);
@@ -89,17 +124,7 @@ function UnmatchedFace({ face, albumId, students }: { face: FaceItem; albumId: n
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <FaceCrop faceId={face.faceId} label={t.unknownFace} />
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-          <Select
-            label={t.assignLabel}
-            placeholder={t.assignPlaceholder}
-            data={students}
-            searchable
-            value={null}
-            onChange={(value) => void assign(value)}
-            disabled={decide.isPending}
-            size="xs"
-            comboboxProps={{ withinPortal: true }}
-          />
+          <StudentPicker place={place} disabled={decide.isPending} onPick={(id, name) => void assign(id, name)} />
           <Button size="xs" variant="subtle" color="gray" leftSection={<IconEyeOff size={14} />} onClick={() => void ignore()} loading={decide.isPending}>
             {t.ignore}
           </Button>
@@ -116,8 +141,7 @@ function Review({ albumId, data }: { albumId: number; data: NonNullable<ReturnTy
   const groups = useMemo(() => groupsOf(data.items), [data.items]);
   const unmatched = data.items.filter((f) => f.state === 'open' && !f.suggestion);
   const decided = data.items.filter((f) => f.state !== 'open');
-  const options = useStudentOptions(data.album.branchId ? { branchId: data.album.branchId } : { schoolId: data.album.schoolId });
-  const students = (options.data?.items ?? []).map((s) => ({ value: String(s.id), label: s.name }));
+  const place: StudentPlace = data.album.branchId ? { branchId: data.album.branchId } : { schoolId: data.album.schoolId };
   // Only faces still shown count: a face decided meanwhile drops out of the selection.
   const open = new Set(groups.flatMap((g) => g.faces.map((f) => f.faceId)));
   const chosen = [...selected].filter((id) => open.has(id));
@@ -183,7 +207,7 @@ function Review({ albumId, data }: { albumId: number; data: NonNullable<ReturnTy
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
             {unmatched.map((face) => (
-              <UnmatchedFace key={face.faceId} face={face} albumId={albumId} students={students} />
+              <UnmatchedFace key={face.faceId} face={face} albumId={albumId} place={place} />
             ))}
           </SimpleGrid>
         </section>

@@ -56,9 +56,9 @@ export type ModerationCalls<Row, Match> = ReturnType<typeof useModerationCalls<R
 /** The schools and branches in the caller's scope, and whether messages may cross branches. */
 export const useScopeChoices = () => useApiGet(keys.messageScopes(), 'GET message-scopes', {});
 
-/** The students of a branch or a school, to choose a writer or a receiver. */
-export const useStudentOptions = (where: { branchId?: number; schoolId?: number } | null) =>
-  useApiGet(keys.messageStudents(), 'GET message-students', where ? { query: where } : null);
+/** The students of a branch or a school, to choose a writer or a receiver (or, searched by `q`, the first `limit` whose name or number matches). */
+export const useStudentOptions = (where: { branchId?: number; schoolId?: number; q?: string; limit?: number } | null, keepPrevious = false) =>
+  useApiGet(keys.messageStudents(), 'GET message-students', where ? { query: where } : null, { keepPrevious });
 
 /** An id filter of the URL as the API takes it ('' → no filter). */
 export const idFilter = (value: string | undefined): number | undefined => (value ? Number(value) : undefined);

@@ -1,5 +1,6 @@
-/** The student's home: the deadline with its countdown, and how many classmates it has written to. */
+/** The student's home: the deadline with its countdown, how many classmates it has written to, and the way to its event photos. */
 import { Button, Card, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { student } from '../../../common/tr/student';
 import { daysUntil, useDeadline } from './deadline';
@@ -33,6 +34,9 @@ export function StudentHomePage() {
       </Card>
       <Button component={Link} to="/student/classmates" size="md">
         {p.classmates}
+      </Button>
+      <Button component={Link} to="/student/photos" size="md" variant="light" leftSection={<IconPhoto size={20} />}>
+        {p.eventPhotos}
       </Button>
     </Stack>
   );

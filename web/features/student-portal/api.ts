@@ -1,5 +1,5 @@
 /** The student pages' calls, as TanStack Query hooks over the student's api client. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { keys } from '../../api/keys';
 import { loadStudent, studentCall } from './session';
 
@@ -19,6 +19,15 @@ export const useDigitalYearbook = () => useQuery({ queryKey: keys.portal('digita
 
 export const useNotifications = () =>
   useQuery({ queryKey: keys.portal('notifications'), queryFn: () => unwrap(studentCall('GET notifications')), select: (r) => r.items });
+
+/** One page of the event photos the student is tagged in (none without the parents' digital photo consent). */
+export const useEventPhotos = (page: number, perPage: number) =>
+  useQuery({
+    queryKey: [...keys.portal('event-photos'), page, perPage],
+    queryFn: () => unwrap(studentCall('GET event-photos', { query: { page, perPage } })),
+    // The page shown stays while the next one loads, so the grid does not jump.
+    placeholderData: keepPreviousData,
+  });
 
 /** A write: false when it failed (already toasted); afterwards every student query and the user info refresh. */
 function useStudentWrite<V, R>(run: (vars: V) => Promise<R | false>) {

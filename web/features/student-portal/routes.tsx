@@ -14,6 +14,7 @@ export const studentRoutes: RouteObject[] = [
       { path: 'nicknames', lazy: async () => ({ Component: (await import('./NicknamesPage')).NicknamesPage }) },
       { path: 'me', lazy: async () => ({ Component: (await import('./MyPage')).MyPage }) },
       { path: 'yearbook', lazy: async () => ({ Component: (await import('./DigitalYearbookPage')).DigitalYearbookPage }) },
+      { path: 'photos', lazy: async () => ({ Component: (await import('./EventPhotosPage')).EventPhotosPage }) },
       { path: 'notifications', lazy: async () => ({ Component: (await import('./NotificationsPage')).NotificationsPage }) },
     ],
   },
