@@ -1,9 +1,9 @@
 /**
- * The edit and the removal of one record, as the areas whose records are edited whole declare
- * them: PUT {path} saves the body (read at a version; a stale one is refused with 409) and
- * answers the record again, DELETE {path} removes it and answers ok. Both find the record the
- * path's `:id` names through the access module (404 outside the caller's scope) and are open to
- * the writers alone.
+ * The read, the edit and the removal of one record, as the areas whose records are edited whole
+ * declare them: GET {path} answers the record, PUT {path} saves the body (read at a version; a
+ * stale one is refused with 409) and answers the record again, DELETE {path} removes it and
+ * answers ok. Each finds the record the path's `:id` names through the access module (404 outside
+ * the caller's scope); the edit and the removal are open to the writers alone.
  */
 import type { z } from 'zod';
 import type { Level } from '../../common/levels';
@@ -22,14 +22,22 @@ interface EditableRecord<Row, Body extends z.ZodType> {
   writers: readonly Level[];
   /** The refusals both calls may answer, by status. */
   errors: Record<number, z.ZodType>;
-  /** The answer of an edit: its schema, and the record again after the edit. */
+  /** The record's answer: its schema, and what it says of a row (an edit answers the record again). */
   answer: { schema: z.ZodType; of: (row: Row) => Promise<unknown> };
+  /** GET {path} answers the record, to every signed-in caller whose scope holds it. */
+  read?: { summary: string };
   update: { summary: string; body: Body; save: (caller: Caller, before: Row, body: z.output<Body>) => Promise<void> };
   remove: { summary: string; remove: (caller: Caller, row: Row) => Promise<void> };
 }
 
 export function editableRecordRoutes<Row, Body extends z.ZodType>(app: Api, docs: ReturnType<typeof routeDocs>, record: EditableRecord<Row, Body>) {
-  const { path, inScope, writers, errors, answer, update, remove } = record;
+  const { path, inScope, writers, errors, answer, read, update, remove } = record;
+
+  if (read)
+    app.get(path, docs(read.summary, { params: idParams, response: { 200: answer.schema, ...errors } }), async (request) => {
+      const [, row] = await scopedRecord(request, inScope);
+      return answer.of(row);
+    });
 
   app.put(path, docs(update.summary, { params: idParams, body: update.body, response: { 200: answer.schema, ...errors } }, writers), async (request) => {
     const [caller, before] = await scopedRecord(request, inScope);

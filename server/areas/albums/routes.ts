@@ -158,17 +158,12 @@ export async function albumsRoutes(app: Api) {
     },
   });
 
-  recordCall('GET', '/albums/:id', albumInScope, {
-    summary: 'Bir etkinlik albümünün bilgileri',
-    answer: albumAnswer,
-    handle: (_caller, row) => one(row.id),
-  });
-
   editableRecordRoutes(app, docs, {
     path: '/albums/:id',
     inScope: albumInScope,
     writers: LEVELS,
     errors,
+    read: { summary: 'Bir etkinlik albümünün bilgileri' },
     answer: { schema: albumAnswer, of: (row) => one(row.id) },
     update: {
       summary: 'Etkinlik albümünü düzenler (version: okunan sürüm, eskiyse 409)',

@@ -42,7 +42,6 @@ const exportColumns: ExportColumn<Branch>[] = [
 export async function branchesRoutes(app: Api) {
   /** The record as every write and read of one answers it. */
   const one = async (id: number) => ({ success: true as const, item: await branchById(app.db, id) });
-  const recordCall = recordCalls(app, docs, { errors });
   const writerCall = recordCalls(app, docs, { errors, callers: writers });
 
   scopedListRoute(app, docs, {
@@ -83,17 +82,12 @@ export async function branchesRoutes(app: Api) {
     },
   });
 
-  recordCall('GET', '/branches/:id', branchInScope, {
-    summary: 'Bir şubenin bilgileri',
-    answer: itemResponse,
-    handle: (_caller, row) => one(row.id),
-  });
-
   editableRecordRoutes(app, docs, {
     path: '/branches/:id',
     inScope: branchInScope,
     writers,
     errors,
+    read: { summary: 'Bir şubenin bilgileri' },
     answer: { schema: itemResponse, of: (row) => one(row.id) },
     update: {
       summary: 'Şubeyi düzenler (version: okunan sürüm, eskiyse 409)',
