@@ -91,6 +91,8 @@ async function loadHuman(): Promise<Human> {
   } finally {
     delete (Object.prototype as { TextEncoder?: unknown }).TextEncoder;
   }
+  // Only the face detector and its descriptor run: every other model of the library stays unloaded.
+  const off = (...models: string[]) => Object.fromEntries(models.map((model) => [model, { enabled: false }]));
   const human = new library.Human({
     backend: 'wasm',
     wasmPath: `${pathToFileURL(wasmDist).href}/`,
@@ -104,19 +106,10 @@ async function loadHuman(): Promise<Human> {
     face: {
       enabled: true,
       detector: { rotation: false, maxDetected: 60, minConfidence: 0.5, iouThreshold: 0.3, return: false },
-      mesh: { enabled: false },
-      iris: { enabled: false },
-      attention: { enabled: false },
       description: { enabled: true },
-      emotion: { enabled: false },
-      antispoof: { enabled: false },
-      liveness: { enabled: false },
+      ...off('mesh', 'iris', 'attention', 'emotion', 'antispoof', 'liveness'),
     },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    gesture: { enabled: false },
-    segmentation: { enabled: false },
+    ...off('body', 'hand', 'object', 'gesture', 'segmentation'),
   });
   (human.tf.env().platform as unknown as { util: typeof util }).util = util;
   // One thread per worker: the pool already runs one task per core.

@@ -37,7 +37,7 @@ import type { Caller } from '../../auth/caller';
 import { takeAllowance } from '../../auth/loginLimiter';
 import { HttpError, fieldError, notFound } from '../../core/errors';
 import { attachmentHeader } from '../../http/disposition';
-import { editableRecordRoutes, scopedListRoute } from '../../http/recordRoutes';
+import { editableRecordRoutes, recordCalls, scopedListRoute } from '../../http/recordRoutes';
 import { routeDocs, scopedRecord, type Api } from '../../http/types';
 import { photoUploadLimits } from '../../images/photos';
 import { withSpooledFiles, type SpooledFile } from '../../storage/uploads';
@@ -101,6 +101,7 @@ export function albumPhotoFileRoute(app: Api) {
 }
 
 export async function albumsRoutes(app: Api) {
+  const recordCall = recordCalls(app, docs, { errors });
   const { config, photoUrls, storage } = app;
   const limits = { maxPixels: config.photoMaxPixels };
   const one = async (albumId: number) => ({ success: true as const, item: await albumById(app.db, albumId) });
@@ -127,20 +128,15 @@ export async function albumsRoutes(app: Api) {
     list: (caller, school, query) => listAlbums(app.db, caller, { schoolId: school.id }, query),
   });
 
-  app.post(
-    '/schools/:id/albums',
-    docs('Okula yeni etkinlik albümü (branchId: okulun bir şubesinin albümü; şube yöneticisininki kendi şubesinin olur)', {
-      params: idParams,
-      body: schoolAlbumBody,
-      response: { 200: albumAnswer, ...errors },
-    }),
-    async (request) => {
-      const [caller, school] = await scopedRecord(request, schoolInScope);
-      const { branchId, ...body } = request.body;
+  recordCall('POST', '/schools/:id/albums', schoolInScope, {
+    summary: 'Okula yeni etkinlik albümü (branchId: okulun bir şubesinin albümü; şube yöneticisininki kendi şubesinin olur)',
+    body: schoolAlbumBody,
+    answer: albumAnswer,
+    handle: async (caller, school, { branchId, ...body }) => {
       const place = { studioId: school.studioId, schoolId: school.id, branchId: await branchOfNew(caller, school, branchId) };
       return one(await createAlbum(app.db, caller, place, body));
     },
-  );
+  });
 
   scopedListRoute(app, docs, {
     path: '/branches/:id/albums',
@@ -152,19 +148,14 @@ export async function albumsRoutes(app: Api) {
     list: (caller, branch, query) => listAlbums(app.db, caller, { branchId: branch.id }, query),
   });
 
-  app.post(
-    '/branches/:id/albums',
-    docs('Şubeye yeni etkinlik albümü', { params: idParams, body: albumBody, response: { 200: albumAnswer, ...errors } }),
-    async (request) => {
-      const [caller, branch] = await scopedRecord(request, branchInScope);
+  recordCall('POST', '/branches/:id/albums', branchInScope, {
+    summary: 'Şubeye yeni etkinlik albümü',
+    body: albumBody,
+    answer: albumAnswer,
+    handle: async (caller, branch, body) => {
       const place = { studioId: branch.studioId, schoolId: branch.schoolId, branchId: branch.id };
-      return one(await createAlbum(app.db, caller, place, request.body));
+      return one(await createAlbum(app.db, caller, place, body));
     },
-  );
-
-  app.get('/albums/:id', docs('Bir etkinlik albümünün bilgileri', { params: idParams, response: { 200: albumAnswer, ...errors } }), async (request) => {
-    const [, row] = await scopedRecord(request, albumInScope);
-    return one(row.id);
   });
 
   editableRecordRoutes(app, docs, {
@@ -172,6 +163,7 @@ export async function albumsRoutes(app: Api) {
     inScope: albumInScope,
     writers: LEVELS,
     errors,
+    read: { summary: 'Bir etkinlik albümünün bilgileri' },
     answer: { schema: albumAnswer, of: (row) => one(row.id) },
     update: {
       summary: 'Etkinlik albümünü düzenler (version: okunan sürüm, eskiyse 409)',
@@ -213,78 +205,63 @@ export async function albumsRoutes(app: Api) {
     },
   );
 
-  app.get(
-    '/albums/:id/students',
-    docs('Albümün fotoğraflarında etiketli öğrenciler ve kaç fotoğrafta oldukları', { params: idParams, response: { 200: albumStudentsAnswer, ...errors } }),
-    async (request) => {
-      const [, row] = await scopedRecord(request, albumInScope);
-      return { success: true as const, items: await albumStudents(app.db, row.id) };
-    },
-  );
+  recordCall('GET', '/albums/:id/students', albumInScope, {
+    summary: 'Albümün fotoğraflarında etiketli öğrenciler ve kaç fotoğrafta oldukları',
+    answer: albumStudentsAnswer,
+    handle: async (_caller, row) => ({ success: true as const, items: await albumStudents(app.db, row.id) }),
+  });
 
-  app.post(
-    '/albums/:id/photos/decide',
-    docs('Onay bekleyen fotoğrafları toplu onaylar veya reddeder', { params: idParams, body: photoDecisionBody, response: { 200: countAnswer, ...errors } }),
-    async (request) => {
-      const [caller, row] = await scopedRecord(request, albumInScope);
-      return { success: true as const, count: await decideAlbumPhotos(app.db, caller, row, request.body.ids, request.body.status) };
-    },
-  );
+  recordCall('POST', '/albums/:id/photos/decide', albumInScope, {
+    summary: 'Onay bekleyen fotoğrafları toplu onaylar veya reddeder',
+    body: photoDecisionBody,
+    answer: countAnswer,
+    handle: async (caller, row, { ids, status }) => ({ success: true as const, count: await decideAlbumPhotos(app.db, caller, row, ids, status) }),
+  });
 
-  app.post(
-    '/albums/:id/photos/delete',
-    docs('Albümün seçilen fotoğraflarını siler', { params: idParams, body: photoIdsBody, response: { 200: countAnswer, ...errors } }),
-    async (request) => {
-      const [caller, row] = await scopedRecord(request, albumInScope);
-      return { success: true as const, count: await deleteAlbumPhotos(app.db, storage.photos, caller, row, request.body.ids) };
-    },
-  );
+  recordCall('POST', '/albums/:id/photos/delete', albumInScope, {
+    summary: 'Albümün seçilen fotoğraflarını siler',
+    body: photoIdsBody,
+    answer: countAnswer,
+    handle: async (caller, row, { ids }) => ({ success: true as const, count: await deleteAlbumPhotos(app.db, storage.photos, caller, row, ids) }),
+  });
 
-  app.put(
-    '/album-photos/:id',
-    docs('Albüm fotoğrafının açıklamasını değiştirir', { params: idParams, body: captionBody, response: { 200: itemAnswer(albumPhoto), ...errors } }),
-    async (request) => {
-      const [caller, photo] = await scopedRecord(request, albumPhotoInScope);
-      await setAlbumPhotoCaption(app.db, caller, photo, request.body.caption);
+  recordCall('PUT', '/album-photos/:id', albumPhotoInScope, {
+    summary: 'Albüm fotoğrafının açıklamasını değiştirir',
+    body: captionBody,
+    answer: itemAnswer(albumPhoto),
+    handle: async (caller, photo, { caption }) => {
+      await setAlbumPhotoCaption(app.db, caller, photo, caption);
       return { success: true as const, item: await albumPhotoItem(app.db, photo.id, photoUrls, caller.level) };
     },
-  );
+  });
 
   albumPhotoFileRoute(app);
 
-  app.get(
-    '/albums/:id/upload-links',
-    docs('Albümün yükleme bağlantıları', { params: idParams, response: { 200: itemsAnswer(uploadLink), ...errors } }),
-    async (request) => {
-      const [, row] = await scopedRecord(request, albumInScope);
-      return { success: true as const, items: await uploadLinksOf(app.db, row.id) };
-    },
-  );
+  recordCall('GET', '/albums/:id/upload-links', albumInScope, {
+    summary: 'Albümün yükleme bağlantıları',
+    answer: itemsAnswer(uploadLink),
+    handle: async (_caller, row) => ({ success: true as const, items: await uploadLinksOf(app.db, row.id) }),
+  });
 
-  app.post(
-    '/albums/:id/upload-links',
-    docs('Albüme yükleme bağlantısı oluşturur (bağlantının kendisi yalnızca bu yanıtta verilir)', {
-      params: idParams,
-      body: uploadLinkBody,
-      response: { 200: uploadLinkCreated, ...errors },
-    }),
-    async (request) => {
-      const [caller, row] = await scopedRecord(request, albumInScope);
-      const { row: link, token } = await createUploadLink(app.db, caller, row, request.body);
+  recordCall('POST', '/albums/:id/upload-links', albumInScope, {
+    summary: 'Albüme yükleme bağlantısı oluşturur (bağlantının kendisi yalnızca bu yanıtta verilir)',
+    body: uploadLinkBody,
+    answer: uploadLinkCreated,
+    handle: async (caller, row, body) => {
+      const { row: link, token } = await createUploadLink(app.db, caller, row, body);
       return { success: true as const, item: uploadLinkOf(link, 0), token };
     },
-  );
+  });
 
-  app.post(
-    '/upload-links/:id/revoke',
-    docs('Yükleme bağlantısını iptal eder; gelen fotoğraflar kalır', { params: idParams, response: { 200: itemAnswer(uploadLink), ...errors } }),
-    async (request) => {
-      const [caller, link] = await scopedRecord(request, uploadLinkInScope);
+  recordCall('POST', '/upload-links/:id/revoke', uploadLinkInScope, {
+    summary: 'Yükleme bağlantısını iptal eder; gelen fotoğraflar kalır',
+    answer: itemAnswer(uploadLink),
+    handle: async (caller, link) => {
       const revoked = await revokeUploadLink(app.db, caller, link);
       const item = (await uploadLinksOf(app.db, link.albumId)).find((l) => l.id === revoked.id)!;
       return { success: true as const, item };
     },
-  );
+  });
 
   /** The link a public call names, or why it no longer works: unknown 404, expired or revoked 410, each in words a visitor understands. */
   async function openLink(token: string): Promise<{ album: AlbumRow; schoolName: string; link: Parameters<typeof uploadLinkOf>[0] }> {

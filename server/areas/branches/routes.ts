@@ -18,8 +18,8 @@ import {
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope } from '../../auth/access';
 import { sendExport, type ExportColumn } from '../../http/export';
-import { editableRecordRoutes, scopedListRoute } from '../../http/recordRoutes';
-import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
+import { editableRecordRoutes, recordCalls, scopedListRoute } from '../../http/recordRoutes';
+import { routeDocs, scopedRecord, type Api } from '../../http/types';
 import { branchById, listBranches } from './queries';
 import { createBranch, createBranchRange, deleteBranch, updateBranch } from './writes';
 
@@ -42,6 +42,7 @@ const exportColumns: ExportColumn<Branch>[] = [
 export async function branchesRoutes(app: Api) {
   /** The record as every write and read of one answers it. */
   const one = async (id: number) => ({ success: true as const, item: await branchById(app.db, id) });
+  const writerCall = recordCalls(app, docs, { errors, callers: writers });
 
   scopedListRoute(app, docs, {
     path: '/schools/:id/branches',
@@ -63,34 +64,22 @@ export async function branchesRoutes(app: Api) {
     },
   );
 
-  app.post(
-    '/schools/:id/branches',
-    docs('Yeni şube', { params: idParams, body: branchBody, response: { 200: itemResponse, ...errors } }, writers),
-    async (request) => {
-      const [caller, school] = await scopedRecord(request, schoolInScope);
-      const id = await createBranch(app.db, caller, school, request.body);
-      return one(id);
-    },
-  );
+  writerCall('POST', '/schools/:id/branches', schoolInScope, {
+    summary: 'Yeni şube',
+    body: branchBody,
+    answer: itemResponse,
+    handle: async (caller, school, body) => one(await createBranch(app.db, caller, school, body)),
+  });
 
-  app.post(
-    '/schools/:id/branches/range',
-    docs(
-      'Bir sınıfta şube harfi aralığını (ör. 12, A–F) tek adımda oluşturur; var olanlar atlanır',
-      { params: idParams, body: branchRangeBody, response: { 200: branchRangeResponse, ...errors } },
-      writers,
-    ),
-    async (request) => {
-      const [caller, school] = await scopedRecord(request, schoolInScope);
-      const { ids, skipped } = await createBranchRange(app.db, caller, school, request.body);
+  writerCall('POST', '/schools/:id/branches/range', schoolInScope, {
+    summary: 'Bir sınıfta şube harfi aralığını (ör. 12, A–F) tek adımda oluşturur; var olanlar atlanır',
+    body: branchRangeBody,
+    answer: branchRangeResponse,
+    handle: async (caller, school, range) => {
+      const { ids, skipped } = await createBranchRange(app.db, caller, school, range);
       const created = await Promise.all(ids.map((id) => branchById(app.db, id)));
       return { success: true as const, created, skipped };
     },
-  );
-
-  app.get('/branches/:id', docs('Bir şubenin bilgileri', { params: idParams, response: { 200: itemResponse, ...errors } }), async (request) => {
-    const row = await branchInScope(app.db, callerOf(request), request.params.id);
-    return one(row.id);
   });
 
   editableRecordRoutes(app, docs, {
@@ -98,6 +87,7 @@ export async function branchesRoutes(app: Api) {
     inScope: branchInScope,
     writers,
     errors,
+    read: { summary: 'Bir şubenin bilgileri' },
     answer: { schema: itemResponse, of: (row) => one(row.id) },
     update: {
       summary: 'Şubeyi düzenler (version: okunan sürüm, eskiyse 409)',

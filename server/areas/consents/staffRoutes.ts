@@ -11,7 +11,8 @@ import { branchName } from '../../../common/text';
 import { tr } from '../../../common/tr';
 import { branchInScope, schoolInScope, studentInScope } from '../../auth/access';
 import { notFound } from '../../core/errors';
-import { callerOf, routeDocs, type Api, scopedRecord } from '../../http/types';
+import { recordCalls } from '../../http/recordRoutes';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { megabytes, readOneFile } from '../../storage/uploads';
 import { branchReminderRoutes } from '../notifications/reminderRoutes';
 import { listStudents } from '../students/queries';
@@ -24,6 +25,7 @@ const docs = routeDocs('consents');
 const DIGITAL_PURPOSES = new Set<ConsentPurpose>(['digital-photo', 'print-text']);
 
 export async function consentStaffRoutes(app: Api) {
+  const recordCall = recordCalls(app, docs);
   const files = app.storage.photos;
   const answerOf = async (studentId: number) => ({
     success: true as const,
@@ -31,33 +33,23 @@ export async function consentStaffRoutes(app: Api) {
     records: await recordsOf(app.db, studentId),
   });
 
-  app.get(
-    '/students/:id/consents',
-    docs('Öğrencinin veli onayları: her amacın durumu ve bütün kayıtlar (en yenisi önce)', {
-      params: idParams,
-      response: { 200: studentConsentsAnswer, 404: errorResponse },
-    }),
-    async (request) => {
-      const student = await studentInScope(app.db, callerOf(request), request.params.id);
-      return answerOf(student.id);
-    },
-  );
+  recordCall('GET', '/students/:id/consents', studentInScope, {
+    summary: 'Öğrencinin veli onayları: her amacın durumu ve bütün kayıtlar (en yenisi önce)',
+    answer: studentConsentsAnswer,
+    handle: (_caller, student) => answerOf(student.id),
+  });
 
-  app.post(
-    '/students/:id/consents',
-    docs('Kâğıt Veli Onay Formundaki yanıtı kaydeder (bir amaç; tarama önce consent-scans ile yüklenir)', {
-      params: idParams,
-      body: paperConsentBody,
-      response: { 200: studentConsentsAnswer, 400: errorResponse, 404: errorResponse },
-    }),
-    async (request) => {
-      const [caller, student] = await scopedRecord(request, studentInScope);
-      await recordPaperConsent(app.db, files, caller, student, request.body);
+  recordCall('POST', '/students/:id/consents', studentInScope, {
+    summary: 'Kâğıt Veli Onay Formundaki yanıtı kaydeder (bir amaç; tarama önce consent-scans ile yüklenir)',
+    body: paperConsentBody,
+    answer: studentConsentsAnswer,
+    handle: async (caller, student, answer) => {
+      await recordPaperConsent(app.db, files, caller, student, answer);
       // The digital edition of a final book shows photos and texts by these answers: it is made again.
-      if (DIGITAL_PURPOSES.has(request.body.purpose)) await remakeDigitalEditionAfterConsent(app.db, caller, student);
+      if (DIGITAL_PURPOSES.has(answer.purpose)) await remakeDigitalEditionAfterConsent(app.db, caller, student);
       return answerOf(student.id);
     },
-  );
+  });
 
   app.post(
     '/students/:id/consent-scans',

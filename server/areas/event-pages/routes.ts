@@ -10,17 +10,17 @@ import {
   eventPageUpdateBody,
   eventPagesAnswer,
 } from '../../../common/schemas/eventPages';
-import { idParams } from '../../../common/schemas/fields';
 import { errorResponse, okResponse } from '../../../common/schemas/list';
 import { albumInScope, albumPageInScope } from '../../auth/access';
-import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
+import { recordCalls } from '../../http/recordRoutes';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { approvedPhotosOf, eventAlbums, pageItemOf, pagesOf } from './queries';
 import { createPage, deletePage, reorderPages, updatePage } from './writes';
 
 const docs = routeDocs('event-pages');
-const refused = { 400: errorResponse, 404: errorResponse };
 
 export async function eventPagesRoutes(app: Api) {
+  const recordCall = recordCalls(app, docs);
   const { db } = app;
 
   app.get(
@@ -39,65 +39,43 @@ export async function eventPagesRoutes(app: Api) {
     photos: await approvedPhotosOf(db, albumId, app.photoUrls, level),
   });
 
-  app.get(
-    '/albums/:id/pages',
-    docs('Albümün etkinlik sayfaları (sırasıyla) ve sayfaya konabilecek onaylı fotoğrafları', {
-      params: idParams,
-      response: { 200: eventPagesAnswer, 404: errorResponse },
-    }),
-    async (request) => {
-      const [caller, album] = await scopedRecord(request, albumInScope);
+  recordCall('GET', '/albums/:id/pages', albumInScope, {
+    summary: 'Albümün etkinlik sayfaları (sırasıyla) ve sayfaya konabilecek onaylı fotoğrafları',
+    answer: eventPagesAnswer,
+    handle: (caller, album) => answerPages(album.id, album.name, caller.level),
+  });
+
+  recordCall('POST', '/albums/:id/pages', albumInScope, {
+    summary: 'Albüme etkinlik sayfası ekler (layout: 1, 2, 3, 4 veya 6; photoIds: albümün onaylı fotoğrafları, sırasıyla)',
+    body: eventPageBody,
+    answer: eventPageAnswer,
+    handle: async (caller, album, page) => ({ success: true as const, item: pageItemOf(await createPage(db, caller, album, page)) }),
+  });
+
+  recordCall('PUT', '/albums/:id/pages/order', albumInScope, {
+    summary: 'Albümün etkinlik sayfalarını yeniden sıralar (ids: bütün sayfalar, yeni sırasıyla)',
+    body: eventPageOrderBody,
+    answer: eventPagesAnswer,
+    handle: async (caller, album, order) => {
+      await reorderPages(db, caller, album, order.ids);
       return answerPages(album.id, album.name, caller.level);
     },
-  );
+  });
 
-  app.post(
-    '/albums/:id/pages',
-    docs('Albüme etkinlik sayfası ekler (layout: 1, 2, 3, 4 veya 6; photoIds: albümün onaylı fotoğrafları, sırasıyla)', {
-      params: idParams,
-      body: eventPageBody,
-      response: { 200: eventPageAnswer, ...refused },
-    }),
-    async (request) => {
-      const [caller, album] = await scopedRecord(request, albumInScope);
-      return { success: true as const, item: pageItemOf(await createPage(db, caller, album, request.body)) };
-    },
-  );
+  recordCall('PUT', '/album-pages/:id', albumPageInScope, {
+    summary: 'Etkinlik sayfasını günceller (version: okunan sürüm, eskiyse 409)',
+    body: eventPageUpdateBody,
+    answer: eventPageAnswer,
+    errors: { 409: errorResponse },
+    handle: async (caller, page, edit) => ({ success: true as const, item: pageItemOf(await updatePage(db, caller, page, edit)) }),
+  });
 
-  app.put(
-    '/albums/:id/pages/order',
-    docs('Albümün etkinlik sayfalarını yeniden sıralar (ids: bütün sayfalar, yeni sırasıyla)', {
-      params: idParams,
-      body: eventPageOrderBody,
-      response: { 200: eventPagesAnswer, ...refused },
-    }),
-    async (request) => {
-      const [caller, album] = await scopedRecord(request, albumInScope);
-      await reorderPages(db, caller, album, request.body.ids);
-      return answerPages(album.id, album.name, caller.level);
-    },
-  );
-
-  app.put(
-    '/album-pages/:id',
-    docs('Etkinlik sayfasını günceller (version: okunan sürüm, eskiyse 409)', {
-      params: idParams,
-      body: eventPageUpdateBody,
-      response: { 200: eventPageAnswer, 409: errorResponse, ...refused },
-    }),
-    async (request) => {
-      const [caller, page] = await scopedRecord(request, albumPageInScope);
-      return { success: true as const, item: pageItemOf(await updatePage(db, caller, page, request.body)) };
-    },
-  );
-
-  app.delete(
-    '/album-pages/:id',
-    docs('Etkinlik sayfasını siler (fotoğraflar albümde kalır)', { params: idParams, response: { 200: okResponse, 404: errorResponse } }),
-    async (request) => {
-      const [caller, page] = await scopedRecord(request, albumPageInScope);
+  recordCall('DELETE', '/album-pages/:id', albumPageInScope, {
+    summary: 'Etkinlik sayfasını siler (fotoğraflar albümde kalır)',
+    answer: okResponse,
+    handle: async (caller, page) => {
       await deletePage(db, caller, page);
       return { success: true as const };
     },
-  );
+  });
 }

@@ -10,7 +10,8 @@ import { idParams } from '../../../common/schemas/fields';
 import { errorResponse } from '../../../common/schemas/list';
 import { albumInScope, albumPhotoInScope, faceInScope } from '../../auth/access';
 import { notFound } from '../../core/errors';
-import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
+import { recordCalls } from '../../http/recordRoutes';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { cropKey } from './job';
 import { albumFaces, photoKeyOf, scanCounts, tagsOf } from './queries';
 import { decideFace, decideFaces, scanAlbum, tagByHand, untag } from './writes';
@@ -20,62 +21,43 @@ const docs = routeDocs('faces');
 const tagsAnswer = itemsAnswer(z.object({ studentId: z.number().int(), name: z.string(), faceId: z.number().int().nullable() }));
 
 export async function facesRoutes(app: Api) {
+  const recordCall = recordCalls(app, docs);
   const files = app.storage.photos;
 
-  app.get(
-    '/albums/:id/faces',
-    docs('Albümün onaylı fotoğraflarında bulunan yüzler: öneri (öğrenci, benzerlik), karar ve tarama durumu', {
-      params: idParams,
-      response: { 200: albumFacesAnswer, 404: errorResponse },
-    }),
-    async (request) => {
-      const album = await albumInScope(app.db, callerOf(request), request.params.id);
+  recordCall('GET', '/albums/:id/faces', albumInScope, {
+    summary: 'Albümün onaylı fotoğraflarında bulunan yüzler: öneri (öğrenci, benzerlik), karar ve tarama durumu',
+    answer: albumFacesAnswer,
+    handle: async (_caller, album) => {
       const [items, scan] = await Promise.all([albumFaces(app.db, album), scanCounts(app.db, album)]);
       return { success: true as const, items, scan, album: { id: album.id, name: album.name, schoolId: album.schoolId, branchId: album.branchId } };
     },
-  );
+  });
 
-  app.put(
-    '/faces/:id',
-    docs('Bir yüz için karar: öneriyi onaylar ya da başka öğrenci atar (studentId), reddeder (null) veya yok sayar (ignored)', {
-      params: idParams,
-      body: faceDecisionBody,
-      response: { 200: faceAnswer, 400: errorResponse, 404: errorResponse },
-    }),
-    async (request) => {
-      const [caller, face] = await scopedRecord(request, faceInScope);
-      await decideFace(app.db, caller, face, request.body);
+  recordCall('PUT', '/faces/:id', faceInScope, {
+    summary: 'Bir yüz için karar: öneriyi onaylar ya da başka öğrenci atar (studentId), reddeder (null) veya yok sayar (ignored)',
+    body: faceDecisionBody,
+    answer: faceAnswer,
+    handle: async (caller, face, decision) => {
+      await decideFace(app.db, caller, face, decision);
       const album = await albumInScope(app.db, caller, face.albumId);
       const item = (await albumFaces(app.db, album)).find((f) => f.faceId === face.id);
       if (!item) throw notFound();
       return { success: true as const, item };
     },
-  );
+  });
 
-  app.post(
-    '/albums/:id/faces/bulk',
-    docs('Albümün seçilen yüzlerinin önerilerini topluca onaylar ya da reddeder; değişen yüz sayısını döner', {
-      params: idParams,
-      body: bulkFaceBody,
-      response: { 200: countAnswer, 400: errorResponse, 404: errorResponse },
-    }),
-    async (request) => {
-      const [caller, album] = await scopedRecord(request, albumInScope);
-      return { success: true as const, count: await decideFaces(app.db, caller, album, request.body) };
-    },
-  );
+  recordCall('POST', '/albums/:id/faces/bulk', albumInScope, {
+    summary: 'Albümün seçilen yüzlerinin önerilerini topluca onaylar ya da reddeder; değişen yüz sayısını döner',
+    body: bulkFaceBody,
+    answer: countAnswer,
+    handle: async (caller, album, picked) => ({ success: true as const, count: await decideFaces(app.db, caller, album, picked) }),
+  });
 
-  app.post(
-    '/albums/:id/faces/scan',
-    docs('Albümün onaylı fotoğraflarındaki yüzleri (yeniden) tarar; verilen kararlar korunur. Taranacak fotoğraf sayısını döner', {
-      params: idParams,
-      response: { 200: countAnswer, 404: errorResponse },
-    }),
-    async (request) => {
-      const [caller, album] = await scopedRecord(request, albumInScope);
-      return { success: true as const, count: await scanAlbum(app.db, caller, album) };
-    },
-  );
+  recordCall('POST', '/albums/:id/faces/scan', albumInScope, {
+    summary: 'Albümün onaylı fotoğraflarındaki yüzleri (yeniden) tarar; verilen kararlar korunur. Taranacak fotoğraf sayısını döner',
+    answer: countAnswer,
+    handle: async (caller, album) => ({ success: true as const, count: await scanAlbum(app.db, caller, album) }),
+  });
 
   app.get('/faces/:id/crop', docs('Yüzün kırpılmış küçük görüntüsü (WebP)', { params: idParams }), async (request, reply) => {
     const face = await faceInScope(app.db, callerOf(request), request.params.id);
@@ -87,28 +69,21 @@ export async function facesRoutes(app: Api) {
     return reply.type('image/webp').send(data);
   });
 
-  app.get(
-    '/album-photos/:id/tags',
-    docs('Albüm fotoğrafında işaretli öğrenciler', { params: idParams, response: { 200: tagsAnswer, 404: errorResponse } }),
-    async (request) => {
-      const photo = await albumPhotoInScope(app.db, callerOf(request), request.params.id);
-      return { success: true as const, items: await tagsOf(app.db, photo.id) };
-    },
-  );
+  recordCall('GET', '/album-photos/:id/tags', albumPhotoInScope, {
+    summary: 'Albüm fotoğrafında işaretli öğrenciler',
+    answer: tagsAnswer,
+    handle: async (_caller, photo) => ({ success: true as const, items: await tagsOf(app.db, photo.id) }),
+  });
 
-  app.post(
-    '/album-photos/:id/tags',
-    docs('Albüm fotoğrafında bir öğrenciyi elle işaretler', {
-      params: idParams,
-      body: photoTagBody,
-      response: { 200: tagsAnswer, 400: errorResponse, 404: errorResponse },
-    }),
-    async (request) => {
-      const [caller, photo] = await scopedRecord(request, albumPhotoInScope);
-      await tagByHand(app.db, caller, photo, request.body.studentId);
+  recordCall('POST', '/album-photos/:id/tags', albumPhotoInScope, {
+    summary: 'Albüm fotoğrafında bir öğrenciyi elle işaretler',
+    body: photoTagBody,
+    answer: tagsAnswer,
+    handle: async (caller, photo, tag) => {
+      await tagByHand(app.db, caller, photo, tag.studentId);
       return { success: true as const, items: await tagsOf(app.db, photo.id) };
     },
-  );
+  });
 
   app.delete(
     '/album-photos/:id/tags/:studentId',

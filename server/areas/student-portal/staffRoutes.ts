@@ -11,7 +11,8 @@ import { tr } from '../../../common/tr';
 import { studentInScope } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
 import { HttpError } from '../../core/errors';
-import { callerOf, routeDocs, type Api, scopedRecord } from '../../http/types';
+import { recordCalls } from '../../http/recordRoutes';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import type { FastifyRequest } from 'fastify';
 import { issueCodeRoute, sheetCodes } from './accessCodes';
 import { renderCards } from './cards';
@@ -21,6 +22,7 @@ import { decideQuote, previewReminder, remindUnwritten } from './staffWrites';
 const docs = routeDocs('student-portal');
 
 export async function studentPortalStaffRoutes(app: Api) {
+  const recordCall = recordCalls(app, docs);
   issueCodeRoute(
     app,
     docs,
@@ -65,20 +67,16 @@ export async function studentPortalStaffRoutes(app: Api) {
     },
   );
 
-  app.post(
-    '/students/:id/quote',
-    docs('Öğrencinin yazdığı yıllık sözünü onaylar veya reddeder', {
-      params: idParams,
-      body: quoteDecisionBody,
-      response: { 200: okResponse, 400: errorResponse, 404: errorResponse },
-    }),
-    async (request) => {
-      const [caller, student] = await scopedRecord(request, studentInScope);
+  recordCall('POST', '/students/:id/quote', studentInScope, {
+    summary: 'Öğrencinin yazdığı yıllık sözünü onaylar veya reddeder',
+    body: quoteDecisionBody,
+    answer: okResponse,
+    handle: async (caller, student, decision) => {
       if (student.quoteDraft === null) throw new HttpError(400, tr.student.noQuoteDraft);
-      await decideQuote(app.db, caller, student, request.body.action);
+      await decideQuote(app.db, caller, student, decision.action);
       return { success: true as const };
     },
-  );
+  });
 
   branchReminderRoutes(app, {
     path: '/branches/:id/remind-unwritten',

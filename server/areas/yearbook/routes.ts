@@ -14,7 +14,8 @@ import { branchInScope, schoolInScope } from '../../auth/access';
 import { attachmentHeader } from '../../http/disposition';
 import { HttpError, notFound } from '../../core/errors';
 import type { Caller } from '../../auth/caller';
-import { callerOf, routeDocs, scopedRecord, type Api } from '../../http/types';
+import { recordCalls } from '../../http/recordRoutes';
+import { callerOf, routeDocs, type Api } from '../../http/types';
 import { branches } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { composeSpread } from '../../typesetting/spreads';
@@ -30,6 +31,8 @@ const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409
 
 export async function yearbookRoutes(app: Api) {
   const proofs = proofUrlSigner(app.config.fileUrlSecret, app.config.fileUrlTtlMinutes);
+  const staffCall = recordCalls(app, docs, { errors, callers: staff });
+  const studioCall = recordCalls(app, docs, { errors, callers: studio });
 
   /** A book is made for one branch (its proof) or for the whole school. */
   for (const scope of [
@@ -56,34 +59,27 @@ export async function yearbookRoutes(app: Api) {
     });
   }
 
-  app.get(
-    '/schools/:id/yearbook',
-    docs('Okulun yıllık durumu: şube onayları, son hâl, son hazırlanan yıllıklar', { params: idParams, response: { 200: yearbookState, ...errors } }, staff),
-    async (request) => {
-      const [caller, school] = await scopedRecord(request, schoolInScope);
-      return stateOf(app.db, school, (jobId, kind, number) => proofs.url(caller.level, jobId, number, kind));
-    },
-  );
+  staffCall('GET', '/schools/:id/yearbook', schoolInScope, {
+    summary: 'Okulun yıllık durumu: şube onayları, son hâl, son hazırlanan yıllıklar',
+    answer: yearbookState,
+    handle: (caller, school) => stateOf(app.db, school, (jobId, kind, number) => proofs.url(caller.level, jobId, number, kind)),
+  });
 
-  app.get(
-    '/yearbook-jobs/:id',
-    docs('Yıllık işinin durumu (sayfa ilerlemesi, baskı öncesi kontrol)', { params: idParams, response: { 200: jobDetailResponse, ...errors } }, staff),
-    async (request) => {
-      const [caller, job] = await scopedRecord(request, jobInScope);
+  staffCall('GET', '/yearbook-jobs/:id', jobInScope, {
+    summary: 'Yıllık işinin durumu (sayfa ilerlemesi, baskı öncesi kontrol)',
+    answer: jobDetailResponse,
+    handle: async (caller, job) => {
       const [branch] = job.branchId ? await app.db.select().from(branches).where(eq(branches.id, job.branchId)) : [];
       const url = (kind: ProofKind, number: number) => proofs.url(caller.level, job.id, number, kind);
       return { success: true as const, job: { ...jobOf(job), preflight: preflightOf(job) }, detail: jobDetail(job, branch ?? null, url) };
     },
-  );
+  });
 
-  app.post(
-    '/yearbook-jobs/:id/cancel',
-    docs('Yıllık işini iptal eder', { params: idParams, response: { 200: jobResponse, ...errors } }, staff),
-    async (request) => {
-      const [caller, job] = await scopedRecord(request, jobInScope);
-      return { success: true as const, job: jobOf(await cancelBook(app.db, caller, job)) };
-    },
-  );
+  staffCall('POST', '/yearbook-jobs/:id/cancel', jobInScope, {
+    summary: 'Yıllık işini iptal eder',
+    answer: jobResponse,
+    handle: async (caller, job) => ({ success: true as const, job: jobOf(await cancelBook(app.db, caller, job)) }),
+  });
 
   app.get('/yearbook-jobs/:id/file', docs('Hazırlanan yıllığın PDF dosyası (application/pdf)', { params: idParams }, staff), async (request, reply) => {
     const job = await jobInScope(app.db, callerOf(request), request.params.id);
@@ -146,40 +142,33 @@ export async function yearbookRoutes(app: Api) {
     },
   );
 
-  app.post(
-    '/branches/:id/yearbook/approval',
-    docs('Şubenin provasını onaylar; şubenin içeriği kilitlenir', { params: idParams, body: approvalBody, response: { 200: okResponse, ...errors } }, staff),
-    async (request) => {
-      const [caller, branch] = await scopedRecord(request, branchInScope);
-      const job = await jobInScope(app.db, caller, request.body.jobId);
-      await approveBranch(app.db, caller, branch, job);
+  staffCall('POST', '/branches/:id/yearbook/approval', branchInScope, {
+    summary: 'Şubenin provasını onaylar; şubenin içeriği kilitlenir',
+    body: approvalBody,
+    answer: okResponse,
+    handle: async (caller, branch, { jobId }) => {
+      await approveBranch(app.db, caller, branch, await jobInScope(app.db, caller, jobId));
       return { success: true as const };
     },
-  );
+  });
 
-  app.delete(
-    '/branches/:id/yearbook/approval',
-    docs('Şubenin onayını kaldırır ve kilidini açar (stüdyo)', { params: idParams, response: { 200: okResponse, ...errors } }, studio),
-    async (request) => {
-      const [caller, branch] = await scopedRecord(request, branchInScope);
+  studioCall('DELETE', '/branches/:id/yearbook/approval', branchInScope, {
+    summary: 'Şubenin onayını kaldırır ve kilidini açar (stüdyo)',
+    answer: okResponse,
+    handle: async (caller, branch) => {
       await unlockBranch(app.db, caller, branch);
       return { success: true as const };
     },
-  );
+  });
 
-  app.put(
-    '/schools/:id/yearbook/final',
-    docs(
-      'Yıllığı son hâli olarak işaretler ya da işareti kaldırır (stüdyo)',
-      { params: idParams, body: finalBody, response: { 200: okResponse, ...errors } },
-      studio,
-    ),
-    async (request) => {
-      const [caller, school] = await scopedRecord(request, schoolInScope);
-      const { final, overrideReason } = request.body;
+  studioCall('PUT', '/schools/:id/yearbook/final', schoolInScope, {
+    summary: 'Yıllığı son hâli olarak işaretler ya da işareti kaldırır (stüdyo)',
+    body: finalBody,
+    answer: okResponse,
+    handle: async (caller, school, { final, overrideReason }) => {
       await setFinal(app.db, caller, school, final, overrideReason ?? null);
       if (final) app.jobs.wake();
       return { success: true as const };
     },
-  );
+  });
 }
