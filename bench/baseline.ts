@@ -84,7 +84,7 @@ export interface BaselineSql {
   session: string;
   /** A page of schools with the total, in one statement: the count's studio, the page's studio, limit, offset. */
   schools: { page: string };
-  students: { branch: string; count: string; rows: string; photoFacts: string; consents: string; branches: string };
+  students: { branch: string; count: string; rows: string; facts: string; consents: string; branches: string };
   user: { overview: ReturnType<typeof forAnyStudio>; cities: string };
 }
 
@@ -100,7 +100,11 @@ export function baselineSql(recorded: { schools: Sent[]; students: Sent[]; user:
       branch: the(students, /^select .* from "branches" where \("branches"\."id" = \$1/),
       count: the(students, /^select count\(\*\) from "students"/),
       rows: the(students, /^select .* from "students" where .* order by /),
-      photoFacts: the(students, /^select "student_id", count\(\*\)/),
+      // Photo count, portrait, picked photo, event photos: the answer reads them by these positions.
+      facts: the(
+        students,
+        /^select "id", \(select count\(\*\) from photos p where [^)]*\)::int, \(select max\(p\.id\) from photos p where [^)]* and p\.is_portrait\), \(select p\.id from photos p where p\.id = "students"\."portrait_pick_photo_id" [^)]*\), \(select count\(\*\) from photo_tags t where [^)]*\)::int from "students" where "students"\."id" = any\(\$1\)$/,
+      ),
       consents: the(students, /^select .* from "student_consents" where "student_consents"\."student_id" (in|= any)/),
       branches: the(students, /^select .* from "branches" where "branches"\."id" (in|= any)/),
     },
@@ -192,13 +196,12 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
     if (!branch) return null;
     const [total, students] = await Promise.all([count(sql.students.count, [branchId]), rows(sql.students.rows, [branchId, ...firstPage(sql.students.rows)])]);
     const ids = students.map((s) => s[0] as number);
-    const [facts, consentRows] = ids.length
-      ? await Promise.all([query(byIds(sql.students.photoFacts, ids)), query(byIds(sql.students.consents, ids))])
-      : [[], []];
+    const [facts, consentRows] = ids.length ? await Promise.all([query(byIds(sql.students.facts, ids)), query(byIds(sql.students.consents, ids))]) : [[], []];
     const consentsOf = new Map(ids.map((i) => [i, { ...UNANSWERED }]));
     for (const [student, purpose, answer] of consentRows) (consentsOf.get(student as number) as Record<string, unknown>)[purpose as string] = answer;
     const id = (value: unknown) => (value === null ? null : Number(value));
-    const factsOf = new Map(facts.map((f) => [f[0], { count: Number(f[1]), portrait: id(f[2]), pick: id(f[3]) }]));
+    // Each student's photo count, portrait, picked photo and event photos, in the statement's order.
+    const factsOf = new Map(facts.map((f) => [f[0], { count: f[1] as number, portrait: id(f[2]), pick: id(f[3]), eventPhotos: f[4] as number }]));
     const branchIds = [...new Set(students.map((s) => s[student.branch_id!] as number))];
     const branchRows = branchIds.length ? await query(byIds(sql.students.branches, branchIds)) : [];
     const names = new Map(branchRows.map((b) => [b[0], branchName({ grade: b[3] as number, section: b[4] as string })]));
@@ -219,6 +222,7 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
         nickname: text('nickname'),
         consents: consentsOf.get(s[0] as number),
         photoCount: fact?.count ?? 0,
+        eventPhotos: fact?.eventPhotos ?? 0,
         photoUrl: portrait ? photoUrl(caller.sessionId, portrait, 'display') : null,
         thumbUrl: portrait ? photoUrl(caller.sessionId, portrait, 'thumb') : null,
         downloadUrl: portrait ? photoUrl(caller.sessionId, portrait, 'download') : null,
@@ -270,6 +274,7 @@ export async function startBaseline(options: { databaseUrl: string; sql: Baselin
         cityId: of('city_id'),
         website: of('website'),
         retentionMonths: of('retention_months'),
+        coverageGoal: of('coverage_goal'),
         version: of('version'),
       },
       school: null,

@@ -8,6 +8,8 @@
  * the rounds' ratios is printed as `ratio <call> <app/baseline>`, the floor's beside it. Then the
  * app on PGlite against the app on PostgreSQL (`ratio pglite <pglite/postgres>`, and the tail at
  * 50 connections).
+ * The CPU time per request of app and baseline (both run in this process) is printed beside the
+ * rates: on a busy machine it says more than they do. `BENCH_PGLITE=0` leaves out the PGlite part.
  *   nice -n 10 node --import tsx bench/hotpath.ts
  */
 import { spawn } from 'node:child_process';
@@ -36,11 +38,16 @@ interface Load {
   rps: number;
   p50: number;
   p99: number;
+  /** Requests answered in the run. */
+  total: number;
+  /** CPU time of this process (app or baseline, which run here) per request answered, in ms: less swayed by the machine's load than the rates. */
+  cpuMs: number;
 }
 
 /** autocannon in a process of its own, so the load generator does not share the server's event loop. */
 function load(url: string, token: string, connections: number, seconds = SECONDS): Promise<Load> {
   const cli = require.resolve('autocannon/autocannon.js');
+  const cpu = process.cpuUsage();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, '-c', String(connections), '-d', String(seconds), '-j', '-H', `authorization=Bearer ${token}`, url], {
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -50,9 +57,16 @@ function load(url: string, token: string, connections: number, seconds = SECONDS
     child.on('error', reject);
     child.on('close', () => {
       try {
-        const result = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+        const result = JSON.parse(out) as {
+          requests: { average: number; total: number };
+          latency: { p50: number; p99: number };
+          non2xx: number;
+          errors: number;
+        };
         if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} answers other than 2xx, ${result.errors} errors`);
-        resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+        const used = process.cpuUsage(cpu);
+        const total = result.requests.total;
+        resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total, cpuMs: (used.user + used.system) / 1000 / total });
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
       }
@@ -149,9 +163,11 @@ export async function runHotpathBenchmark(): Promise<boolean> {
   let ok = true;
   const table: string[] = [];
   console.log(
-    `\n${'call'.padEnd(10)} ${'app req/s'.padStart(10)} ${'p50'.padStart(6)} ${'base req/s'.padStart(11)} ${'p50'.padStart(6)} ${'pgbench tps'.padStart(12)}  ratio  app/floor  base/floor`,
+    `\n${'call'.padEnd(10)} ${'app req/s'.padStart(10)} ${'p50'.padStart(6)} ${'base req/s'.padStart(11)} ${'p50'.padStart(6)} ${'pgbench tps'.padStart(12)}  ratio  app/floor  base/floor  app cpu  base cpu  cpu ratio`,
   );
   const ratios = new Map<string, { strong: number; appFloor: number; baseFloor: number }>();
+  // CPU ms of this process per request, median of the rounds: app and baseline.
+  const cpu = new Map<string, { app: number; baseline: number }>();
   for (const call of calls) {
     const r = results.get(call.name)!;
     const ratio = {
@@ -165,11 +181,14 @@ export async function runHotpathBenchmark(): Promise<boolean> {
     const floorTps = median(r.floor);
     const appP50 = median(r.app.map((x) => x.p50));
     const baseP50 = median(r.baseline.map((x) => x.p50));
+    const appCpu = median(r.app.map((x) => x.cpuMs));
+    const baseCpu = median(r.baseline.map((x) => x.cpuMs));
+    cpu.set(call.name, { app: appCpu, baseline: baseCpu });
     console.log(
-      `${call.name.padEnd(10)} ${appRps.toFixed(0).padStart(10)} ${appP50.toFixed(0).padStart(4)}ms ${baseRps.toFixed(0).padStart(11)} ${baseP50.toFixed(0).padStart(4)}ms ${floorTps.toFixed(0).padStart(12)}  ${ratio.strong.toFixed(2)}  ${ratio.appFloor.toFixed(2).padStart(9)}  ${ratio.baseFloor.toFixed(2).padStart(10)}`,
+      `${call.name.padEnd(10)} ${appRps.toFixed(0).padStart(10)} ${appP50.toFixed(0).padStart(4)}ms ${baseRps.toFixed(0).padStart(11)} ${baseP50.toFixed(0).padStart(4)}ms ${floorTps.toFixed(0).padStart(12)}  ${ratio.strong.toFixed(2)}  ${ratio.appFloor.toFixed(2).padStart(9)}  ${ratio.baseFloor.toFixed(2).padStart(10)}  ${appCpu.toFixed(2).padStart(5)}ms  ${baseCpu.toFixed(2).padStart(6)}ms  ${(baseCpu / appCpu).toFixed(2).padStart(9)}`,
     );
     table.push(
-      `| ${call.name} | ${appRps.toFixed(0)} req/s, p50 ${appP50} ms | ${baseRps.toFixed(0)} req/s, p50 ${baseP50} ms | ${ratio.strong.toFixed(2)} | ${floorTps.toFixed(0)} tps; app ${ratio.appFloor.toFixed(2)}, baseline ${ratio.baseFloor.toFixed(2)} |`,
+      `| ${call.name} | ${appRps.toFixed(0)} req/s, p50 ${appP50} ms | ${baseRps.toFixed(0)} req/s, p50 ${baseP50} ms | ${ratio.strong.toFixed(2)} | ${floorTps.toFixed(0)} tps; app ${ratio.appFloor.toFixed(2)}, baseline ${ratio.baseFloor.toFixed(2)} | ${appCpu.toFixed(2)} ms, ${baseCpu.toFixed(2)} ms; ${(baseCpu / appCpu).toFixed(2)} |`,
     );
   }
   console.log('');
@@ -177,8 +196,9 @@ export async function runHotpathBenchmark(): Promise<boolean> {
     const ratio = ratios.get(name)!;
     const goal = name === 'user-big' ? 0 : GOALS.strong;
     if (ratio.strong < goal) ok = false;
+    const { app: appCpu, baseline: baseCpu } = cpu.get(name)!;
     console.log(
-      `ratio ${name} ${ratio.strong.toFixed(2)}  floor: app ${ratio.appFloor.toFixed(2)}, strong ${ratio.baseFloor.toFixed(2)}${ratio.strong < goal ? `  ✗ under ${goal}` : ''}`,
+      `ratio ${name} ${ratio.strong.toFixed(2)}  floor: app ${ratio.appFloor.toFixed(2)}, strong ${ratio.baseFloor.toFixed(2)}  cpu per request: app ${appCpu.toFixed(2)} ms, strong ${baseCpu.toFixed(2)} ms (${(baseCpu / appCpu).toFixed(2)})${ratio.strong < goal ? `  ✗ under ${goal}` : ''}`,
     );
   }
   const bigUserP50 = median(results.get('user-big')!.app.map((x) => x.p50));
@@ -188,6 +208,12 @@ export async function runHotpathBenchmark(): Promise<boolean> {
     `user-big p50 ${bigUserP50} ms (the studio of ${world.bigStudents} students)${bigUserP50 > GOALS.bigUserP50Ms ? `  ✗ over ${GOALS.bigUserP50Ms} ms` : ''}`,
   );
   await baseline.close();
+  if (process.env.BENCH_PGLITE === '0') {
+    console.log(`\n${table.join('\n')}\nload average after: ${loadLine()}`);
+    await app.close();
+    await database.close();
+    return ok;
+  }
 
   // PGlite against PostgreSQL: the same data and calls, the app on each.
   started = performance.now();

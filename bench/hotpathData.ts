@@ -67,6 +67,18 @@ export async function buildHotpathData(database: Database, scale: number): Promi
     select studio_id, school_id, branch_id, id, true, 'bench/' || id, 4000, 3000, 2000000
     from students where studio_id = ${studioId} and id % 5 <> 0 order by id limit ${bigPhotos}`);
   const { id: bigBranchId } = await one<{ id: number }>(database, sql`select min(id) as id from branches where studio_id = ${studioId}`);
+  // An event album of the branch whose photos tag its students 0–3 times each, so the list's event photo counts differ.
+  const { id: albumId } = await one<{ id: number }>(
+    database,
+    sql`insert into albums (studio_id, school_id, branch_id, name) select studio_id, school_id, id, 'Mezuniyet' from branches where id = ${bigBranchId} returning id`,
+  );
+  await db.execute(sql`
+    insert into album_photos (studio_id, school_id, branch_id, album_id, storage_key, width, height, bytes, status)
+    select a.studio_id, a.school_id, a.branch_id, a.id, 'bench/album/' || k, 4000, 3000, 2000000, 'approved' from albums a, generate_series(1, 3) k where a.id = ${albumId}`);
+  await db.execute(sql`
+    insert into photo_tags (photo_id, student_id, studio_id, school_id, branch_id)
+    select p.id, s.id, s.studio_id, s.school_id, s.branch_id from album_photos p, students s
+    where p.album_id = ${albumId} and s.branch_id = ${bigBranchId} and p.id % 4 < s.id % 4`);
   const { id: bigPanelId } = await one<{ id: number }>(
     database,
     sql`insert into users (studio_id, level, name, email, password_hash, search_key, sort_key)

@@ -39,8 +39,8 @@ export async function createSession(db: Db, userId: number, level: Level, ttlHou
 
 /** The caller behind a token at this level's prefix, or null (missing, expired, revoked, other level, inactive). */
 export function findCaller(db: Db, cache: SessionCache, token: string, level: Level): Promise<Caller | null> {
-  const tokenHash = hashToken(token);
-  return cache.lookup(`${level}:${tokenHash}`, () => findSession(db, tokenHash, level));
+  // Remembered under the token itself (only in this process's memory): a request answered from memory hashes nothing.
+  return cache.lookup(`${level}:${token}`, () => findSession(db, hashToken(token), level));
 }
 
 async function findSession(db: Db, tokenHash: string, level: Level): Promise<FoundSession | null> {

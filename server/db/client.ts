@@ -7,7 +7,6 @@ import path from 'node:path';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { paths } from '../paths';
-import { startPgliteThread } from './pgliteThread';
 import * as schema from './schema';
 import { watchPostgres, type Watch, type WatchHandlers } from './watch';
 
@@ -118,6 +117,8 @@ async function connect(options: OpenOptions): Promise<Database> {
     fs.mkdirSync(dataDir, { recursive: true });
   }
   try {
+    // Loaded only for the embedded database: a server on PostgreSQL never loads PGlite's modules.
+    const { startPgliteThread } = await import('./pgliteThread');
     const thread = await startPgliteThread({ dataDir, template: dataDir ? undefined : options.pgliteTemplate });
     const db = drizzle(thread.pool, { schema });
     return {

@@ -19,7 +19,8 @@ function unreadable(value: unknown, depth = 0): boolean {
 }
 
 export function refuseUnreadableText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (unreadable(request.params) || unreadable(request.query) || unreadable(request.body)) throw badRequest(tr.validation.badCharacters);
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (unreadable(request.params) || unreadable(request.query) || unreadable(request.body)) return done(badRequest(tr.validation.badCharacters));
+    done();
   });
 }

@@ -34,8 +34,9 @@ export const levelApi: FastifyPluginAsync<ApiRoutes> = async (app, { routes }) =
   });
   // A signed-in change (logout, a password, an account switched off) is answered only once this
   // process has heard of every session it ended, so the very next request is refused.
-  app.addHook('onSend', async (request) => {
-    if (request.caller && request.method !== 'GET' && request.method !== 'HEAD') await app.sessions.settle();
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!request.caller || request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
+    app.sessions.settle().then(() => done(null, payload), done);
   });
   await acceptUploads(app);
   for (const register of routes) await register(app.withTypeProvider<ZodTypeProvider>());

@@ -29,7 +29,7 @@ export function logOneLinePerRequest(app: FastifyInstance): void {
     reply.header(REQUEST_ID, request.id);
     done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const line = {
       method: request.method,
       // The path without its query: signed photo URLs carry their signature there.
@@ -39,5 +39,6 @@ export function logOneLinePerRequest(app: FastifyInstance): void {
     };
     if (reply.statusCode >= 500) request.log.error(line, 'request');
     else request.log.info(line, 'request');
+    done();
   });
 }

@@ -11,7 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PhotoSize } from '../../common/schemas/students';
 import { tr } from '../../common/tr';
 import type { Db } from '../db/client';
@@ -89,8 +89,7 @@ export function bindPhotoUrlsToSessions(app: FastifyInstance, db: Db): void {
   app.addHook('onRequest', (request, _reply, done) => {
     context.run({ level: levelOf(request.url), sessionId: null }, done);
   });
-  app.addHook('onRequest', async (request) => {
-    if (!PHOTO_FILE.test(request.url)) return;
+  const issuingSessionAlive = async (request: FastifyRequest) => {
     const signature = new URL(request.url, 'http://x').searchParams.get('s') ?? '';
     const session = sessionOf(signature);
     if (session === null || session < 1 || session > 2_147_483_647) return; // a malformed link: the route answers it
@@ -101,5 +100,10 @@ export function bindPhotoUrlsToSessions(app: FastifyInstance, db: Db): void {
       .from(table)
       .where(and(eq(table.id, session), isNull(table.revokedAt), gt(table.expiresAt, new Date())));
     if (!alive) throw new HttpError(403, tr.students.photos.linkExpired);
+  };
+  // A callback hook: every other request passes without a promise of its own.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!PHOTO_FILE.test(request.url)) return done();
+    issuingSessionAlive(request).then(() => done(), done);
   });
 }

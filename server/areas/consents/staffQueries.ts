@@ -3,7 +3,7 @@
  * the counts of a caller's scope, and a student's evidence. Read from the answers in force kept
  * beside the evidence (one indexed row per student and purpose; no row: not answered).
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONSENT_PURPOSES } from '../../../common/schemas/consents';
 import type { ConsentCounts, ConsentRecordItem, ConsentState, ConsentStates } from '../../../common/schemas/consentStaff';
 import { scopeWhere } from '../../auth/access';
@@ -11,17 +11,24 @@ import type { Caller } from '../../auth/caller';
 import type { Db, Tx } from '../../db/client';
 import { consentRecords, studentConsents, students, users } from '../../db/schema';
 import { activeStudentsWhere } from '../students/queries';
+import { preparedPer } from '../../db/prepared';
 
 const unanswered = (): ConsentStates => Object.fromEntries(CONSENT_PURPOSES.map((p) => [p, 'none'])) as ConsentStates;
+
+/** The answers in force of these students (`ids`), prepared once: every students list page reads them. */
+const statesStatement = preparedPer((db: Db) =>
+  db
+    .select({ studentId: studentConsents.studentId, purpose: studentConsents.purpose, answer: studentConsents.answer })
+    .from(studentConsents)
+    .where(sql`${studentConsents.studentId} = any(${sql.placeholder('ids')})`)
+    .prepare('consent_states_of_students'),
+);
 
 /** The state of every purpose for each of these students, in one query. */
 export async function statesOf(db: Db | Tx, studentIds: number[]): Promise<Map<number, ConsentStates>> {
   const states = new Map<number, ConsentStates>(studentIds.map((id) => [id, unanswered()]));
   if (!studentIds.length) return states;
-  const rows = await db
-    .select({ studentId: studentConsents.studentId, purpose: studentConsents.purpose, answer: studentConsents.answer })
-    .from(studentConsents)
-    .where(inArray(studentConsents.studentId, studentIds));
+  const rows = await statesStatement(db as Db).execute({ ids: studentIds });
   for (const row of rows) {
     const of = states.get(row.studentId);
     if (of) of[row.purpose] = row.answer;

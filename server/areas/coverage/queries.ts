@@ -3,12 +3,12 @@
  * against the studio's goal. A student's count is one look-up on the tags' branch index (the tag
  * keeps the student's branch), so a branch's coverage reads only that branch's tags.
  */
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { CoverageSummary } from '../../../common/schemas/eventPages';
 import { scopeWhere } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
 import type { Db } from '../../db/client';
-import { photoTags, students, studios } from '../../db/schema';
+import { students, studios } from '../../db/schema';
 import { turkishOrder } from '../../http/list';
 
 /**
@@ -18,7 +18,7 @@ import { turkishOrder } from '../../http/list';
  * leaves columns unqualified in a one-table select, and inside this subquery they would name the
  * tag's own columns.
  */
-const taggedPhotos = (): SQL<number> =>
+export const taggedPhotos = (): SQL<number> =>
   sql<number>`(select count(*) from photo_tags t where t.branch_id = "students"."branch_id" and t.student_id = "students"."id")::int`;
 
 /** The outer query's student is tagged in fewer approved photos than their studio's goal. */
@@ -37,26 +37,6 @@ export async function coverageOf(db: Db, place: { branchId: number } | { schoolI
     .from(students)
     .where(and(where, eq(students.status, 'active')))
     .orderBy(asc(turkishOrder(students.sortKey)), asc(students.id));
-}
-
-/** Each of these students' count (the students of a list page); a student without tags has none in the map. */
-export async function taggedCounts(db: Db, rows: Array<{ id: number; branchId: number }>): Promise<Map<number, number>> {
-  if (!rows.length) return new Map();
-  // Held by the branches too, so the look-up stays on photo_tags_branch_idx.
-  const counted = await db
-    .select({ id: photoTags.studentId, photos: sql<number>`count(*)::int` })
-    .from(photoTags)
-    .where(
-      and(
-        inArray(photoTags.branchId, [...new Set(rows.map((r) => r.branchId))]),
-        inArray(
-          photoTags.studentId,
-          rows.map((r) => r.id),
-        ),
-      ),
-    )
-    .groupBy(photoTags.studentId);
-  return new Map(counted.map((row) => [row.id, row.photos]));
 }
 
 /** The caller's scope at a glance: its active students and how many of them are below the goal. */

@@ -4,7 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { ConsentStates } from '../../../common/schemas/consentStaff';
 import type { StudentItem, StudentListQuery } from '../../../common/schemas/students';
 import { consentStateCondition, statesOf } from '../consents/staffQueries';
-import { belowGoal, taggedCounts } from '../coverage/queries';
+import { belowGoal, taggedPhotos } from '../coverage/queries';
 import { branchName } from '../../../common/text';
 import { branchesWhere, type BranchRow, type StudentRow } from '../../auth/access';
 import type { Caller } from '../../auth/caller';
@@ -113,20 +113,25 @@ export async function listStudents(db: Db, branchId: number, query: StudentListQ
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
-const photoFactsStatement = preparedPer((db: Db) =>
+/**
+ * What a list shows of each student beside its row, in one statement by the students' ids: the
+ * photo count, the portrait, the picked photo (when it still is one of theirs) and the event
+ * photos they are tagged in. Each is a look-up on an index by student (photos_student_idx,
+ * photo_tags_branch_idx). The outer table's name is spelled out: in a one-table select Drizzle
+ * leaves columns unqualified, and inside these subqueries they would name the inner table's.
+ */
+const studentFactsStatement = preparedPer((db: Db) =>
   db
     .select({
-      studentId: photos.studentId,
-      n: count(),
-      portraitId: sql<number | null>`max(case when ${photos.isPortrait} then ${photos.id} end)`,
-      pickId: sql<
-        number | null
-      >`max(case when ${photos.id} = (select s.portrait_pick_photo_id from students s where s.id = ${photos.studentId}) then ${photos.id} end)`,
+      studentId: students.id,
+      photos: sql<number>`(select count(*) from photos p where p.student_id = "students"."id")::int`,
+      portraitId: sql<number | null>`(select max(p.id) from photos p where p.student_id = "students"."id" and p.is_portrait)`,
+      pickId: sql<number | null>`(select p.id from photos p where p.id = "students"."portrait_pick_photo_id" and p.student_id = "students"."id")`,
+      eventPhotos: taggedPhotos(),
     })
-    .from(photos)
-    .where(sql`${photos.studentId} = any(${sql.placeholder('ids')})`)
-    .groupBy(photos.studentId)
-    .prepare('photo_facts_of_students'),
+    .from(students)
+    .where(sql`${students.id} = any(${sql.placeholder('ids')})`)
+    .prepare('student_facts'),
 );
 
 const branchesByIds = preparedPer((db: Db) =>
@@ -137,29 +142,30 @@ const branchesByIds = preparedPer((db: Db) =>
     .prepare('branches_by_ids'),
 );
 
-interface PhotoFacts {
+interface StudentFacts {
+  photos: number;
   portraitId: number | null;
-  count: number;
   /** The photo the student picked itself, when it still exists. */
   pickId: number | null;
+  /** Approved event photos the student is tagged in. */
+  eventPhotos: number;
 }
 
-/** The portrait and photo count of each student, in one query. */
-async function photoFactsOf(db: Db, studentIds: number[]): Promise<Map<number, PhotoFacts>> {
-  const facts = new Map<number, PhotoFacts>();
+async function studentFactsOf(db: Db, studentIds: number[]): Promise<Map<number, StudentFacts>> {
+  const facts = new Map<number, StudentFacts>();
   if (!studentIds.length) return facts;
-  const rows = await photoFactsStatement(db).execute({ ids: studentIds });
+  const rows = await studentFactsStatement(db).execute({ ids: studentIds });
   const id = (value: number | null) => (value === null ? null : Number(value));
-  for (const row of rows) facts.set(row.studentId, { portraitId: id(row.portraitId), count: Number(row.n), pickId: id(row.pickId) });
+  for (const row of rows)
+    facts.set(row.studentId, { photos: row.photos, portraitId: id(row.portraitId), pickId: id(row.pickId), eventPhotos: row.eventPhotos });
   return facts;
 }
 
 function studentItemOf(
   row: StudentRow,
   branch: Pick<BranchRow, 'grade' | 'section'>,
-  facts: PhotoFacts | undefined,
+  facts: StudentFacts | undefined,
   consents: ConsentStates,
-  eventPhotos: number,
   signer: UrlSigner,
   level: string,
 ): StudentItem {
@@ -176,8 +182,8 @@ function studentItemOf(
     quote: row.quote,
     nickname: row.nickname,
     consents,
-    photoCount: facts?.count ?? 0,
-    eventPhotos,
+    photoCount: facts?.photos ?? 0,
+    eventPhotos: facts?.eventPhotos ?? 0,
     photoUrl: portrait ? signer.url(level, portrait, 'display') : null,
     thumbUrl: portrait ? signer.url(level, portrait, 'thumb') : null,
     downloadUrl: portrait ? signer.url(level, portrait, 'download') : null,
@@ -191,11 +197,11 @@ function studentItemOf(
 
 export async function studentItems(db: Db, rows: StudentRow[], signer: UrlSigner, level: string): Promise<StudentItem[]> {
   const ids = rows.map((r) => r.id);
-  const [facts, consents, tagged] = await Promise.all([photoFactsOf(db, ids), statesOf(db, ids), taggedCounts(db, rows)]);
+  const [facts, consents] = await Promise.all([studentFactsOf(db, ids), statesOf(db, ids)]);
   const branchIds = [...new Set(rows.map((r) => r.branchId))];
   const branchRows = branchIds.length ? await branchesByIds(db).execute({ ids: branchIds }) : [];
   const byId = new Map(branchRows.map((b) => [b.id, b]));
-  return rows.map((row) => studentItemOf(row, byId.get(row.branchId)!, facts.get(row.id), consents.get(row.id)!, tagged.get(row.id) ?? 0, signer, level));
+  return rows.map((row) => studentItemOf(row, byId.get(row.branchId)!, facts.get(row.id), consents.get(row.id)!, signer, level));
 }
 
 /** One student as the API answers it. */
