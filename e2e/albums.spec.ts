@@ -3,19 +3,12 @@
  * photos uploaded and shown in the lightbox, an upload link made, a parent sends photos through
  * it without an account, the manager approves them in bulk and captions one.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { callApi, createAlbum, jpeg, signIn, toast } from './helpers';
+import { callApi, createAlbum, expectNoSideways, jpeg, PHONE, signIn, toast } from './helpers';
 
-const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
 const ALBUM = 'Mezuniyet Gecesi ve Kep Atma Töreni 🎓 حفل التخرج';
-
-/** Nothing on the page is wider than the phone. */
-async function expectNoSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-}
 
 test('a school manager fills an album, a parent sends photos through its link, the manager approves and captions them', async ({ page, browser }) => {
   test.setTimeout(120_000);

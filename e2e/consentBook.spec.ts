@@ -2,18 +2,13 @@ import type { APIRequestContext } from '@playwright/test';
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { inspectPdf } from '../server/test/pdf';
-import { expect, test } from './fixtures';
-import { toast } from './helpers';
+import { expect, removedAfterEach, test } from './fixtures';
+import { PHONE, toast } from './helpers';
 
-const PHONE = { width: 390, height: 844 };
 /** The portrait's fill: a colour no page draws otherwise, so a page shows the photo exactly when it has these pixels. */
 const PHOTO = { r: 40, g: 160, b: 60 };
 
-let removeSchool: ((api: APIRequestContext) => Promise<void>) | null = null;
-test.afterEach(async ({ request }) => {
-  await removeSchool?.(request);
-  removeSchool = null;
-});
+const made = removedAfterEach();
 
 /** Pixels of the portrait's colour in an image. */
 async function photoPixels(image: Buffer): Promise<number> {
@@ -44,7 +39,7 @@ test('a parent scans the letter’s code on a phone, allows print photos and ref
   const branch = (await post(`schools/${school.id}/branches`, { grade: 12, section: 'A' })).item;
   const deniz = (await post(`branches/${branch.id}/students`, { schoolNumber: '601', firstName: 'Deniz Gökçe', lastName: 'Karaosmanoğlu' })).item;
   const ece = (await post(`branches/${branch.id}/students`, { schoolNumber: '602', firstName: 'Ece Şükriye', lastName: 'Yıldırımoğlu' })).item;
-  removeSchool = async (api: APIRequestContext) => {
+  made.remove = async (api: APIRequestContext) => {
     await api.put(`/api/panel/schools/${school.id}/yearbook/final`, { headers, data: { final: false } });
     for (const student of [deniz, ece]) expect((await api.delete(`/api/panel/students/${student.id}`, { headers })).status()).toBe(200);
     expect((await api.delete(`/api/panel/schools/${school.id}`, { headers })).status()).toBe(200);

@@ -1,13 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, removedAfterEach, test } from './fixtures';
+import { PHONE } from './helpers';
 
-const PHONE = { width: 390, height: 844 };
-
-let removeSchool: ((api: APIRequestContext) => Promise<void>) | null = null;
-test.afterEach(async ({ request }) => {
-  await removeSchool?.(request);
-  removeSchool = null;
-});
+const made = removedAfterEach();
 
 /** A small school of its own, made through the API: a branch and two students, so its book is quick to make. */
 async function smallSchool(request: APIRequestContext) {
@@ -24,7 +19,7 @@ async function smallSchool(request: APIRequestContext) {
   const deniz = (await post(`branches/${branch.id}/students`, { schoolNumber: '501', firstName: 'Deniz', lastName: 'Aksoy' })).item;
   const ece = (await post(`branches/${branch.id}/students`, { schoolNumber: '502', firstName: 'Ece', lastName: 'Yıldız' })).item;
   // Other tests of this server count the demo's schools and students: the school goes when the test ends.
-  removeSchool = async (api: APIRequestContext) => {
+  made.remove = async (api: APIRequestContext) => {
     await api.put(`/api/panel/schools/${school.id}/yearbook/final`, { headers, data: { final: false } });
     for (const student of [deniz, ece]) expect((await api.delete(`/api/panel/students/${student.id}`, { headers })).status()).toBe(200);
     expect((await api.delete(`/api/panel/schools/${school.id}`, { headers })).status()).toBe(200);

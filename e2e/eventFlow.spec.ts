@@ -9,28 +9,18 @@
  * to make and no other test's data is touched; portraits and consents go through the API.
  */
 import fs from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { faceCut, SAMPLE1_FACES, samplePhoto, sideBySide } from '../server/areas/faces/samples';
 import { pdfWords } from '../server/test/pdfTools';
-import { expect, test } from './fixtures';
-import { createAlbum, DEMO, DEMO_PASSWORD, jpeg, signIn, toast } from './helpers';
+import { expect, removedAfterEach, test } from './fixtures';
+import { createAlbum, DEMO, DEMO_PASSWORD, expectNoSideways, jpeg, PHONE, signIn, toast } from './helpers';
 
-const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
 const ALBUM = 'Mezuniyet Gecesi 🎓 حفل التخرج';
 const CAPTION = 'Bahçede kep atma anı — Şükrü Öğretmen’in sunumu';
 
-/** Nothing on the page is wider than the phone. */
-async function expectNoSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-}
-
-let removeSchool: ((api: APIRequestContext) => Promise<void>) | null = null;
-test.afterEach(async ({ request }) => {
-  await removeSchool?.(request);
-  removeSchool = null;
-});
+const made = removedAfterEach();
 
 test('staff upload a photo of three students, confirm the two consented faces in bulk, place it on an event page and find the page in the book’s index', async ({
   page,
@@ -64,7 +54,7 @@ test('staff upload a photo of three students, confirm the two consented faces in
       .item;
     students.push({ id: item.id, name: `${person.firstName} ${person.lastName}` });
   }
-  removeSchool = async (api: APIRequestContext) => {
+  made.remove = async (api: APIRequestContext) => {
     for (const student of students) expect((await api.delete(`/api/panel/students/${student.id}`, { headers })).status()).toBe(200);
     expect((await api.delete(`/api/panel/schools/${school.id}`, { headers })).status()).toBe(200);
   };

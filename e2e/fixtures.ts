@@ -11,7 +11,7 @@
  *   staff member) are watched the same way. A test that breaks images on purpose checks the
  *   `brokenImages` it is given and empties it.
  */
-import { expect, test as base, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import { serverUrl } from '../playwright.config';
 
 /** Notes, in `broken`, every image of the context's pages that fails to load. */
@@ -97,3 +97,16 @@ export const test = base.extend<{ cspViolations: string[]; brokenImages: string[
 });
 
 export { expect };
+
+/**
+ * What a test made for itself (a school with its branch and students) and removes through the API
+ * after it, passed or failed: the test sets `remove` once the thing exists.
+ */
+export function removedAfterEach(): { remove: ((api: APIRequestContext) => Promise<void>) | null } {
+  const made = { remove: null as ((api: APIRequestContext) => Promise<void>) | null };
+  test.afterEach(async ({ request }) => {
+    await made.remove?.(request);
+    made.remove = null;
+  });
+  return made;
+}

@@ -9,6 +9,14 @@ export const DEMO = {
 } as const;
 export type Level = keyof typeof DEMO;
 
+/** The phone the phone tests hold. */
+export const PHONE = { width: 390, height: 844 };
+
+/** Nothing on the page is wider than the phone: it never scrolls sideways. */
+export async function expectNoSideways(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
 /**
  * Signs in through the API (the login screen has tests of its own) and opens Home with the
  * token where the web app keeps it, as if the person had just signed in.

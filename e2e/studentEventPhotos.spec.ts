@@ -6,10 +6,9 @@
  * test's data is touched.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { DEMO, DEMO_PASSWORD, jpeg } from './helpers';
+import { expect, removedAfterEach, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expectNoSideways, jpeg, PHONE } from './helpers';
 
-const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
 const ALBUM = 'Mezuniyet Gecesi ve Bahar Şenliği 🎓🌸 حفل التخرج';
@@ -19,16 +18,7 @@ const CAPTIONS = [
   '',
 ];
 
-/** Nothing on the page is wider than the phone. */
-async function expectNoSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-}
-
-let removeSchool: ((api: APIRequestContext) => Promise<void>) | null = null;
-test.afterEach(async ({ request }) => {
-  await removeSchool?.(request);
-  removeSchool = null;
-});
+const made = removedAfterEach();
 
 /**
  * A school with one branch, three students, an album of three photos the first two are tagged in;
@@ -67,7 +57,7 @@ async function photoSchool(request: APIRequestContext) {
       relation: 'anne',
     });
   }
-  removeSchool = async (api: APIRequestContext) => {
+  made.remove = async (api: APIRequestContext) => {
     for (const student of students) expect((await api.delete(`/api/panel/students/${student.id}`, { headers })).status()).toBe(200);
     expect((await api.delete(`/api/panel/schools/${school.id}`, { headers })).status()).toBe(200);
   };
